@@ -1,0 +1,109 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.scheduler.ApprovalMode;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The {@code dockhand} command line. Parses options, then hands a run to {@link SingleShot}. */
+@Command(
+        name = "dockhand",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "A coding assistant in your terminal: the model reads, searches, edits and runs code in this folder,",
+            "with every tool call validated and approved first.",
+            "",
+            "  dockhand -p \"explain src/Main.java\"",
+            "  git diff | dockhand -p \"review this change\"",
+            ""
+        },
+        footerHeading = "%nEnvironment:%n",
+        footer = {
+            "  OPENAI_API_KEY   API key for the OpenAI-compatible server (required)",
+            "  OPENAI_BASE_URL  server URL (default https://api.openai.com/v1)",
+            "  DOCKHAND_MODEL   model to use when --model is not given"
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the model answered",
+            "1:the model, provider or network failed",
+            "2:usage error (wrong option, no prompt)",
+            "41:authentication failed (HTTP 401/403)",
+            "52:configuration error (no model, no API key, bad URL)",
+            "53:turn limit (--max-turns) reached",
+            "130:interrupted (Ctrl-C)"
+        })
+public final class DockhandCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-p", "--prompt"}, paramLabel = "PROMPT",
+            description = "Run once with this prompt and exit. Piped stdin is appended to it.")
+    String prompt;
+
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name (default: $DOCKHAND_MODEL).")
+    String model;
+
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "OpenAI-compatible server URL (default: $OPENAI_BASE_URL or https://api.openai.com/v1).")
+    String baseUrl;
+
+    @Option(names = "--approval-mode", paramLabel = "MODE", converter = ApprovalModeConverter.class,
+            description = "plan | default | auto-edit | yolo (default: ${DEFAULT-VALUE}). plan runs only read-only"
+                    + " tools; default asks before edits and commands; auto-edit runs edits and asks before"
+                    + " commands; yolo asks nothing.",
+            defaultValue = "default")
+    ApprovalMode approvalMode;
+
+    @Option(names = {"-y", "--yolo"}, description = "Same as --approval-mode yolo.")
+    boolean yolo;
+
+    @Option(names = "--max-turns", paramLabel = "N", defaultValue = "100",
+            description = "Most model requests for one prompt (default: ${DEFAULT-VALUE}).")
+    int maxTurns;
+
+    @Option(names = "--sandbox", paramLabel = "KIND", defaultValue = "none",
+            description = "Where commands run: none = directly in this folder (default: ${DEFAULT-VALUE}).")
+    String sandbox;
+
+    @Option(names = "--stacktrace", description = "Show stack traces of failures.")
+    boolean stacktrace;
+
+    private final CliEnvironment environment;
+
+    public DockhandCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            RunOptions options = RunOptions.from(this, environment);
+            return new SingleShot(options, environment, spec.commandLine().getOut(), err).run();
+        } catch (DockhandException e) {
+            err.println("dockhand: " + e.getMessage());
+            if (stacktrace) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return e.exitCode();
+        }
+    }
+
+    /** Accepts the approval modes as spelled on the command line. */
+    static final class ApprovalModeConverter implements CommandLine.ITypeConverter<ApprovalMode> {
+        @Override
+        public ApprovalMode convert(String value) {
+            return ApprovalMode.parse(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                    "'" + value + "' is not an approval mode; use one of " + ApprovalMode.choices()));
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.dockhand.cli;
+
+/**
+ * The process exit codes, the same as gemini-cli's where they overlap so scripts can treat both alike. Listed in the
+ * README and in {@code --help}.
+ */
+public final class ExitCodes {
+    /** The model answered. */
+    public static final int OK = 0;
+    /** The model, the provider or the network failed. */
+    public static final int PROVIDER_FAILURE = 1;
+    /** The command line was wrong (unknown option, no prompt). */
+    public static final int USAGE = 2;
+    /** The provider refused the API key (HTTP 401 or 403). */
+    public static final int AUTHENTICATION = 41;
+    /** Configuration is missing or wrong (no model, no API key, bad base URL). */
+    public static final int CONFIGURATION = 52;
+    /** The model still wanted tools when --max-turns was reached. */
+    public static final int TURN_LIMIT = 53;
+    /** Interrupted by Ctrl-C (SIGINT). */
+    public static final int INTERRUPTED = 130;
+
+    private ExitCodes() {}
+}

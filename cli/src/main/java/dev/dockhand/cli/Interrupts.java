@@ -1,0 +1,40 @@
+package dev.dockhand.cli;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns Ctrl-C into a cancel instead of an abrupt JVM exit, so running commands are killed and the run ends with its
+ * own summary and exit code 130. Reached through reflection: {@code sun.misc.Signal} is exported by jdk.unsupported
+ * but javac flags every direct use, and we build with warnings as errors. If it is missing, the JVM's default (exit
+ * 130 at once) still applies.
+ */
+final class Interrupts {
+    private static final Logger log = LoggerFactory.getLogger(Interrupts.class);
+
+    private Interrupts() {}
+
+    /** Runs {@code onInterrupt} on each SIGINT, on the JVM's signal thread. Returns false when unavailable. */
+    static boolean onSigint(Runnable onInterrupt) {
+        try {
+            Class<?> signalClass = Class.forName("sun.misc.Signal");
+            Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
+            Object signal = signalClass.getConstructor(String.class).newInstance("INT");
+            Object handler = Proxy.newProxyInstance(Interrupts.class.getClassLoader(), new Class<?>[] {handlerClass},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("handle")) {
+                            onInterrupt.run();
+                        }
+                        return null;
+                    });
+            signalClass.getMethod("handle", signalClass, handlerClass).invoke(null, signal, handler);
+            return true;
+        } catch (ClassNotFoundException | NoSuchMethodException | InstantiationException | IllegalAccessException
+                | InvocationTargetException | IllegalArgumentException e) {
+            log.info("SIGINT handling unavailable; Ctrl-C will end the JVM directly", e);
+            return false;
+        }
+    }
+}

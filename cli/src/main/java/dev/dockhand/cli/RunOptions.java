@@ -1,0 +1,70 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.scheduler.ApprovalMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
+ * it needs. Each problem is one sentence for the user and an exit code.
+ */
+record RunOptions(String prompt, String model, String baseUrl, String apiKey, ApprovalMode approvalMode,
+        int maxTurns, String sandbox) {
+    static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+    static RunOptions from(DockhandCommand command, CliEnvironment environment) {
+        if (command.maxTurns < 1) {
+            throw new DockhandException(ExitCodes.USAGE,
+                    "--max-turns must be at least 1, was " + command.maxTurns + ".");
+        }
+        if (!command.sandbox.equals("none")) {
+            throw new DockhandException(ExitCodes.USAGE, "--sandbox " + command.sandbox
+                    + " is not available in this build; use --sandbox none.");
+        }
+        String prompt = prompt(command.prompt, environment);
+        String model = command.model != null ? command.model.strip() : environment.get("DOCKHAND_MODEL").orElse("");
+        if (model.isEmpty()) {
+            throw new DockhandException(ExitCodes.CONFIGURATION,
+                    "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
+        }
+        String apiKey = environment.get("OPENAI_API_KEY").orElseThrow(() -> new DockhandException(
+                ExitCodes.CONFIGURATION, "OPENAI_API_KEY is not set: export it with your provider's API key (a"
+                        + " local server that needs none accepts any value)."));
+        String baseUrl = command.baseUrl != null
+                ? command.baseUrl.strip()
+                : environment.get("OPENAI_BASE_URL").orElse(DEFAULT_BASE_URL);
+        try {
+            OpenAiClient.endpoint(baseUrl);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
+        }
+        ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
+        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, command.sandbox);
+    }
+
+    /** The -p text, with piped stdin appended; piped stdin alone when there is no -p. */
+    private static String prompt(String option, CliEnvironment environment) {
+        String piped = environment.stdinIsTerminal() ? "" : readAll(environment);
+        String given = option == null ? "" : option.strip();
+        if (given.isEmpty() && piped.isBlank()) {
+            throw new DockhandException(ExitCodes.USAGE, environment.stdinIsTerminal()
+                    ? "No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode is not in this"
+                            + " build)."
+                    : "No prompt: -p was not given and stdin was empty.");
+        }
+        if (piped.isBlank()) {
+            return given;
+        }
+        return given.isEmpty() ? piped.strip() : given + "\n\n" + piped.strip();
+    }
+
+    private static String readAll(CliEnvironment environment) {
+        try {
+            return new String(environment.stdin().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            // A closed or unreadable stdin means nothing was piped.
+            return "";
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.agent.AgentLoop;
+import dev.dockhand.core.agent.SystemPrompt;
+import dev.dockhand.core.agent.TurnResult;
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.output.OutputLimits;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.tool.ToolEnvironment;
+import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.LocalSandbox;
+import dev.dockhand.tools.BuiltinTools;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused;
+ * Ctrl-C cancels the turn (running commands are killed) and the run exits 130.
+ */
+final class SingleShot {
+    private final RunOptions options;
+    private final CliEnvironment environment;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Cancellation cancel = new Cancellation();
+
+    SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
+        this.options = options;
+        this.environment = environment;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The cancellation of this run's turn, for the SIGINT handler and for tests. */
+    Cancellation cancellation() {
+        return cancel;
+    }
+
+    int run() {
+        Workspace workspace = Workspace.of(environment.workingDirectory());
+        err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
+        err.flush();
+        SingleShotRenderer renderer = new SingleShotRenderer(out, err);
+        ToolRegistry registry = new ToolRegistry(BuiltinTools.all());
+        try (LocalSandbox sandbox = new LocalSandbox(commandEnvironment(environment.variables()))) {
+            Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
+            CoreToolScheduler scheduler = new CoreToolScheduler(registry,
+                    new ToolEnvironment(workspace, sandbox, OutputLimits.DEFAULT, outputDir),
+                    new NonInteractiveApprover(err), options.approvalMode(), renderer);
+            Conversation conversation =
+                    new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
+            AgentLoop loop = new AgentLoop(OpenAiClient.create(options.baseUrl(), options.apiKey()), options.model(),
+                    registry.declarations(), scheduler, conversation, options.maxTurns(), renderer);
+            TurnResult result = loop.run(options.prompt(), cancel);
+            renderer.finish();
+            return exitCode(result);
+        } catch (ProviderException e) {
+            renderer.finish();
+            err.println("dockhand: " + e.getMessage());
+            err.flush();
+            return e.kind() == ProviderException.Kind.AUTHENTICATION
+                    ? ExitCodes.AUTHENTICATION
+                    : ExitCodes.PROVIDER_FAILURE;
+        }
+    }
+
+    private int exitCode(TurnResult result) {
+        switch (result.outcome()) {
+            case ANSWERED:
+                return ExitCodes.OK;
+            case TURN_LIMIT:
+                err.println("dockhand: stopped after " + result.requests() + " model requests (--max-turns "
+                        + options.maxTurns() + ") while the model still wanted tools; raise --max-turns or narrow"
+                        + " the task.");
+                err.flush();
+                return ExitCodes.TURN_LIMIT;
+            case CANCELLED:
+                err.println("dockhand: cancelled.");
+                err.flush();
+                return ExitCodes.INTERRUPTED;
+        }
+        throw new AssertionError(result.outcome());
+    }
+
+    /** Commands get the user's environment minus API keys, so a model cannot read the key it runs on. */
+    static Map<String, String> commandEnvironment(Map<String, String> variables) {
+        return variables.entrySet().stream()
+                .filter(entry -> !entry.getKey().endsWith("_API_KEY"))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static String sessionId() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

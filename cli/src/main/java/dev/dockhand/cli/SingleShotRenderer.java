@@ -1,0 +1,57 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import java.io.PrintWriter;
+
+/**
+ * Renders a single-shot run for scripts and humans alike: the model's text on stdout exactly as it streams, and one
+ * line per finished tool call on stderr (status, tool, key argument, outcome, duration), so stdout stays clean.
+ */
+final class SingleShotRenderer implements AgentEventSink {
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private boolean lineOpen;
+
+    SingleShotRenderer(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.TextDelta delta) {
+            out.print(delta.text());
+            out.flush();
+            lineOpen = !delta.text().endsWith("\n");
+        } else if (event instanceof AgentEvent.ToolCallFinished finished) {
+            endOpenLine();
+            err.println(toolLine(finished));
+            err.flush();
+        }
+    }
+
+    /** Ends the answer with a newline, so a shell prompt never follows it on the same line. */
+    synchronized void finish() {
+        endOpenLine();
+    }
+
+    private void endOpenLine() {
+        if (lineOpen) {
+            out.println();
+            out.flush();
+            lineOpen = false;
+        }
+    }
+
+    static String toolLine(AgentEvent.ToolCallFinished finished) {
+        String mark = switch (finished.status()) {
+            case SUCCESS -> "✓";
+            case CANCELLED -> "⊘";
+            case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> "✗";
+        };
+        String summary = finished.summary().isEmpty() ? "" : " " + Rendering.shorten(finished.summary());
+        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(finished.result().display())
+                + " (" + Rendering.duration(finished.duration()) + ")";
+    }
+}

@@ -1,0 +1,33 @@
+package dev.dockhand.core.agent;
+
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import dev.dockhand.core.tool.ToolResult;
+import java.time.Duration;
+
+/** What happens during a turn, in order, for renderers and transcripts. Core emits these and never prints. */
+public sealed interface AgentEvent {
+
+    /** A piece of the model's answer text, as it streamed in. */
+    record TextDelta(String text) implements AgentEvent {}
+
+    /** A model request is about to be sent; {@code number} counts from 1 within the turn. */
+    record RequestStarted(int number) implements AgentEvent {}
+
+    /** A call moved to a non-terminal state (validating, awaiting approval, scheduled, executing). */
+    record ToolCallUpdated(ToolCall call, ToolCallStatus status, String summary) implements AgentEvent {}
+
+    /** A line of a running call's output. */
+    record ToolOutput(String callId, String line) implements AgentEvent {}
+
+    /** A call reached its terminal state; {@code result} is what the model will read. */
+    record ToolCallFinished(ToolCall call, ToolCallStatus status, ToolResult result, String summary, Duration duration)
+            implements AgentEvent {}
+
+    /** The provider reported token usage for one request. */
+    record Usage(TokenUsage usage) implements AgentEvent {}
+
+    /** The turn ended; see {@link TurnResult} for why. */
+    record TurnCompleted(TurnResult result) implements AgentEvent {}
+}

@@ -1,0 +1,101 @@
+package dev.dockhand.core.agent;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.model.FinishReason;
+import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.model.ModelReply;
+import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.model.ToolDeclaration;
+import dev.dockhand.core.scheduler.CompletedCall;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import java.util.List;
+
+/**
+ * Drives one turn: the user's prompt, then model requests and tool rounds until the model answers without tool
+ * calls. Contract: the conversation is valid for the real APIs after every step, whatever happens. A reply with
+ * tool calls is appended as ONE assistant message, then exactly one result per call in the calls' order; a reply cut
+ * short by a cancel keeps its text and drops its unfinished tool calls; a provider failure appends nothing.
+ */
+public final class AgentLoop {
+    private final ModelClient client;
+    private final CoreToolScheduler scheduler;
+    private final Conversation conversation;
+    private final List<ToolDeclaration> tools;
+    private final AgentEventSink events;
+    private final int maxRequests;
+    private volatile String model;
+
+    public AgentLoop(ModelClient client, String model, List<ToolDeclaration> tools, CoreToolScheduler scheduler,
+            Conversation conversation, int maxRequests, AgentEventSink events) {
+        if (maxRequests < 1) {
+            throw new IllegalArgumentException("maxRequests must be at least 1, was " + maxRequests);
+        }
+        this.client = client;
+        this.model = model;
+        this.tools = List.copyOf(tools);
+        this.scheduler = scheduler;
+        this.conversation = conversation;
+        this.maxRequests = maxRequests;
+        this.events = events;
+    }
+
+    public String model() {
+        return model;
+    }
+
+    public void setModel(String model) {
+        this.model = model;
+    }
+
+    public Conversation conversation() {
+        return conversation;
+    }
+
+    /**
+     * Runs the turn for {@code prompt}.
+     *
+     * @throws ProviderException when a model request fails; the conversation holds the prompt and every completed
+     *     round before the failure, and stays valid
+     */
+    public TurnResult run(String prompt, Cancellation cancel) throws ProviderException {
+        conversation.addUser(prompt);
+        TokenUsage usage = new TokenUsage(0, 0);
+        for (int request = 1; request <= maxRequests; request++) {
+            events.accept(new AgentEvent.RequestStarted(request));
+            ModelReply reply = client.stream(new ModelRequest(model, conversation.messages(), tools),
+                    text -> events.accept(new AgentEvent.TextDelta(text)), cancel);
+            if (reply.usage().isPresent()) {
+                usage = usage.plus(reply.usage().get());
+                events.accept(new AgentEvent.Usage(reply.usage().get()));
+            }
+            if (reply.finishReason() == FinishReason.CANCELLED || cancel.isCancelled()) {
+                if (!reply.text().isEmpty()) {
+                    conversation.addAssistant(new Message.Assistant(reply.text(), List.of()));
+                }
+                return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
+            }
+            conversation.addAssistant(new Message.Assistant(reply.text(), reply.toolCalls()));
+            if (reply.toolCalls().isEmpty()) {
+                return complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
+            }
+            for (CompletedCall done : scheduler.runRound(reply.toolCalls(), cancel)) {
+                conversation.addToolResult(new Message.ToolResult(done.call().id(), done.call().name(),
+                        done.result().llmContent(), done.result().isError()));
+            }
+            if (cancel.isCancelled()) {
+                return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
+            }
+        }
+        return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
+    }
+
+    private TurnResult complete(TurnResult.Outcome outcome, String answer, int requests, TokenUsage usage) {
+        TurnResult result = new TurnResult(outcome, answer, requests, usage);
+        events.accept(new AgentEvent.TurnCompleted(result));
+        return result;
+    }
+}

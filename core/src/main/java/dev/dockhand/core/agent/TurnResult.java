@@ -1,0 +1,17 @@
+package dev.dockhand.core.agent;
+
+import dev.dockhand.core.model.TokenUsage;
+
+/** How a turn ended, the final answer text (empty unless answered), and what it cost. */
+public record TurnResult(Outcome outcome, String answer, int requests, TokenUsage usage) {
+
+    /** Why the turn ended. */
+    public enum Outcome {
+        /** The model replied without tool calls. */
+        ANSWERED,
+        /** The model still wanted tools after the last request the turn limit allows. */
+        TURN_LIMIT,
+        /** The user cancelled; the history is still valid. */
+        CANCELLED
+    }
+}

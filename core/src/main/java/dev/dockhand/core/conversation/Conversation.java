@@ -1,0 +1,68 @@
+package dev.dockhand.core.conversation;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The history sent to the model. It only ever grows by whole, valid steps: an assistant message with tool calls must
+ * be followed by exactly one result per call, in the calls' order, before anything else is added. The real APIs
+ * answer 400 to anything else, so a violation here is a bug and fails loudly instead of reaching the wire.
+ */
+public final class Conversation {
+    private final List<Message> messages = new ArrayList<>();
+    private final List<ToolCall> awaiting = new ArrayList<>();
+
+    public Conversation(String systemPrompt) {
+        messages.add(new Message.System(systemPrompt));
+    }
+
+    public synchronized void addUser(String text) {
+        requireNoPendingCalls("a user message");
+        messages.add(new Message.User(text));
+    }
+
+    public synchronized void addAssistant(Message.Assistant reply) {
+        requireNoPendingCalls("an assistant message");
+        Set<String> ids = new HashSet<>();
+        for (ToolCall call : reply.toolCalls()) {
+            if (!ids.add(call.id())) {
+                throw new IllegalStateException("duplicate tool call id in one reply: " + call.id());
+            }
+        }
+        messages.add(reply);
+        awaiting.addAll(reply.toolCalls());
+    }
+
+    /** Adds the result of the next unanswered call; results must come in the calls' order. */
+    public synchronized void addToolResult(Message.ToolResult result) {
+        if (awaiting.isEmpty()) {
+            throw new IllegalStateException("tool result " + result.toolCallId() + " answers no pending call");
+        }
+        ToolCall next = awaiting.get(0);
+        if (!next.id().equals(result.toolCallId())) {
+            throw new IllegalStateException(
+                    "tool result " + result.toolCallId() + " out of order; expected " + next.id());
+        }
+        awaiting.remove(0);
+        messages.add(result);
+    }
+
+    /** The calls of the last assistant message still waiting for a result, in order. */
+    public synchronized List<ToolCall> pendingCalls() {
+        return List.copyOf(awaiting);
+    }
+
+    /** A snapshot safe to send: refuses while calls are unanswered. */
+    public synchronized List<Message> messages() {
+        requireNoPendingCalls("a request");
+        return List.copyOf(messages);
+    }
+
+    private void requireNoPendingCalls(String what) {
+        if (!awaiting.isEmpty()) {
+            throw new IllegalStateException(what + " while tool calls are unanswered: " + awaiting);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.dockhand.core.conversation;
+
+import java.util.List;
+import java.util.Objects;
+
+/** A message in the conversation. Providers map these to their own wire format in both directions. */
+public sealed interface Message {
+
+    /** Instructions for the model; at most one, first. */
+    record System(String text) implements Message {
+        public System {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /** What the user typed (plus anything piped or attached). */
+    record User(String text) implements Message {
+        public User {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /** One complete model reply: its text and every tool call it made, in the model's order. */
+    record Assistant(String text, List<ToolCall> toolCalls) implements Message {
+        public Assistant {
+            Objects.requireNonNull(text, "text");
+            toolCalls = List.copyOf(toolCalls);
+        }
+
+        public boolean hasToolCalls() {
+            return !toolCalls.isEmpty();
+        }
+    }
+
+    /** The answer to one tool call; {@code error} tells providers that support it that the call failed. */
+    record ToolResult(String toolCallId, String toolName, String content, boolean error) implements Message {
+        public ToolResult {
+            Objects.requireNonNull(toolCallId, "toolCallId");
+            Objects.requireNonNull(toolName, "toolName");
+            Objects.requireNonNull(content, "content");
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.dockhand.core.model;
+
+import dev.dockhand.core.Cancellation;
+
+/** Talks to one model provider. Implementations are thread-safe and hold no conversation state. */
+public interface ModelClient {
+
+    /**
+     * Sends one request and streams the reply. Text deltas reach {@code listener} as they arrive; the returned reply
+     * holds the whole text and every tool call. When {@code cancel} fires, the stream is closed and the reply so far
+     * is returned with {@link FinishReason#CANCELLED}.
+     *
+     * @throws ProviderException when the provider or the network fails; it names the provider's own message
+     */
+    ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel) throws ProviderException;
+
+    /** Receives the reply's text as it streams. */
+    @FunctionalInterface
+    interface StreamListener {
+        void onTextDelta(String text);
+    }
+}

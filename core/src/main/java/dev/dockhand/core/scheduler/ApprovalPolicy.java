@@ -1,0 +1,48 @@
+package dev.dockhand.core.scheduler;
+
+import dev.dockhand.core.tool.ToolKind;
+
+/**
+ * Decides, with no side effects, whether a call runs, asks, or is refused. The whole policy is this table:
+ *
+ * <pre>
+ *              READ   EDIT   EXECUTE  FETCH
+ *  plan        allow  deny   deny     deny
+ *  default     allow  ask    ask      ask
+ *  auto-edit   allow  allow  ask      ask
+ *  yolo        allow  allow  allow    allow
+ * </pre>
+ *
+ * A tool the user allowed "for this session" turns an ask into an allow, never a deny: plan mode stays read-only.
+ */
+public final class ApprovalPolicy {
+
+    /** The policy's answer for one call. */
+    public enum Verdict {
+        /** Run without asking. */
+        ALLOW,
+        /** Ask the {@link Approver}. */
+        ASK,
+        /** Refuse without asking. */
+        DENY
+    }
+
+    private ApprovalPolicy() {}
+
+    public static Verdict decide(ToolKind kind, ApprovalMode mode, boolean allowedForSession) {
+        Verdict verdict = table(kind, mode);
+        return verdict == Verdict.ASK && allowedForSession ? Verdict.ALLOW : verdict;
+    }
+
+    private static Verdict table(ToolKind kind, ApprovalMode mode) {
+        if (kind == ToolKind.READ) {
+            return Verdict.ALLOW;
+        }
+        return switch (mode) {
+            case PLAN -> Verdict.DENY;
+            case DEFAULT -> Verdict.ASK;
+            case AUTO_EDIT -> kind == ToolKind.EDIT ? Verdict.ALLOW : Verdict.ASK;
+            case YOLO -> Verdict.ALLOW;
+        };
+    }
+}

@@ -1,0 +1,101 @@
+package dev.dockhand.core.scheduler;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.tool.ToolResult;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a raw call into a {@link PreparedCall} or an error result for the model: unknown tool, arguments that are not
+ * a JSON object, a schema violation (naming the field), or the tool's own checks. Never throws for model mistakes.
+ */
+final class CallValidator {
+    private static final int QUOTE_LIMIT = 300;
+
+    private final ToolRegistry registry;
+    private final Map<String, JsonSchema> schemas = new ConcurrentHashMap<>();
+
+    CallValidator(ToolRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Either a prepared call or the error result to send back. */
+    sealed interface Outcome {}
+
+    record Valid(PreparedCall<?> prepared) implements Outcome {}
+
+    record Invalid(ToolResult result) implements Outcome {}
+
+    Outcome validate(ToolCall call) {
+        Optional<Tool<?>> tool = registry.find(call.name());
+        if (tool.isEmpty()) {
+            return invalid(ToolErrorType.UNKNOWN_TOOL, "Unknown tool '" + call.name() + "'. Available tools: "
+                    + String.join(", ", registry.names()) + ".");
+        }
+        JsonNode arguments;
+        try {
+            arguments = call.arguments().isBlank() ? Json.object() : Json.MAPPER.readTree(call.arguments());
+        } catch (JsonProcessingException e) {
+            return invalid(ToolErrorType.INVALID_PARAMS, "The arguments for " + call.name() + " are not valid JSON ("
+                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + "): " + quote(call.arguments())
+                    + ". Call it again with a JSON object that matches its schema.");
+        }
+        if (arguments == null || !arguments.isObject()) {
+            return invalid(ToolErrorType.INVALID_PARAMS, "The arguments for " + call.name()
+                    + " must be a JSON object, not " + quote(call.arguments()) + ".");
+        }
+        return bind(call, tool.get(), arguments);
+    }
+
+    private <P> Outcome bind(ToolCall call, Tool<P> tool, JsonNode arguments) {
+        Set<ValidationMessage> violations = schema(tool).validate(arguments);
+        if (!violations.isEmpty()) {
+            String problems = violations.stream().map(ValidationMessage::getMessage).sorted()
+                    .collect(Collectors.joining("; "));
+            return invalid(ToolErrorType.INVALID_PARAMS, "Invalid arguments for " + call.name() + ": " + problems
+                    + ". Call it again with arguments that match its schema.");
+        }
+        P params;
+        try {
+            params = Json.MAPPER.treeToValue(arguments, tool.paramsType());
+        } catch (JsonProcessingException e) {
+            return invalid(ToolErrorType.INVALID_PARAMS,
+                    "Invalid arguments for " + call.name() + ": " + e.getOriginalMessage() + ".");
+        }
+        Optional<String> problem = tool.validate(params);
+        if (problem.isPresent()) {
+            return invalid(ToolErrorType.INVALID_PARAMS, "Invalid arguments for " + call.name() + ": "
+                    + problem.get());
+        }
+        return new Valid(new PreparedCall<>(call, tool, params, tool.summarize(params)));
+    }
+
+    private JsonSchema schema(Tool<?> tool) {
+        return schemas.computeIfAbsent(tool.name(), name -> JsonSchemaFactory
+                .getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(tool.parameterSchema()));
+    }
+
+    private static Invalid invalid(ToolErrorType type, String message) {
+        return new Invalid(ToolResult.error(type, message));
+    }
+
+    private static String quote(String text) {
+        String cut = text.length() > QUOTE_LIMIT ? text.substring(0, QUOTE_LIMIT) + "…" : text;
+        return "`" + cut + "`";
+    }
+}

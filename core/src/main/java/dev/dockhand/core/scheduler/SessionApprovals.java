@@ -1,0 +1,21 @@
+package dev.dockhand.core.scheduler;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Tools the user allowed "for the rest of this session"; lives as long as the session, not the turn. */
+public final class SessionApprovals {
+    private final Set<String> tools = ConcurrentHashMap.newKeySet();
+
+    public void allow(String toolName) {
+        tools.add(toolName);
+    }
+
+    public boolean isAllowed(String toolName) {
+        return tools.contains(toolName);
+    }
+
+    public void clear() {
+        tools.clear();
+    }
+}

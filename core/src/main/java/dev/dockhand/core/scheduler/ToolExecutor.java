@@ -1,0 +1,95 @@
+package dev.dockhand.core.scheduler;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.ToolEnvironment;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs prepared calls on worker threads and waits for them in a way a cancel can cut short: a tool that ignores the
+ * cancellation is abandoned after a grace period and reported as cancelled, so the turn never hangs on it.
+ */
+final class ToolExecutor {
+    private static final Logger log = LoggerFactory.getLogger(ToolExecutor.class);
+    private static final long POLL_MILLIS = 50;
+    private static final Duration CANCEL_GRACE = Duration.ofSeconds(2);
+
+    private final ToolEnvironment environment;
+    private final AgentEventSink events;
+    private final ExecutorService workers = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "dockhand-tool");
+        // Tool threads must never keep the JVM alive after the user has their answer or pressed Ctrl-C.
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    ToolExecutor(ToolEnvironment environment, AgentEventSink events) {
+        this.environment = environment;
+        this.events = events;
+    }
+
+    /** Starts one call; the returned future never fails, failures become error results. */
+    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel) {
+        String id = prepared.call().id();
+        ToolContext context = new ToolContext(environment.workspace(), environment.sandbox(), cancel,
+                line -> events.accept(new AgentEvent.ToolOutput(id, line)), id, environment.limits(),
+                environment.outputDir());
+        return workers.submit(() -> run(prepared, context));
+    }
+
+    /** The result of running one call and how long it took. */
+    record Outcome(ToolResult result, Duration duration) {}
+
+    private static Outcome run(PreparedCall<?> prepared, ToolContext context) {
+        long start = System.nanoTime();
+        ToolResult result;
+        try {
+            result = prepared.execute(context);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            result = ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished.");
+        } catch (RuntimeException | LinkageError e) {
+            log.error("tool {} failed on call {}", prepared.tool().name(), prepared.call().id(), e);
+            result = ToolResult.error(ToolErrorType.INTERNAL,
+                    prepared.tool().name() + " failed unexpectedly: " + e + ". This is a Dockhand bug, not a problem"
+                            + " with the arguments; try another way.");
+        }
+        return new Outcome(result, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** Waits for a started call; after a cancel, waits at most the grace period, then abandons it. */
+    Outcome await(Future<Outcome> future, Cancellation cancel, long startNanos) throws InterruptedException {
+        try {
+            while (!cancel.isCancelled()) {
+                try {
+                    return future.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException stillRunning) {
+                    // Poll again: a cancel must be noticed even while the tool blocks.
+                }
+            }
+            try {
+                return future.get(CANCEL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException ignoresCancel) {
+                future.cancel(true);
+                log.warn("abandoned a tool call that ignored cancellation for {}", CANCEL_GRACE);
+                return new Outcome(
+                        ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished."),
+                        Duration.ofNanos(System.nanoTime() - startNanos));
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("tool runner failed outside its guard", e.getCause());
+        }
+    }
+}

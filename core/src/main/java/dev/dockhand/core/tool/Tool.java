@@ -1,0 +1,38 @@
+package dev.dockhand.core.tool;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+
+/**
+ * A capability offered to the model. The scheduler validates the model's arguments against {@link #parameterSchema},
+ * binds them to {@code P} with Jackson, asks for approval according to {@link #kind}, then calls {@link #execute}.
+ * Recoverable failures (missing file, no match, failed command) are returned as error results for the model to read;
+ * an exception is a bug, which the scheduler still turns into an error result so the loop goes on.
+ *
+ * @param <P> the parameters record, bound from the model's JSON arguments
+ */
+public interface Tool<P> {
+
+    /** The wire name the model calls, snake_case. */
+    String name();
+
+    /** What the tool does and when to use it, for the model. */
+    String description();
+
+    /** JSON Schema of the parameters: an object with {@code additionalProperties: false}. */
+    ObjectNode parameterSchema();
+
+    ToolKind kind();
+
+    Class<P> paramsType();
+
+    /** Checks the schema cannot express; returns a message for the model when the parameters are unusable. */
+    default Optional<String> validate(P params) {
+        return Optional.empty();
+    }
+
+    /** The key argument in a few words, for one-line displays and approval prompts (a path, a command). */
+    String summarize(P params);
+
+    ToolResult execute(P params, ToolContext context) throws InterruptedException;
+}

@@ -1,0 +1,102 @@
+package dev.dockhand.core.tool;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The folders the model may touch: the workspace root plus any directories the user included explicitly. Every path
+ * a tool uses goes through {@link #resolve}, which refuses a way out by {@code ..}, by an absolute path, or through a
+ * symlink anywhere along the path (including one that dangles, since writing through it would create its target).
+ */
+public final class Workspace {
+    private final Path root;
+    private final List<Path> roots;
+
+    /** @param root the workspace folder; {@code extraRoots} come from {@code --include-directory} */
+    public Workspace(Path root, List<Path> extraRoots) {
+        this.root = realPath(root);
+        List<Path> all = new ArrayList<>();
+        all.add(this.root);
+        for (Path extra : extraRoots) {
+            all.add(realPath(extra));
+        }
+        this.roots = List.copyOf(all);
+    }
+
+    public static Workspace of(Path root) {
+        return new Workspace(root, List.of());
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public List<Path> roots() {
+        return roots;
+    }
+
+    /**
+     * Resolves a path the model gave, relative to the root or absolute inside a root.
+     *
+     * @throws PathOutsideWorkspaceException with a sentence for the model when the path leads outside
+     */
+    public Path resolve(String path) throws PathOutsideWorkspaceException {
+        Path candidate;
+        try {
+            candidate = root.resolve(path.isBlank() ? "." : path).normalize();
+        } catch (InvalidPathException e) {
+            throw new PathOutsideWorkspaceException("'" + path + "' is not a valid path: " + e.getReason() + ".");
+        }
+        Path owner = roots.stream().filter(candidate::startsWith).findFirst().orElseThrow(() -> outside(path));
+        Path walked = owner;
+        for (Path part : owner.relativize(candidate)) {
+            walked = walked.resolve(part);
+            if (Files.isSymbolicLink(walked)) {
+                checkLinkTarget(path, walked);
+            }
+        }
+        return candidate;
+    }
+
+    /** Shows a path relative to the root when it is inside it, as the model and user know it. */
+    public String display(Path path) {
+        if (path.startsWith(root)) {
+            String relative = root.relativize(path).toString();
+            return relative.isEmpty() ? "." : relative;
+        }
+        return path.toString();
+    }
+
+    private void checkLinkTarget(String path, Path link) throws PathOutsideWorkspaceException {
+        Path target;
+        try {
+            target = link.toRealPath();
+        } catch (IOException e) {
+            throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link)
+                    + ", whose target does not exist; refusing to follow it.");
+        }
+        if (roots.stream().noneMatch(target::startsWith)) {
+            throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link)
+                    + " to " + target + ", which is outside the workspace " + root + ".");
+        }
+    }
+
+    private PathOutsideWorkspaceException outside(String path) {
+        return new PathOutsideWorkspaceException(
+                "'" + path + "' is outside the workspace " + root + "; only paths inside it can be used.");
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toAbsolutePath().normalize().toRealPath(new LinkOption[0]);
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace folder " + path + " cannot be opened", e);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package dev.dockhand.core.agent;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.done;
+import static dev.dockhand.core.testing.Sse.finish;
+import static dev.dockhand.core.testing.Sse.reply;
+import static dev.dockhand.core.testing.Sse.text;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static dev.dockhand.core.testing.Sse.toolFragment;
+import static dev.dockhand.core.testing.Sse.usage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.scheduler.ApprovalDecision;
+import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.scheduler.Approver;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.ScriptedModel;
+import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.TestTools;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import okhttp3.mockwebserver.MockResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentLoopTest {
+    @TempDir
+    Path workspace;
+
+    private final ScriptedModel model = new ScriptedModel();
+    private final EventRecorder events = new EventRecorder();
+    private final TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.READ);
+    private final TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+
+    @AfterEach
+    void stopServer() {
+        model.close();
+    }
+
+    private AgentLoop loop(ApprovalMode mode, Approver approver, int maxTurns, Tool<?>... tools) {
+        ToolRegistry registry = new ToolRegistry(List.of(tools));
+        CoreToolScheduler scheduler = new CoreToolScheduler(registry,
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), approver, mode, events);
+        return new AgentLoop(OpenAiClient.create(model.baseUrl(), "sk-test"), "test-model",
+                registry.declarations(), scheduler, new Conversation("SYSTEM"), maxTurns, events);
+    }
+
+    private AgentLoop loop(Tool<?>... tools) {
+        return loop(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 100, tools);
+    }
+
+    @Test
+    void answersWithoutToolsAndSendsAStreamingRequest() throws Exception {
+        model.enqueue(reply(text("Hello there"), finish("stop"), usage(12, 3), done()));
+
+        TurnResult result = loop(echo).run("hi", new Cancellation());
+
+        assertEquals(new TurnResult(TurnResult.Outcome.ANSWERED, "Hello there", 1, new TokenUsage(12, 3)), result);
+        JsonNode request = model.takeRequest();
+        assertEquals(Json.read("""
+                {"model":"test-model","stream":true,"stream_options":{"include_usage":true},
+                 "messages":[{"role":"system","content":"SYSTEM"},{"role":"user","content":"hi"}],
+                 "tools":[{"type":"function","function":{"name":"echo","description":"Test tool echo.",
+                   "parameters":{"type":"object","properties":{"text":{"type":"string","description":"Any text."}},
+                   "required":["text"],"additionalProperties":false}}}]}
+                """), request);
+        assertEquals("Bearer sk-test", model.lastHeader("Authorization"));
+    }
+
+    @Test
+    void multiRoundConversationSendsEveryResultBackInOrder() throws Exception {
+        model.enqueue(
+                calls(toolCall("c1", "echo", "{\"text\":\"one\"}")),
+                reply(text("Checking two."), toolCall("c2", "echo", "{\"text\":\"two\"}"), finish("tool_calls"),
+                        done()),
+                answer("All done."));
+
+        TurnResult result = loop(echo).run("go", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        assertEquals("All done.", result.answer());
+        assertEquals(3, result.requests());
+        model.takeRequest();
+        model.takeRequest();
+        JsonNode third = model.takeRequest();
+        assertEquals(Json.read("""
+                [{"role":"system","content":"SYSTEM"},
+                 {"role":"user","content":"go"},
+                 {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
+                   "function":{"name":"echo","arguments":"{\\"text\\":\\"one\\"}"}}]},
+                 {"role":"tool","tool_call_id":"c1","content":"echo: one"},
+                 {"role":"assistant","content":"Checking two.","tool_calls":[{"id":"c2","type":"function",
+                   "function":{"name":"echo","arguments":"{\\"text\\":\\"two\\"}"}}]},
+                 {"role":"tool","tool_call_id":"c2","content":"echo: two"}]
+                """), third.get("messages"));
+        assertEquals(List.of("one", "two"), echo.runs);
+    }
+
+    @Test
+    void roundWithThreeCallsIsAnsweredAsOneAssistantMessageAndThreeResults() throws Exception {
+        model.enqueue(
+                calls(toolCall("a", "echo", "{\"text\":\"1\"}"), toolCall("b", "edit", "{\"text\":\"2\"}"),
+                        toolCall("c", "echo", "{\"text\":\"3\"}")),
+                answer("ok"));
+
+        loop(echo, edit).run("three", new Cancellation());
+
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals(6, messages.size());
+        assertEquals(3, messages.get(2).get("tool_calls").size());
+        assertEquals(List.of("echo: 1", "echo: 2", "echo: 3"),
+                List.of(messages.get(3).get("content").asText(), messages.get(4).get("content").asText(),
+                        messages.get(5).get("content").asText()));
+    }
+
+    @Test
+    void reassemblesInterleavedCallsWhoseArgumentsArriveInFragments() throws Exception {
+        model.enqueue(
+                reply(toolFragment(0, "x1", "echo", ""), toolFragment(1, "x2", "echo", "{\"te"),
+                        toolFragment(0, null, null, "{\"text\""), toolFragment(1, null, null, "xt\":\"sec"),
+                        toolFragment(0, null, null, ":\"first\"}"), toolFragment(1, null, null, "ond\"}"),
+                        finish("tool_calls"), done()),
+                answer("ok"));
+
+        loop(echo).run("interleave", new Cancellation());
+
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals("echo: first", messages.get(3).get("content").asText());
+        assertEquals("echo: second", messages.get(4).get("content").asText());
+    }
+
+    @Test
+    void unknownToolIsAnsweredWithTheAvailableToolsAndTheLoopGoesOn() throws Exception {
+        model.enqueue(calls(toolCall("u1", "delete_everything", "{}")), answer("sorry"));
+
+        TurnResult result = loop(echo, edit).run("x", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        model.takeRequest();
+        assertEquals("Unknown tool 'delete_everything'. Available tools: echo, edit.",
+                model.takeRequest().get("messages").get(3).get("content").asText());
+    }
+
+    @Test
+    void malformedArgumentsAreQuotedBackAndReplayedAsAnEmptyObject() throws Exception {
+        model.enqueue(calls(toolCall("m1", "echo", "{\"text\": ")), answer("retrying"));
+
+        loop(echo).run("x", new Cancellation());
+
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals("{}", messages.get(2).get("tool_calls").get(0).get("function").get("arguments").asText());
+        String content = messages.get(3).get("content").asText();
+        assertTrue(content.startsWith("The arguments for echo are not valid JSON ("), content);
+        assertTrue(content.endsWith("): `{\"text\": `. Call it again with a JSON object that matches its schema."),
+                content);
+        assertEquals(List.of(), echo.runs);
+    }
+
+    @Test
+    void schemaViolationsNameTheField() throws Exception {
+        model.enqueue(calls(toolCall("s1", "echo", "{\"text\":5}"), toolCall("s2", "echo", "{}")), answer("ok"));
+
+        loop(echo).run("x", new Cancellation());
+
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals("Invalid arguments for echo: $.text: integer found, string expected. Call it again with"
+                + " arguments that match its schema.", messages.get(3).get("content").asText());
+        assertEquals("Invalid arguments for echo: $: required property 'text' not found. Call it again with"
+                + " arguments that match its schema.", messages.get(4).get("content").asText());
+    }
+
+    @Test
+    void deniedCallIsNotRunAndTheModelReadsTheReason() throws Exception {
+        model.enqueue(calls(toolCall("d1", "edit", "{\"text\":\"rm\"}")), answer("understood"));
+        Approver denies = request -> ApprovalDecision.deniedByUser("not on main");
+
+        loop(ApprovalMode.DEFAULT, denies, 100, edit).run("x", new Cancellation());
+
+        assertEquals(List.of(), edit.runs);
+        model.takeRequest();
+        assertEquals("The edit call was not run: the user denied it and said: not on main",
+                model.takeRequest().get("messages").get(3).get("content").asText());
+    }
+
+    @Test
+    void turnLimitStopsAfterMaxRequestsWithTheHistoryComplete() throws Exception {
+        model.enqueue(calls(toolCall("t1", "echo", "{\"text\":\"1\"}")),
+                calls(toolCall("t2", "echo", "{\"text\":\"2\"}")));
+        AgentLoop loop = loop(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 2, echo);
+
+        TurnResult result = loop.run("loop", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.TURN_LIMIT, result.outcome());
+        assertEquals(2, model.requestCount());
+        assertEquals(List.of(), loop.conversation().pendingCalls());
+        assertEquals(6, loop.conversation().messages().size());
+    }
+
+    @Test
+    void cancellingMidRoundAnswersEveryCallAndTheNextRequestIsValid() throws Exception {
+        TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
+        model.enqueue(calls(toolCall("k1", "echo", "{\"text\":\"before\"}"),
+                toolCall("k2", "slow", "{\"text\":\"wait\"}"), toolCall("k3", "echo", "{\"text\":\"after\"}")));
+        AgentLoop loop = loop(echo, slow);
+        Cancellation cancel = new Cancellation();
+
+        CompletableFuture<TurnResult> turn = CompletableFuture.supplyAsync(() -> {
+            try {
+                return loop.run("cancel me", cancel);
+            } catch (ProviderException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(slow.started.await(10, TimeUnit.SECONDS));
+        cancel.cancel();
+        TurnResult result = turn.get(10, TimeUnit.SECONDS);
+
+        assertEquals(TurnResult.Outcome.CANCELLED, result.outcome());
+        assertEquals(1, model.requestCount());
+        assertEquals(List.of("before"), echo.runs);
+
+        model.enqueue(answer("fresh start"));
+        assertEquals("fresh start", loop.run("next", new Cancellation()).answer());
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals(List.of("echo: before", "stopped by cancel", "The user cancelled this call before it started."),
+                List.of(messages.get(3).get("content").asText(), messages.get(4).get("content").asText(),
+                        messages.get(5).get("content").asText()));
+        assertEquals("next", messages.get(6).get("content").asText());
+    }
+
+    @Test
+    void providerServerErrorCarriesTheProvidersMessage() {
+        model.enqueue(new MockResponse().setResponseCode(500)
+                .setBody("{\"error\":{\"message\":\"The server is overloaded\",\"type\":\"server_error\"}}"));
+
+        ProviderException failure =
+                assertThrows(ProviderException.class, () -> loop(echo).run("x", new Cancellation()));
+
+        assertEquals(ProviderException.Kind.SERVER, failure.kind());
+        assertEquals("The provider at " + model.host() + " answered HTTP 500: The server is overloaded",
+                failure.getMessage());
+    }
+
+    @Test
+    void providerUnauthorizedIsAnAuthenticationFailure() {
+        model.enqueue(new MockResponse().setResponseCode(401)
+                .setBody("{\"error\":{\"message\":\"Incorrect API key provided: sk-test\"}}"));
+
+        ProviderException failure =
+                assertThrows(ProviderException.class, () -> loop(echo).run("x", new Cancellation()));
+
+        assertEquals(ProviderException.Kind.AUTHENTICATION, failure.kind());
+        assertEquals(401, failure.httpStatus());
+        assertEquals("The provider at " + model.host() + " answered HTTP 401: Incorrect API key provided: [redacted]",
+                failure.getMessage());
+    }
+}

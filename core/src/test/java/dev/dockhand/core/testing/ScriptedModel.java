@@ -1,0 +1,84 @@
+package dev.dockhand.core.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.TimeUnit;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+
+/**
+ * A model played turn by turn: enqueue the replies, run Dockhand, then take the requests it sent, each already
+ * checked with {@link WireAssertions#assertValidConversation}.
+ */
+public final class ScriptedModel implements AutoCloseable {
+    private final MockWebServer server = new MockWebServer();
+    private volatile RecordedRequest last;
+
+    public ScriptedModel() {
+        try {
+            server.start(java.net.InetAddress.getLoopbackAddress(), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The base URL to give the client, ending in /v1 like OpenAI's. */
+    public String baseUrl() {
+        return server.url("/v1").toString();
+    }
+
+    /** The host name error messages use for this server. */
+    public String host() {
+        return server.getHostName();
+    }
+
+    public ScriptedModel enqueue(MockResponse... replies) {
+        for (MockResponse reply : replies) {
+            server.enqueue(reply);
+        }
+        return this;
+    }
+
+    /** The next chat request Dockhand sent, parsed and checked for validity. */
+    public JsonNode takeRequest() {
+        RecordedRequest request = takeRaw();
+        last = request;
+        JsonNode body = Json.read(request.getBody().readUtf8());
+        WireAssertions.assertValidConversation(body);
+        return body;
+    }
+
+    public RecordedRequest takeRaw() {
+        try {
+            RecordedRequest request = server.takeRequest(10, TimeUnit.SECONDS);
+            if (request == null) {
+                throw new AssertionError("no request arrived within 10 s");
+            }
+            return request;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A header of the request last returned by {@link #takeRequest}. */
+    public String lastHeader(String name) {
+        return last.getHeader(name);
+    }
+
+    public int requestCount() {
+        return server.getRequestCount();
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.shutdown();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.dockhand.sandbox;
+
+import dev.dockhand.core.tool.OutputSink;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Cuts a byte stream into UTF-8 lines for an {@link OutputSink}. stdout and stderr pumps share one instance, so
+ * writes are synchronized and whole lines never interleave. A line longer than {@link #MAX_LINE_BYTES} is passed on
+ * in pieces, so one endless line cannot fill the heap.
+ */
+final class LineSplitter extends OutputStream {
+    static final int MAX_LINE_BYTES = 64 * 1024;
+
+    private final OutputSink sink;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+    LineSplitter(OutputSink sink) {
+        this.sink = sink;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+        if (b == '\n') {
+            emit();
+            return;
+        }
+        line.write(b);
+        if (line.size() >= MAX_LINE_BYTES) {
+            emit();
+        }
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, int offset, int length) {
+        int start = offset;
+        int end = offset + length;
+        for (int i = offset; i < end; i++) {
+            if (bytes[i] == '\n') {
+                line.write(bytes, start, i - start);
+                emit();
+                start = i + 1;
+            } else if (line.size() + (i - start) >= MAX_LINE_BYTES) {
+                line.write(bytes, start, i - start);
+                emit();
+                start = i;
+            }
+        }
+        line.write(bytes, start, end - start);
+    }
+
+    /** Passes on a last line that had no newline. */
+    @Override
+    public synchronized void flush() {
+        if (line.size() > 0) {
+            emit();
+        }
+    }
+
+    @Override
+    public void close() {
+        flush();
+    }
+
+    private void emit() {
+        String text = line.toString(StandardCharsets.UTF_8);
+        line.reset();
+        sink.line(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
+    }
+}

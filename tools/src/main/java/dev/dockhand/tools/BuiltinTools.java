@@ -1,0 +1,13 @@
+package dev.dockhand.tools;
+
+import dev.dockhand.core.tool.Tool;
+import java.util.List;
+
+/** The tools every session offers, in the order the model is told of them. No scanning, no reflection. */
+public final class BuiltinTools {
+    private BuiltinTools() {}
+
+    public static List<Tool<?>> all() {
+        return List.of(new ReadFileTool(), new WriteFileTool(), new RunShellCommandTool());
+    }
+}

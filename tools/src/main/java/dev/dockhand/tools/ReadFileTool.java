@@ -1,0 +1,134 @@
+package dev.dockhand.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.PathOutsideWorkspaceException;
+import dev.dockhand.core.tool.Schema;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolResult;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads a text file with line numbers, a window of lines at a time. */
+public final class ReadFileTool implements Tool<ReadFileTool.Params> {
+    public static final String NAME = "read_file";
+    static final int DEFAULT_LIMIT = 2000;
+    static final int MAX_LINE_CHARS = 2000;
+
+    /** The model's arguments. */
+    public record Params(String path, Integer offset, Integer limit) {}
+
+    private static final ObjectNode SCHEMA = Schema.object()
+            .required("path", Schema.string("File to read, relative to the workspace root or absolute inside it."))
+            .optional("offset", Schema.integer("1-based line number to start from. Default 1.", 1))
+            .optional("limit", Schema.integer("Maximum number of lines to return. Default 2000.", 1))
+            .build();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Read a text file. Lines come numbered (1-based). Long files are read in windows: the result says"
+                + " which offset to use next. Lines over 2000 characters are cut.";
+    }
+
+    @Override
+    public ObjectNode parameterSchema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.READ;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public String summarize(Params params) {
+        return params.path();
+    }
+
+    @Override
+    public ToolResult execute(Params params, ToolContext context) {
+        Path file;
+        try {
+            file = context.workspace().resolve(params.path());
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        }
+        if (!Files.exists(file)) {
+            return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path() + ".");
+        }
+        if (Files.isDirectory(file)) {
+            return ToolResult.error(ToolErrorType.INVALID_PARAMS,
+                    params.path() + " is a directory, not a file; list it with list_directory.");
+        }
+        try {
+            if (TextFiles.isBinary(file)) {
+                String type = Files.probeContentType(file);
+                return ToolResult.error(ToolErrorType.INVALID_PARAMS, params.path() + " is a binary file ("
+                        + TextFiles.size(Files.size(file)) + (type == null ? "" : ", " + type)
+                        + "); read_file only reads text.");
+            }
+            return read(file, params);
+        } catch (IOException e) {
+            return ToolResult.error(ToolErrorType.IO_ERROR, "Could not read " + params.path() + ": " + e + ".");
+        }
+    }
+
+    private ToolResult read(Path file, Params params) throws IOException {
+        int offset = params.offset() == null ? 1 : params.offset();
+        int limit = params.limit() == null ? DEFAULT_LIMIT : params.limit();
+        StringBuilder text = new StringBuilder();
+        long total = 0;
+        int shown = 0;
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                total++;
+                if (total >= offset && shown < limit) {
+                    shown++;
+                    text.append(String.format("%6d\t", total)).append(cut(line)).append('\n');
+                }
+            }
+        }
+        if (total == 0) {
+            return ToolResult.success("(" + params.path() + " is empty)", "empty file");
+        }
+        if (offset > total) {
+            return ToolResult.error(ToolErrorType.INVALID_PARAMS, "offset " + offset + " is past the end of "
+                    + params.path() + ", which has " + total + " lines.");
+        }
+        long last = offset + shown - 1L;
+        if (last < total) {
+            text.append("\n[Showing lines ").append(offset).append('-').append(last).append(" of ").append(total)
+                    .append(". The file continues: call read_file with offset=").append(last + 1)
+                    .append(" to read more.]\n");
+        }
+        return ToolResult.success(text.toString(), "read " + shown + (shown == 1 ? " line" : " lines"));
+    }
+
+    private static String cut(String line) {
+        if (line.length() <= MAX_LINE_CHARS) {
+            return line;
+        }
+        return line.substring(0, MAX_LINE_CHARS) + " [… line cut: " + line.length() + " characters in all]";
+    }
+}
