@@ -10,7 +10,13 @@ import java.util.Optional;
  * and stdin. Injected so tests never touch the real process environment or stdin.
  */
 public record CliEnvironment(Map<String, String> variables, Path workingDirectory, Path home, InputStream stdin,
-        boolean stdinIsTerminal) {
+        boolean stdinIsTerminal, boolean handleSignals) {
+
+    /** An environment for tests: no signal handlers are installed in the test JVM. */
+    public CliEnvironment(Map<String, String> variables, Path workingDirectory, Path home, InputStream stdin,
+            boolean stdinIsTerminal) {
+        this(variables, workingDirectory, home, stdin, stdinIsTerminal, false);
+    }
 
     public Optional<String> get(String name) {
         String value = variables.get(name);
@@ -24,6 +30,7 @@ public record CliEnvironment(Map<String, String> variables, Path workingDirector
         Path home = homeOverride != null && !homeOverride.isBlank()
                 ? Path.of(homeOverride)
                 : Path.of(System.getProperty("user.home"), ".dockhand");
-        return new CliEnvironment(variables, Path.of("").toAbsolutePath(), home, System.in, Terminals.stdinIsTerminal());
+        return new CliEnvironment(
+                variables, Path.of("").toAbsolutePath(), home, System.in, Terminals.stdinIsTerminal(), true);
     }
 }

@@ -87,7 +87,11 @@ public final class DockhandCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             RunOptions options = RunOptions.from(this, environment);
-            return new SingleShot(options, environment, spec.commandLine().getOut(), err).run();
+            SingleShot run = new SingleShot(options, environment, spec.commandLine().getOut(), err);
+            if (environment.handleSignals()) {
+                run.cancelOnSigint();
+            }
+            return run.run();
         } catch (DockhandException e) {
             err.println("dockhand: " + e.getMessage());
             if (stacktrace) {

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import java.io.PrintWriter;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** The process entry point: configures logging, runs the command, exits with its code. */
@@ -18,7 +19,21 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new DockhandCommand(environment))
                 .setOut(out)
                 .setErr(err)
-                .setCaseInsensitiveEnumValuesAllowed(true);
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler(Main::internalError);
         return commandLine.execute(args);
+    }
+
+    /** A bug: one line for the user, the whole story in the log (and on stderr with --stacktrace). */
+    private static int internalError(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
+        LoggerFactory.getLogger(Main.class).error("internal error", e);
+        PrintWriter err = commandLine.getErr();
+        err.println("dockhand: internal error: " + e + ". This is a bug; the log under ~/.dockhand/logs has the"
+                + " details (or rerun with --stacktrace).");
+        if (parsed.hasMatchedOption("--stacktrace")) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.PROVIDER_FAILURE;
     }
 }

@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalRequest;
 import dev.dockhand.core.scheduler.Approver;
+import dev.dockhand.core.tool.ToolKind;
 import java.io.PrintWriter;
 
 /**
@@ -20,12 +21,13 @@ final class NonInteractiveApprover implements Approver {
     @Override
     public synchronized ApprovalDecision decide(ApprovalRequest request) {
         refused++;
+        String allow = request.kind() == ToolKind.EDIT ? "--approval-mode auto-edit or --yolo" : "--yolo";
         err.println("dockhand: refused " + request.call().name() + " " + Rendering.shorten(request.summary())
-                + ": it needs approval; rerun with --yolo or --approval-mode auto-edit to allow it.");
+                + ": it needs approval; rerun with " + allow + " to allow it.");
         err.flush();
         return ApprovalDecision.refused("it needs the user's approval, and nobody can approve in this"
-                + " non-interactive run. The user can allow such calls by rerunning with --yolo (or --approval-mode"
-                + " auto-edit for file edits). Finish what you can without it and say what was not done.");
+                + " non-interactive run. The user can allow such calls by rerunning with " + allow + ". Finish what"
+                + " you can without it and say what was not done.");
     }
 
     synchronized int refused() {

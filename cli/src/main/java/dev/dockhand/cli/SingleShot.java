@@ -46,6 +46,16 @@ final class SingleShot {
         return cancel;
     }
 
+    /** Makes Ctrl-C cancel the turn; a second Ctrl-C, if the first did not end it, exits at once. */
+    void cancelOnSigint() {
+        Interrupts.onSigint(() -> {
+            if (cancel.isCancelled()) {
+                Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+            }
+            cancel.cancel();
+        });
+    }
+
     int run() {
         Workspace workspace = Workspace.of(environment.workingDirectory());
         err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");

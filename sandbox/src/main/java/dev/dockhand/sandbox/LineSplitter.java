@@ -6,8 +6,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Cuts a byte stream into UTF-8 lines for an {@link OutputSink}. stdout and stderr pumps share one instance, so
- * writes are synchronized and whole lines never interleave. A line longer than {@link #MAX_LINE_BYTES} is passed on
+ * Cuts one byte stream into UTF-8 lines for an {@link OutputSink}; stdout and stderr each get their own, so a
+ * partial line of one never absorbs the other's output. A line longer than {@link #MAX_LINE_BYTES} is passed on
  * in pieces, so one endless line cannot fill the heap.
  */
 final class LineSplitter extends OutputStream {

@@ -51,8 +51,16 @@ public final class LocalSandbox implements Sandbox {
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         CommandLine command = setsid ? new CommandLine("setsid").addArgument("bash") : new CommandLine("bash");
         command.addArgument("-c").addArgument(request.command(), false);
-        LineSplitter lines = new LineSplitter(output);
-        PumpStreamHandler streams = new PumpStreamHandler(lines, lines);
+        // One splitter per stream, so a partial stdout line never swallows a stderr line; one lock for the sink.
+        Object lock = new Object();
+        OutputSink serialized = line -> {
+            synchronized (lock) {
+                output.line(line);
+            }
+        };
+        LineSplitter stdout = new LineSplitter(serialized);
+        LineSplitter stderr = new LineSplitter(serialized);
+        PumpStreamHandler streams = new PumpStreamHandler(stdout, stderr);
         streams.setStopTimeout(DRAIN_TIMEOUT);
         DefaultExecutor executor = DefaultExecutor.builder()
                 .setWorkingDirectory(request.directory())
@@ -74,7 +82,8 @@ public final class LocalSandbox implements Sandbox {
             exitCode = e.getExitValue();
         } finally {
             timeout.cancel(false);
-            lines.flush();
+            stdout.flush();
+            stderr.flush();
         }
         ExecResult.Termination killedBy = killer.killedBy();
         return killedBy == null ? ExecResult.exited(exitCode) : new ExecResult(exitCode, killedBy);

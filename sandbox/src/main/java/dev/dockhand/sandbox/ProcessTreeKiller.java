@@ -4,6 +4,8 @@ import dev.dockhand.core.sandbox.ExecResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.exec.ProcessDestroyer;
@@ -14,10 +16,19 @@ import org.slf4j.LoggerFactory;
  * Learns the launched process from commons-exec (as its {@link ProcessDestroyer}) and kills the whole tree on
  * time-out or cancel. The command runs under {@code setsid}, so its process group is its own and one signal to the
  * group reaches every child, even ones that outlived their parent; descendants found by walking the tree are killed
- * too, for the ones that started groups of their own.
+ * too, for the ones that started groups of their own. Commands still running when the JVM shuts down are killed
+ * by a shutdown hook: in their own session, they would otherwise outlive Dockhand.
  */
 final class ProcessTreeKiller implements ProcessDestroyer {
     private static final Logger log = LoggerFactory.getLogger(ProcessTreeKiller.class);
+
+    /** Commands still running, killed if the JVM is shut down (SIGTERM, System.exit) while they run. */
+    private static final Set<ProcessTreeKiller> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> LIVE.forEach(killer -> killer.kill(ExecResult.Termination.CANCELLED)), "dockhand-kill-commands"));
+    }
 
     private final AtomicReference<Process> process = new AtomicReference<>();
     private final AtomicReference<ExecResult.Termination> killedBy = new AtomicReference<>();
@@ -30,6 +41,7 @@ final class ProcessTreeKiller implements ProcessDestroyer {
     @Override
     public boolean add(Process started) {
         process.set(started);
+        LIVE.add(this);
         if (killedBy.get() != null) {
             // The time-out or cancel came while the process was being launched.
             killTree(started);
@@ -39,6 +51,7 @@ final class ProcessTreeKiller implements ProcessDestroyer {
 
     @Override
     public boolean remove(Process finished) {
+        LIVE.remove(this);
         return true;
     }
 

@@ -79,9 +79,9 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
         }
         try {
             if (TextFiles.isBinary(file)) {
-                String type = Files.probeContentType(file);
+                String kind = TextFiles.binaryKind(file);
                 return ToolResult.error(ToolErrorType.INVALID_PARAMS, params.path() + " is a binary file ("
-                        + TextFiles.size(Files.size(file)) + (type == null ? "" : ", " + type)
+                        + TextFiles.size(Files.size(file)) + (kind.isEmpty() ? "" : ", " + kind)
                         + "); read_file only reads text.");
             }
             return read(file, params);

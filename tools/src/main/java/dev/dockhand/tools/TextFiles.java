@@ -26,6 +26,46 @@ final class TextFiles {
         return false;
     }
 
+    /**
+     * The kind of a binary file from its first bytes, for a refusal the model can act on; empty when unknown. Read
+     * from the bytes, not from the system's MIME database, so the answer is the same on every machine.
+     */
+    static String binaryKind(Path file) throws IOException {
+        byte[] start;
+        try (InputStream in = Files.newInputStream(file)) {
+            start = in.readNBytes(12);
+        }
+        String ascii = new String(start, java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (ascii.startsWith("\u0089PNG")) {
+            return "PNG image";
+        }
+        if (ascii.startsWith("\u00ff\u00d8\u00ff")) {
+            return "JPEG image";
+        }
+        if (ascii.startsWith("GIF8")) {
+            return "GIF image";
+        }
+        if (ascii.startsWith("RIFF") && ascii.length() >= 12 && ascii.startsWith("WEBP", 8)) {
+            return "WebP image";
+        }
+        if (ascii.startsWith("%PDF")) {
+            return "PDF document";
+        }
+        if (ascii.startsWith("PK\u0003\u0004")) {
+            return "zip archive (also jar, docx)";
+        }
+        if (ascii.startsWith("\u001f\u008b")) {
+            return "gzip archive";
+        }
+        if (ascii.startsWith("\u007fELF")) {
+            return "ELF executable";
+        }
+        if (ascii.startsWith("\u00ca\u00fe\u00ba\u00be")) {
+            return "Java class file";
+        }
+        return "";
+    }
+
     /** The line separator a text uses: CRLF when its first line break is one, LF otherwise. */
     static String lineSeparatorOf(String text) {
         int newline = text.indexOf('\n');

@@ -1,0 +1,250 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.testing.ScriptedModel;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import okhttp3.mockwebserver.MockResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DockhandCommandTest {
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private final ScriptedModel model = new ScriptedModel();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final Map<String, String> variables = new HashMap<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
+        variables.put("OPENAI_API_KEY", "sk-test");
+        variables.put("OPENAI_BASE_URL", model.baseUrl());
+        variables.put("DOCKHAND_MODEL", "test-model");
+        variables.put("PATH", System.getenv("PATH"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        model.close();
+    }
+
+    private int run(InputStream stdin, boolean stdinIsTerminal, String... args) {
+        CliEnvironment environment = new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin,
+                stdinIsTerminal);
+        return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    private int run(String... args) {
+        return run(InputStream.nullInputStream(), true, args);
+    }
+
+    private List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+
+    private static final String UNCONFINED = "dockhand: --sandbox none: commands run directly on this machine,"
+            + " unconfined.";
+
+    @Test
+    void answersAPromptOnStdout() {
+        model.enqueue(answer("Hello from the model."));
+
+        int exit = run("-p", "say hello");
+
+        assertEquals(ExitCodes.OK, exit);
+        assertEquals("Hello from the model.\n", out.toString());
+        assertEquals(List.of(UNCONFINED), errLines());
+        JsonNode request = model.takeRequest();
+        assertEquals("say hello", request.get("messages").get(1).get("content").asText());
+        assertEquals("test-model", request.get("model").asText());
+    }
+
+    @Test
+    void runsAMultiRoundToolConversationInYoloMode() throws Exception {
+        model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"notes/todo.txt\",\"content\":\"ship it\\n\"}")),
+                calls(toolCall("r1", "read_file", "{\"path\":\"notes/todo.txt\"}"),
+                        toolCall("s1", "run_shell_command", "{\"command\":\"wc -l < notes/todo.txt\"}")),
+                answer("Wrote and checked the file."));
+
+        int exit = run("--yolo", "-p", "make a todo file");
+
+        assertEquals(ExitCodes.OK, exit);
+        assertEquals("Wrote and checked the file.\n", out.toString());
+        assertEquals("ship it\n", Files.readString(workspace.resolve("notes/todo.txt")));
+        List<String> lines = errLines();
+        assertEquals(4, lines.size(), err.toString());
+        assertTrue(lines.get(1).startsWith("✓ write_file notes/todo.txt · Created notes/todo.txt (1 line). ("),
+                lines.get(1));
+        assertTrue(lines.get(2).startsWith("✓ read_file notes/todo.txt · read 1 line ("), lines.get(2));
+        assertTrue(lines.get(3).startsWith("✓ run_shell_command wc -l < notes/todo.txt · exit 0, 1 lines ("),
+                lines.get(3));
+        model.takeRequest();
+        model.takeRequest();
+        JsonNode last = model.takeRequest().get("messages");
+        assertEquals("     1\tship it\n", last.get(5).get("content").asText());
+        assertEquals("Exit code: 0\nOutput:\n1", last.get(6).get("content").asText());
+    }
+
+    @Test
+    void refusesCallsThatNeedApprovalWhenNobodyCanApprove() throws Exception {
+        model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")),
+                answer("I could not write it."));
+
+        int exit = run("-p", "write x");
+
+        assertEquals(ExitCodes.OK, exit);
+        assertFalse(Files.exists(workspace.resolve("x.txt")));
+        assertEquals("dockhand: refused write_file x.txt: it needs approval; rerun with --approval-mode auto-edit"
+                + " or --yolo to allow it.", errLines().get(1));
+        model.takeRequest();
+        String result = model.takeRequest().get("messages").get(3).get("content").asText();
+        assertTrue(result.startsWith("The write_file call was not run: it needs the user's approval"), result);
+        assertTrue(result.contains("--yolo"), result);
+    }
+
+    @Test
+    void autoEditModeRunsEditsWithoutAsking() throws Exception {
+        model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")), answer("done"));
+
+        assertEquals(ExitCodes.OK, run("--approval-mode", "auto-edit", "-p", "write x"));
+        assertEquals("x", Files.readString(workspace.resolve("x.txt")));
+    }
+
+    @Test
+    void appendsPipedStdinToThePrompt() {
+        model.enqueue(answer("Looks fine."));
+        InputStream piped = new ByteArrayInputStream("diff --git a/x b/x\n".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals(ExitCodes.OK, run(piped, false, "-p", "review this"));
+        assertEquals("review this\n\ndiff --git a/x b/x",
+                model.takeRequest().get("messages").get(1).get("content").asText());
+    }
+
+    @Test
+    void usesPipedStdinAsThePromptWithoutDashP() {
+        model.enqueue(answer("4"));
+        InputStream piped = new ByteArrayInputStream("what is 2+2?".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals(ExitCodes.OK, run(piped, false));
+        assertEquals("what is 2+2?", model.takeRequest().get("messages").get(1).get("content").asText());
+    }
+
+    @Test
+    void missingModelIsAConfigurationError() {
+        variables.remove("DOCKHAND_MODEL");
+
+        assertEquals(ExitCodes.CONFIGURATION, run("-p", "x"));
+        assertEquals(List.of("dockhand: No model is set: pass --model NAME or set DOCKHAND_MODEL (for example"
+                + " gpt-4.1)."), errLines());
+        assertEquals(0, model.requestCount());
+    }
+
+    @Test
+    void missingApiKeyIsAConfigurationError() {
+        variables.remove("OPENAI_API_KEY");
+
+        assertEquals(ExitCodes.CONFIGURATION, run("-p", "x"));
+        assertEquals(List.of("dockhand: OPENAI_API_KEY is not set: export it with your provider's API key (a local"
+                + " server that needs none accepts any value)."), errLines());
+    }
+
+    @Test
+    void badBaseUrlIsAConfigurationError() {
+        assertEquals(ExitCodes.CONFIGURATION, run("--base-url", "localhost:8080", "-p", "x"));
+        assertEquals(List.of("dockhand: The base URL 'localhost:8080' is not an http(s) URL; set it like"
+                + " https://api.openai.com/v1."), errLines());
+    }
+
+    @Test
+    void noPromptIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run());
+        assertEquals(List.of("dockhand: No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode"
+                + " is not in this build)."), errLines());
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("--frobnicate", "-p", "x"));
+        assertTrue(err.toString().startsWith("Unknown option: '--frobnicate'"), err.toString());
+    }
+
+    @Test
+    void unknownApprovalModeIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("--approval-mode", "sometimes", "-p", "x"));
+        assertTrue(err.toString().contains("'sometimes' is not an approval mode; use one of"
+                + " plan|default|auto-edit|yolo"), err.toString());
+    }
+
+    @Test
+    void authenticationFailureExits41WithTheProvidersMessage() {
+        model.enqueue(new MockResponse().setResponseCode(401).setBody("{\"error\":{\"message\":\"bad key\"}}"));
+
+        assertEquals(ExitCodes.AUTHENTICATION, run("-p", "x"));
+        assertEquals("dockhand: The provider at " + model.host() + " answered HTTP 401: bad key", errLines().get(1));
+    }
+
+    @Test
+    void serverFailureExits1() {
+        model.enqueue(new MockResponse().setResponseCode(503).setBody("upstream down"));
+
+        assertEquals(ExitCodes.PROVIDER_FAILURE, run("-p", "x"));
+        assertEquals("dockhand: The provider at " + model.host() + " answered HTTP 503: upstream down",
+                errLines().get(1));
+    }
+
+    @Test
+    void turnLimitExits53() {
+        model.enqueue(calls(toolCall("1", "read_file", "{\"path\":\"a\"}")),
+                calls(toolCall("2", "read_file", "{\"path\":\"a\"}")));
+
+        assertEquals(ExitCodes.TURN_LIMIT, run("--max-turns", "2", "-p", "x"));
+        assertEquals("dockhand: stopped after 2 model requests (--max-turns 2) while the model still wanted tools;"
+                + " raise --max-turns or narrow the task.", errLines().get(errLines().size() - 1));
+    }
+
+    @Test
+    void helpListsOptionsEnvironmentAndExitCodes() {
+        assertEquals(ExitCodes.OK, run("--help"));
+        String help = out.toString();
+        for (String expected : List.of("--prompt=PROMPT", "--approval-mode=MODE", "--max-turns=N", "--sandbox=KIND",
+                "--yolo", "OPENAI_API_KEY", "DOCKHAND_MODEL", "Exit codes:", "53", "turn limit", "130")) {
+            assertTrue(help.contains(expected), "help lacks " + expected + ":\n" + help);
+        }
+    }
+
+    @Test
+    void versionNamesDockhand() {
+        assertEquals(ExitCodes.OK, run("--version"));
+        assertTrue(out.toString().startsWith("dockhand 0."), out.toString());
+    }
+
+    @Test
+    void commandsDoNotSeeApiKeys() {
+        Map<String, String> filtered = SingleShot.commandEnvironment(
+                Map.of("OPENAI_API_KEY", "sk", "ANTHROPIC_API_KEY", "a", "HOME", "/home/u"));
+
+        assertEquals(Map.of("HOME", "/home/u"), filtered);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.testing.ScriptedModel;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SingleShotCancelTest {
+    @TempDir
+    Path workspace;
+
+    @Test
+    void cancellingARunningCommandExits130AndKillsIt() throws Exception {
+        try (ScriptedModel model = new ScriptedModel()) {
+            model.enqueue(calls(toolCall("s1", "run_shell_command",
+                    "{\"command\":\"touch started; sleep 100; touch finished\"}")));
+            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10, "none");
+            CliEnvironment environment = new CliEnvironment(Map.of("PATH", System.getenv("PATH")), workspace,
+                    workspace.resolve(".home"), InputStream.nullInputStream(), true);
+            StringWriter err = new StringWriter();
+            SingleShot run = new SingleShot(options, environment, new PrintWriter(new StringWriter()),
+                    new PrintWriter(err));
+
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(run::run);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!Files.exists(workspace.resolve("started")) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            run.cancellation().cancel();
+
+            assertEquals(ExitCodes.INTERRUPTED, exit.get(10, TimeUnit.SECONDS));
+            assertTrue(err.toString().endsWith("dockhand: cancelled.\n"), err.toString());
+            assertEquals(1, model.requestCount());
+            Thread.sleep(200);
+            assertTrue(!Files.exists(workspace.resolve("finished")));
+        }
+    }
+}

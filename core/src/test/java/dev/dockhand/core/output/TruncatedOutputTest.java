@@ -1,0 +1,78 @@
+package dev.dockhand.core.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TruncatedOutputTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void keepsSmallOutputWholeAndWritesNoFile() {
+        Path spill = temp.resolve("out/c1.txt");
+        try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(1000, 100), spill)) {
+            output.appendLine("one");
+            output.appendLine("two");
+
+            assertEquals("one\ntwo", output.text());
+            assertFalse(output.truncated());
+            assertEquals(Optional.empty(), output.fullOutput());
+        }
+        assertFalse(Files.exists(spill));
+    }
+
+    @Test
+    void cutsToHeadAndTailAndKeepsEverythingInTheFile() throws Exception {
+        Path spill = temp.resolve("out/c2.txt");
+        String text;
+        try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(1000, 50), spill)) {
+            for (int i = 1; i <= 200; i++) {
+                output.appendLine("line " + i);
+            }
+            text = output.text();
+        }
+
+        List<String> lines = text.lines().toList();
+        assertEquals(List.of("line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "line 7", "line 8",
+                "line 9", "line 10"), lines.subList(0, 10));
+        assertEquals("[... 150 lines omitted. The whole output (200 lines) is in " + spill
+                + "; read it with read_file and an offset to see the rest ...]", lines.get(11));
+        assertEquals("line 161", lines.get(13));
+        assertEquals("line 200", lines.get(lines.size() - 1));
+        assertEquals(200, Files.readAllLines(spill).size());
+        assertEquals("line 137", Files.readAllLines(spill).get(136));
+    }
+
+    @Test
+    void holdsOnlyTheBudgetInMemoryForHugeOutput() {
+        Path spill = temp.resolve("out/c3.txt");
+        try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(3000, 100), spill)) {
+            String line = "x".repeat(100);
+            for (int i = 0; i < 100_000; i++) {
+                output.appendLine(line);
+            }
+            assertTrue(output.text().length() <= 3000 + 300, "text is " + output.text().length() + " chars");
+            assertEquals(100_000, output.totalLines());
+        }
+        assertEquals(100_000L * 101, spill.toFile().length());
+    }
+
+    @Test
+    void keepsTheEndOfOneHugeLine() {
+        try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(1000, 100), temp.resolve("c4.txt"))) {
+            output.appendLine("a".repeat(5000) + "THE END");
+
+            String text = output.text();
+            assertTrue(text.endsWith("THE END"), text);
+            assertTrue(text.length() < 1200, "length " + text.length());
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.dockhand.core.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.TestTools;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.tool.ToolResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CoreToolSchedulerTest {
+    @TempDir
+    Path workspace;
+
+    private final EventRecorder events = new EventRecorder();
+    private final List<ApprovalRequest> asked = new ArrayList<>();
+
+    private CoreToolScheduler scheduler(ApprovalMode mode, ApprovalDecision answer, Tool<?>... tools) {
+        Approver approver = request -> {
+            asked.add(request);
+            return answer;
+        };
+        return new CoreToolScheduler(new ToolRegistry(List.of(tools)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), approver, mode, events);
+    }
+
+    private static ToolCall call(String id, String name, String text) {
+        return new ToolCall(id, name, "{\"text\":\"" + text + "\"}");
+    }
+
+    private static List<ToolCallStatus> statuses(List<CompletedCall> done) {
+        return done.stream().map(CompletedCall::status).toList();
+    }
+
+    @Test
+    void aSuccessfulCallGoesThroughEveryStateInOrder() {
+        TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.EDIT);
+        ToolCall call = call("c1", "echo", "x");
+
+        List<CompletedCall> done =
+                scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), echo).runRound(List.of(call),
+                        new Cancellation());
+
+        assertEquals(ToolResult.success("echo: x", "echoed"), done.get(0).result());
+        List<AgentEvent> expected = List.of(
+                new AgentEvent.ToolCallUpdated(call, ToolCallStatus.VALIDATING, ""),
+                new AgentEvent.ToolCallUpdated(call, ToolCallStatus.AWAITING_APPROVAL, "x"),
+                new AgentEvent.ToolCallUpdated(call, ToolCallStatus.SCHEDULED, "x"),
+                new AgentEvent.ToolCallUpdated(call, ToolCallStatus.EXECUTING, "x"));
+        assertEquals(expected, events.all().subList(0, 4));
+        AgentEvent.ToolCallFinished finished = (AgentEvent.ToolCallFinished) events.all().get(4);
+        assertEquals(ToolCallStatus.SUCCESS, finished.status());
+    }
+
+    @Test
+    void planModeRefusesMutationsWithoutAsking() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+
+        List<CompletedCall> done = scheduler(ApprovalMode.PLAN, ApprovalDecision.allowOnce(), edit)
+                .runRound(List.of(call("p1", "edit", "x")), new Cancellation());
+
+        assertEquals(ToolResult.error(ToolErrorType.NOT_APPROVED, "The edit call was not run: the session is in plan"
+                + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
+                + " modes to let it run."), done.get(0).result());
+        assertEquals(List.of(), asked);
+        assertEquals(List.of(), edit.runs);
+    }
+
+    @Test
+    void allowForSessionStopsAskingForThatTool() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowForSession(), edit);
+
+        scheduler.runRound(List.of(call("a1", "edit", "1")), new Cancellation());
+        scheduler.runRound(List.of(call("a2", "edit", "2")), new Cancellation());
+
+        assertEquals(1, asked.size());
+        assertEquals(List.of("1", "2"), edit.runs);
+    }
+
+    @Test
+    void readCallsOfARoundRunConcurrently() {
+        TestTools.Rendezvous meet = new TestTools.Rendezvous("meet", 3);
+
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), meet).runRound(
+                List.of(call("r1", "meet", "a"), call("r2", "meet", "b"), call("r3", "meet", "c")),
+                new Cancellation());
+
+        assertEquals(List.of("met a", "met b", "met c"),
+                done.stream().map(completed -> completed.result().llmContent()).toList());
+    }
+
+    @Test
+    void mutatingCallsRunOneAtATimeInTheModelsOrder() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
+
+        scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), edit, read).runRound(
+                List.of(call("1", "edit", "first"), call("2", "read", "r"), call("3", "edit", "second"),
+                        call("4", "edit", "third")),
+                new Cancellation());
+
+        assertEquals(List.of("first", "second", "third"), edit.runs);
+        List<String> executing = events.ofType(AgentEvent.ToolCallUpdated.class).stream()
+                .filter(update -> update.status() == ToolCallStatus.EXECUTING)
+                .map(update -> update.call().id())
+                .toList();
+        assertEquals(List.of("1", "2", "3", "4"), executing);
+    }
+
+    @Test
+    void aThrowingToolBecomesAnErrorResultAndTheRoundGoesOn() {
+        TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.READ);
+
+        List<CompletedCall> done = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(),
+                new TestTools.Throwing("bad"), echo).runRound(List.of(call("1", "bad", "x"), call("2", "echo", "y")),
+                new Cancellation());
+
+        assertEquals(List.of(ToolCallStatus.ERROR, ToolCallStatus.SUCCESS), statuses(done));
+        assertEquals(Optional.of(ToolErrorType.INTERNAL), done.get(0).result().error());
+    }
+
+    @Test
+    void nothingStartsAfterACancel() throws Exception {
+        TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), slow, edit);
+        Cancellation cancel = new Cancellation();
+
+        CompletableFuture<List<CompletedCall>> round = CompletableFuture.supplyAsync(() -> scheduler.runRound(
+                List.of(call("1", "slow", "x"), call("2", "edit", "never")), cancel));
+        assertTrue(slow.started.await(10, TimeUnit.SECONDS));
+        cancel.cancel();
+        List<CompletedCall> done = round.get(10, TimeUnit.SECONDS);
+
+        assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
+        assertEquals(List.of(), edit.runs);
+        assertEquals("The user cancelled this call before it started.", done.get(1).result().llmContent());
+    }
+
+    @Test
+    void aCancelWhileAskingCancelsTheRestWithoutAskingAgain() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+        Approver cancelsAtPrompt = request -> {
+            asked.add(request);
+            cancel.cancel();
+            return ApprovalDecision.deniedByUser("");
+        };
+        CoreToolScheduler scheduler = new CoreToolScheduler(new ToolRegistry(List.of(edit)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), cancelsAtPrompt,
+                ApprovalMode.DEFAULT, events);
+
+        List<CompletedCall> done = scheduler.runRound(List.of(call("1", "edit", "a"), call("2", "edit", "b")), cancel);
+
+        assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
+        assertEquals(1, asked.size());
+    }
+}

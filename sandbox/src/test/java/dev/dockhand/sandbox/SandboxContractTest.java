@@ -1,0 +1,133 @@
+package dev.dockhand.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.Sandbox;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What every sandbox promises; each implementation's test extends this. */
+abstract class SandboxContractTest {
+    @TempDir
+    Path workspace;
+
+    protected Sandbox sandbox;
+    protected final List<String> lines = new CopyOnWriteArrayList<>();
+
+    protected abstract Sandbox createSandbox(Path workspace) throws Exception;
+
+    @BeforeEach
+    void start() throws Exception {
+        workspace = workspace.toRealPath();
+        sandbox = createSandbox(workspace);
+    }
+
+    @AfterEach
+    void stop() {
+        sandbox.close();
+    }
+
+    protected ExecResult run(String command, Duration timeout, Cancellation cancel) throws Exception {
+        return sandbox.exec(new ExecRequest(command, workspace, timeout), lines::add, cancel);
+    }
+
+    protected ExecResult run(String command) throws Exception {
+        return run(command, Duration.ofSeconds(30), new Cancellation());
+    }
+
+    @Test
+    void runsInTheGivenFolderAndReportsTheExitCode() throws Exception {
+        Files.createDirectories(workspace.resolve("sub"));
+
+        ExecResult result = sandbox.exec(new ExecRequest("pwd; exit 3", workspace.resolve("sub"),
+                Duration.ofSeconds(30)), lines::add, new Cancellation());
+
+        assertEquals(ExecResult.exited(3), result);
+        assertEquals(List.of(workspace.resolve("sub").toString()), lines);
+    }
+
+    @Test
+    void combinesStdoutAndStderrLineByLine() throws Exception {
+        ExecResult result = run("echo out; echo err >&2; printf 'no newline'");
+
+        assertEquals(ExecResult.exited(0), result);
+        assertEquals(List.of("err", "no newline", "out"), lines.stream().sorted().toList());
+    }
+
+    @Test
+    void stdinIsClosedSoReadingFailsAtOnce() throws Exception {
+        ExecResult result = run("read answer; echo \"read exit $?\"", Duration.ofSeconds(10), new Cancellation());
+
+        assertEquals(ExecResult.exited(0), result);
+        assertEquals(List.of("read exit 1"), lines);
+    }
+
+    @Test
+    void timeoutKillsTheWholeProcessTree() throws Exception {
+        ExecResult result = run("(sleep 2; touch survived) & sleep 100", Duration.ofMillis(500), new Cancellation());
+
+        assertEquals(ExecResult.Termination.TIMED_OUT, result.termination());
+        Thread.sleep(2500);
+        assertFalse(Files.exists(workspace.resolve("survived")), "a background child outlived the time-out");
+    }
+
+    @Test
+    void cancelKillsARunningCommandWithinOneSecond() throws Exception {
+        Cancellation cancel = new Cancellation();
+        CountDownLatch started = new CountDownLatch(1);
+        CompletableFuture<ExecResult> result = CompletableFuture.supplyAsync(() -> {
+            try {
+                return sandbox.exec(new ExecRequest("echo started; sleep 2; touch finished", workspace,
+                                Duration.ofMinutes(5)),
+                        line -> started.countDown(), cancel);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+
+        long before = System.nanoTime();
+        cancel.cancel();
+        ExecResult cancelled = result.get(5, TimeUnit.SECONDS);
+
+        assertEquals(ExecResult.Termination.CANCELLED, cancelled.termination());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before);
+        assertTrue(millis < 1000, "cancel took " + millis + " ms");
+        Thread.sleep(2500);
+        assertFalse(Files.exists(workspace.resolve("finished")), "the cancelled command went on running");
+    }
+
+    @Test
+    void outputArrivesWhileTheCommandStillRuns() throws Exception {
+        Cancellation cancel = new Cancellation();
+        CountDownLatch first = new CountDownLatch(1);
+        CompletableFuture<ExecResult> result = CompletableFuture.supplyAsync(() -> {
+            try {
+                return sandbox.exec(new ExecRequest("echo first; sleep 30; echo never", workspace,
+                        Duration.ofMinutes(1)), line -> first.countDown(), cancel);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        assertTrue(first.await(10, TimeUnit.SECONDS), "the first line should arrive before the command ends");
+        assertFalse(result.isDone());
+        cancel.cancel();
+        result.get(5, TimeUnit.SECONDS);
+    }
+}

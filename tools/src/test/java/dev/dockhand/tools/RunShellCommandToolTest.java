@@ -1,0 +1,87 @@
+package dev.dockhand.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.sandbox.LocalSandbox;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunShellCommandToolTest {
+    @TempDir
+    Path workspace;
+
+    private final RunShellCommandTool tool = new RunShellCommandTool();
+    private final LocalSandbox sandbox = new LocalSandbox(Map.of("PATH", System.getenv("PATH")));
+    private final List<String> live = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void close() {
+        sandbox.close();
+    }
+
+    private ToolResult run(String command, Long timeoutMs, String directory) {
+        return tool.execute(new RunShellCommandTool.Params(command, null, timeoutMs, directory),
+                TestEnvironments.context(workspace, sandbox, live::add, new Cancellation()));
+    }
+
+    @Test
+    void reportsExitCodeAndOutput() {
+        assertEquals(ToolResult.success("Exit code: 0\nOutput:\nhello", "exit 0, 1 lines"), run("echo hello", null, null));
+        assertEquals(List.of("hello"), live);
+    }
+
+    @Test
+    void aFailingCommandIsAnErrorWithItsExitCode() {
+        assertEquals(new ToolResult("Exit code: 2\nOutput:\noops", "exit 2, 1 lines",
+                Optional.of(ToolErrorType.EXECUTION_FAILED)), run("echo oops >&2; exit 2", null, null));
+    }
+
+    @Test
+    void runsInASubFolder() throws Exception {
+        Files.createDirectories(workspace.resolve("mod"));
+
+        assertEquals("Exit code: 0\nOutput:\nmod", run("basename \"$PWD\"", null, "mod").llmContent());
+    }
+
+    @Test
+    void refusesAFolderOutsideTheWorkspace() {
+        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, run("ls", null, "..").error().get());
+    }
+
+    @Test
+    void saysWhenTheTimeOutKilledIt() {
+        ToolResult result = run("echo before; sleep 30", 300L, null);
+
+        assertEquals(new ToolResult("Killed: the command ran longer than its time-out of 300 ms. Run long jobs with a"
+                + " larger timeout_ms, or in the background with output to a file.\nOutput:\nbefore",
+                "timed out after 0 s", Optional.of(ToolErrorType.EXECUTION_FAILED)), result);
+    }
+
+    @Test
+    void theExitCodeStaysVisibleWhenTheOutputIsTruncated() {
+        ToolResult result = run("seq 1 5000; exit 7", null, null);
+
+        assertTrue(result.llmContent().startsWith("Exit code: 7\nOutput:\n1\n2\n"), result.llmContent());
+        assertTrue(result.llmContent().contains("lines omitted. The whole output (5000 lines) is in "),
+                result.llmContent());
+        assertTrue(result.llmContent().endsWith("\n5000"), result.llmContent());
+    }
+
+    @Test
+    void rejectsAnEmptyCommand() {
+        assertEquals(Optional.of("command is empty."),
+                tool.validate(new RunShellCommandTool.Params("  ", null, null, null)));
+    }
+}

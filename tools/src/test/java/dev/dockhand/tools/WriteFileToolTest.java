@@ -1,0 +1,78 @@
+package dev.dockhand.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WriteFileToolTest {
+    @TempDir
+    Path workspace;
+
+    private final WriteFileTool tool = new WriteFileTool();
+
+    private ToolResult write(String path, String content) {
+        return tool.execute(new WriteFileTool.Params(path, content),
+                TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS));
+    }
+
+    @Test
+    void createsAFileAndItsFolders() throws Exception {
+        assertEquals(ToolResult.success("Created src/app/Main.java (2 lines).", "Created src/app/Main.java (2 lines)."),
+                write("src/app/Main.java", "class Main {\n}\n"));
+        assertEquals("class Main {\n}\n", Files.readString(workspace.resolve("src/app/Main.java")));
+    }
+
+    @Test
+    void overwritesAndLeavesNoTemporaryFileBehind() throws Exception {
+        Files.writeString(workspace.resolve("a.txt"), "old");
+
+        assertEquals("Overwrote a.txt (1 line).", write("a.txt", "new\n").llmContent());
+        assertEquals("new\n", Files.readString(workspace.resolve("a.txt")));
+        try (Stream<Path> files = Files.list(workspace)) {
+            assertEquals(List.of(workspace.resolve("a.txt")), files.toList());
+        }
+    }
+
+    @Test
+    void keepsCrlfLineEndingsOfAnExistingFile() throws Exception {
+        Files.writeString(workspace.resolve("win.txt"), "one\r\ntwo\r\n");
+
+        write("win.txt", "uno\ndos\n");
+
+        assertEquals("uno\r\ndos\r\n", Files.readString(workspace.resolve("win.txt")));
+    }
+
+    @Test
+    void keepsAnExecutableScriptExecutable() throws Exception {
+        Path script = workspace.resolve("run.sh");
+        Files.writeString(script, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        write("run.sh", "#!/bin/sh\necho hi\n");
+
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(script)));
+    }
+
+    @Test
+    void refusesToWriteOutsideTheWorkspace() {
+        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, write("../escape.txt", "x").error().get());
+        assertEquals(false, Files.exists(workspace.resolveSibling("escape.txt")));
+    }
+
+    @Test
+    void refusesToReplaceADirectory() throws Exception {
+        Files.createDirectories(workspace.resolve("dir"));
+
+        assertEquals(ToolResult.error(ToolErrorType.INVALID_PARAMS, "dir is a directory; give a file path."),
+                write("dir", "x"));
+    }
+}
