@@ -66,7 +66,7 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
     public ToolResult execute(Params params, ToolContext context) {
         Path file;
         try {
-            file = context.workspace().resolve(params.path());
+            file = context.workspace().resolveForRead(params.path());
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
         }

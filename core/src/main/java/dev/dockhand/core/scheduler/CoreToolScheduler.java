@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Future;
 
 /**
@@ -27,7 +28,8 @@ import java.util.concurrent.Future;
  * </ol>
  *
  * A cancel is checked before each call starts, so nothing starts after it; running calls are told through the
- * shared {@link Cancellation}, and every unfinished call ends CANCELLED.
+ * shared {@link Cancellation}, and every unfinished call ends CANCELLED. Since EDIT calls never run together, two
+ * edits of one file in a round apply one after the other, never racing.
  */
 public final class CoreToolScheduler {
     private final CallValidator validator;
@@ -35,12 +37,14 @@ public final class CoreToolScheduler {
     private final Approver approver;
     private final SessionApprovals sessionApprovals;
     private final AgentEventSink events;
+    private final ToolEnvironment environment;
     private volatile ApprovalMode mode;
 
     public CoreToolScheduler(ToolRegistry registry, ToolEnvironment environment, Approver approver,
             ApprovalMode mode, AgentEventSink events) {
         this.validator = new CallValidator(registry);
         this.executor = new ToolExecutor(environment, events);
+        this.environment = environment;
         this.approver = approver;
         this.sessionApprovals = new SessionApprovals();
         this.mode = mode;
@@ -121,8 +125,8 @@ public final class CoreToolScheduler {
         PreparedCall<?> prepared = round.prepared[i];
         events.accept(new AgentEvent.ToolCallUpdated(
                 prepared.call(), ToolCallStatus.AWAITING_APPROVAL, prepared.summary()));
-        ApprovalDecision decision =
-                approver.decide(new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary()));
+        ApprovalDecision decision = approver.decide(new ApprovalRequest(
+                prepared.call(), prepared.kind(), prepared.summary(), preview(prepared)));
         if (cancel.isCancelled()) {
             finish(round, i, cancelledBeforeStart(), Duration.ZERO);
             return;
@@ -135,6 +139,15 @@ public final class CoreToolScheduler {
             }
             case DENY -> finish(round, i,
                     notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")), Duration.ZERO);
+        }
+    }
+
+    /** A preview that fails to compute must not block the question; the user still sees the summary. */
+    private Optional<String> preview(PreparedCall<?> prepared) {
+        try {
+            return prepared.preview(environment.workspace());
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 

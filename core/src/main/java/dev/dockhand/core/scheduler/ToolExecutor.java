@@ -3,6 +3,7 @@ package dev.dockhand.core.scheduler;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
@@ -46,7 +47,30 @@ final class ToolExecutor {
         ToolContext context = new ToolContext(environment.workspace(), environment.sandbox(), cancel,
                 line -> events.accept(new AgentEvent.ToolOutput(id, line)), id, environment.limits(),
                 environment.outputDir());
-        return workers.submit(() -> run(prepared, context));
+        return workers.submit(() -> {
+            Outcome outcome = run(prepared, context);
+            return new Outcome(withinLimits(outcome.result(), context), outcome.duration());
+        });
+    }
+
+    /**
+     * The output budget applies to every tool: a result the tool did not keep within the limits is cut to a head
+     * and a tail here, with the whole text saved for {@code read_file}. Tools that stream (the shell) cut their own,
+     * which can overshoot by a status line and a marker, hence the slack.
+     */
+    static ToolResult withinLimits(ToolResult result, ToolContext context) {
+        String content = result.llmContent();
+        int slackChars = 1000;
+        int slackLines = 20;
+        if (content.length() <= context.limits().maxChars() + slackChars
+                && content.lines().limit(context.limits().maxLines() + slackLines + 1L).count()
+                        <= context.limits().maxLines() + slackLines) {
+            return result;
+        }
+        try (TruncatedOutput output = context.newOutput()) {
+            content.lines().forEach(output::appendLine);
+            return new ToolResult(output.text(), result.display(), result.error());
+        }
     }
 
     /** The result of running one call and how long it took. */

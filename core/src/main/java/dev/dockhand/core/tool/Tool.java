@@ -34,5 +34,13 @@ public interface Tool<P> {
     /** The key argument in a few words, for one-line displays and approval prompts (a path, a command). */
     String summarize(P params);
 
+    /**
+     * What the call would change, shown when the user is asked to approve it: a unified diff for edits. Empty when
+     * the summary says it all. Must not change anything.
+     */
+    default Optional<String> preview(P params, Workspace workspace) {
+        return Optional.empty();
+    }
+
     ToolResult execute(P params, ToolContext context) throws InterruptedException;
 }

@@ -10,16 +10,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The folders the model may touch: the workspace root plus any directories the user included explicitly. Every path
- * a tool uses goes through {@link #resolve}, which refuses a way out by {@code ..}, by an absolute path, or through a
- * symlink anywhere along the path (including one that dangles, since writing through it would create its target).
+ * The folders the model may touch: the workspace root plus any directories the user included explicitly, and
+ * folders it may only read (the session's saved tool outputs). Every path a tool uses goes through {@link #resolve}
+ * or {@link #resolveForRead}, which refuse a way out by {@code ..}, by an absolute path, or through a symlink
+ * anywhere along the path (including one that dangles, since writing through it would create its target).
  */
 public final class Workspace {
     private final Path root;
     private final List<Path> roots;
+    private final List<Path> readableRoots;
 
-    /** @param root the workspace folder; {@code extraRoots} come from {@code --include-directory} */
-    public Workspace(Path root, List<Path> extraRoots) {
+    /**
+     * @param root the workspace folder
+     * @param extraRoots folders from {@code --include-directory}, readable and writable
+     * @param readOnlyRoots folders the tools may read but not change; created if missing
+     */
+    public Workspace(Path root, List<Path> extraRoots, List<Path> readOnlyRoots) {
         this.root = realPath(root);
         List<Path> all = new ArrayList<>();
         all.add(this.root);
@@ -27,6 +33,20 @@ public final class Workspace {
             all.add(realPath(extra));
         }
         this.roots = List.copyOf(all);
+        List<Path> readable = new ArrayList<>(all);
+        for (Path readOnly : readOnlyRoots) {
+            try {
+                java.nio.file.Files.createDirectories(readOnly);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + readOnly, e);
+            }
+            readable.add(realPath(readOnly));
+        }
+        this.readableRoots = List.copyOf(readable);
+    }
+
+    public Workspace(Path root, List<Path> extraRoots) {
+        this(root, extraRoots, List.of());
     }
 
     public static Workspace of(Path root) {
@@ -42,23 +62,32 @@ public final class Workspace {
     }
 
     /**
-     * Resolves a path the model gave, relative to the root or absolute inside a root.
+     * Resolves a path the model gave for writing, relative to the root or absolute inside a root.
      *
      * @throws PathOutsideWorkspaceException with a sentence for the model when the path leads outside
      */
     public Path resolve(String path) throws PathOutsideWorkspaceException {
+        return resolveWithin(path, roots);
+    }
+
+    /** Like {@link #resolve}, but read-only folders (saved tool outputs) are allowed too. */
+    public Path resolveForRead(String path) throws PathOutsideWorkspaceException {
+        return resolveWithin(path, readableRoots);
+    }
+
+    private Path resolveWithin(String path, List<Path> allowed) throws PathOutsideWorkspaceException {
         Path candidate;
         try {
             candidate = root.resolve(path.isBlank() ? "." : path).normalize();
         } catch (InvalidPathException e) {
             throw new PathOutsideWorkspaceException("'" + path + "' is not a valid path: " + e.getReason() + ".");
         }
-        Path owner = roots.stream().filter(candidate::startsWith).findFirst().orElseThrow(() -> outside(path));
+        Path owner = allowed.stream().filter(candidate::startsWith).findFirst().orElseThrow(() -> outside(path));
         Path walked = owner;
         for (Path part : owner.relativize(candidate)) {
             walked = walked.resolve(part);
             if (Files.isSymbolicLink(walked)) {
-                checkLinkTarget(path, walked);
+                checkLinkTarget(path, walked, allowed);
             }
         }
         return candidate;
@@ -73,7 +102,7 @@ public final class Workspace {
         return path.toString();
     }
 
-    private void checkLinkTarget(String path, Path link) throws PathOutsideWorkspaceException {
+    private void checkLinkTarget(String path, Path link, List<Path> allowed) throws PathOutsideWorkspaceException {
         Path target;
         try {
             target = link.toRealPath();
@@ -81,7 +110,7 @@ public final class Workspace {
             throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link)
                     + ", whose target does not exist; refusing to follow it.");
         }
-        if (roots.stream().noneMatch(target::startsWith)) {
+        if (allowed.stream().noneMatch(target::startsWith)) {
             throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link)
                     + " to " + target + ", which is outside the workspace " + root + ".");
         }

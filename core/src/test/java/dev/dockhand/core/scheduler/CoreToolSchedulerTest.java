@@ -136,6 +136,52 @@ class CoreToolSchedulerTest {
     }
 
     @Test
+    void aResultOverTheBudgetIsCutAndKeptWholeInAFile() throws Exception {
+        TestTools.Base huge = new TestTools.Base("huge", ToolKind.READ) {
+            @Override
+            public ToolResult execute(Params params, dev.dockhand.core.tool.ToolContext context) {
+                StringBuilder text = new StringBuilder();
+                for (int i = 1; i <= 5000; i++) {
+                    text.append("row ").append(i).append('\n');
+                }
+                return ToolResult.success(text.toString(), "5000 rows");
+            }
+        };
+
+        List<CompletedCall> done = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), huge)
+                .runRound(List.of(call("big1", "huge", "x")), new Cancellation());
+
+        String content = done.get(0).result().llmContent();
+        Path saved = workspace.resolveSibling(workspace.getFileName() + "-output").resolve("big1.txt");
+        assertTrue(content.startsWith("row 1\nrow 2\n"), content);
+        assertTrue(content.contains("lines omitted. The whole output (5000 lines) is in " + saved), content);
+        assertTrue(content.endsWith("row 5000"), content);
+        assertEquals(5000, java.nio.file.Files.readAllLines(saved).size());
+        assertEquals("5000 rows", done.get(0).result().display());
+    }
+
+    @Test
+    void theApproverSeesThePreviewOfAnEdit() {
+        TestTools.Base previewing = new TestTools.Base("change", ToolKind.EDIT) {
+            @Override
+            public Optional<String> preview(Params params, dev.dockhand.core.tool.Workspace workspace) {
+                return Optional.of("--- a/x\n+++ b/x\n");
+            }
+
+            @Override
+            public ToolResult execute(Params params, dev.dockhand.core.tool.ToolContext context) {
+                return ToolResult.success("changed", "changed");
+            }
+        };
+
+        scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), previewing)
+                .runRound(List.of(call("e1", "change", "x")), new Cancellation());
+
+        assertEquals(List.of(new ApprovalRequest(call("e1", "change", "x"), ToolKind.EDIT, "x",
+                Optional.of("--- a/x\n+++ b/x\n"))), asked);
+    }
+
+    @Test
     void nothingStartsAfterACancel() throws Exception {
         TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);

@@ -1,0 +1,190 @@
+package dev.dockhand.tools;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.PathOutsideWorkspaceException;
+import dev.dockhand.core.tool.Schema;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Replaces exact text in a file. The old text must occur once (or {@code replace_all}); a miss shows the closest
+ * lines so the model can correct itself. CRLF files and a final newline stay as they were. Calls to one file never
+ * race: the scheduler runs EDIT calls one at a time, in order.
+ */
+public final class EditTool implements Tool<EditTool.Params> {
+    public static final String NAME = "edit";
+
+    /** The model's arguments. */
+    public record Params(String path, @JsonProperty("old_string") String oldString,
+            @JsonProperty("new_string") String newString, @JsonProperty("replace_all") Boolean replaceAll) {}
+
+    private static final ObjectNode SCHEMA = Schema.object()
+            .required("path", Schema.string("File to edit, relative to the workspace root."))
+            .required("old_string", Schema.string("Exact text to replace, including indentation, as read_file shows"
+                    + " it (without the line-number prefix). Include enough surrounding lines to make it unique."
+                    + " Empty to create a new file."))
+            .required("new_string", Schema.string("The text to put in its place."))
+            .optional("replace_all", Schema.bool("Replace every occurrence instead of requiring exactly one."
+                    + " Default false."))
+            .build();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Replace exact text in a file (old_string → new_string). old_string must match exactly once unless"
+                + " replace_all is true. With an empty old_string, creates a file that does not exist yet."
+                + " Read the file first.";
+    }
+
+    @Override
+    public ObjectNode parameterSchema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.EDIT;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Optional<String> validate(Params params) {
+        if (!params.oldString().isEmpty() && params.oldString().equals(params.newString())) {
+            return Optional.of("old_string and new_string are the same; there is nothing to change.");
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public String summarize(Params params) {
+        return params.path();
+    }
+
+    @Override
+    public Optional<String> preview(Params params, Workspace workspace) {
+        return plan(params, workspace).change().map(change -> change.diff);
+    }
+
+    @Override
+    public ToolResult execute(Params params, ToolContext context) {
+        Plan plan = plan(params, context.workspace());
+        if (plan.change().isEmpty()) {
+            return plan.error();
+        }
+        Change change = plan.change().get();
+        try {
+            AtomicFiles.write(change.file, change.after);
+        } catch (IOException e) {
+            return ToolResult.error(ToolErrorType.IO_ERROR, "Could not write " + params.path() + ": " + e + ".");
+        }
+        String stat = Diffs.stat(change.before, change.after);
+        String what = change.before.isEmpty() && params.oldString().isEmpty()
+                ? "Created " + params.path()
+                : "Edited " + params.path() + ": " + change.replacements
+                        + (change.replacements == 1 ? " replacement" : " replacements");
+        return ToolResult.success(what + " (" + stat + ").\n" + change.diff, what + " (" + stat + ")");
+    }
+
+    /** A change ready to write, with its diff. */
+    private record Change(Path file, String before, String after, int replacements, String diff) {}
+
+    /** Either a change or the error result explaining why there is none. */
+    private record Plan(Optional<Change> change, ToolResult error) {
+        static Plan of(Change change) {
+            return new Plan(Optional.of(change), null);
+        }
+
+        static Plan failed(ToolErrorType type, String message) {
+            return new Plan(Optional.empty(), ToolResult.error(type, message));
+        }
+    }
+
+    private static Plan plan(Params params, Workspace workspace) {
+        Path file;
+        try {
+            file = workspace.resolve(params.path());
+        } catch (PathOutsideWorkspaceException e) {
+            return new Plan(Optional.empty(), e.toResult());
+        }
+        if (params.oldString().isEmpty()) {
+            return create(params, file);
+        }
+        if (!Files.isRegularFile(file)) {
+            return Plan.failed(ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path()
+                    + ". To create it, call edit with an empty old_string.");
+        }
+        String before;
+        try {
+            before = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return Plan.failed(ToolErrorType.IO_ERROR, "Could not read " + params.path() + ": " + e + ".");
+        }
+        return replace(params, file, before);
+    }
+
+    private static Plan create(Params params, Path file) {
+        if (Files.exists(file)) {
+            return Plan.failed(ToolErrorType.INVALID_PARAMS, params.path() + " already exists; give old_string to"
+                    + " change part of it, or use write_file to replace it whole.");
+        }
+        String after = params.newString();
+        return Plan.of(new Change(file, "", after, 1, Diffs.unified(params.path(), "", after)));
+    }
+
+    private static Plan replace(Params params, Path file, String before) {
+        boolean crlf = TextFiles.lineSeparatorOf(before).equals("\r\n");
+        String oldText = crlf ? toCrlf(params.oldString()) : params.oldString();
+        String newText = crlf ? toCrlf(params.newString()) : params.newString();
+        Occurrences found = Occurrences.of(before, oldText);
+        if (found.count() == 0) {
+            return Plan.failed(ToolErrorType.EDIT_NO_MATCH, "old_string was not found in " + params.path() + "."
+                    + ClosestLines.describe(before, params.oldString()));
+        }
+        boolean all = Boolean.TRUE.equals(params.replaceAll());
+        if (found.count() > 1 && !all) {
+            return Plan.failed(ToolErrorType.EDIT_NO_MATCH, "old_string occurs " + found.count() + " times in "
+                    + params.path() + " (at lines " + found.lines() + "). Include more surrounding lines to make it"
+                    + " unique, or set replace_all to change every one.");
+        }
+        String after = all ? before.replace(oldText, newText) : found.replaceFirst(before, oldText, newText);
+        after = withFinalNewlineOf(before, after, crlf ? "\r\n" : "\n");
+        return Plan.of(new Change(file, before, after, all ? found.count() : 1,
+                Diffs.unified(params.path(), before, after)));
+    }
+
+    /** Models write LF; a CRLF file's old and new text are matched and written with CRLF. */
+    private static String toCrlf(String text) {
+        return text.contains("\r\n") ? text : text.replace("\n", "\r\n");
+    }
+
+    /** An edit near the end must not add or drop the file's final newline. */
+    static String withFinalNewlineOf(String before, String after, String newline) {
+        boolean had = before.endsWith("\n");
+        boolean has = after.endsWith("\n");
+        if (had && !has && !after.isEmpty()) {
+            return after + newline;
+        }
+        if (!had && has) {
+            return after.substring(0, after.length() - (after.endsWith("\r\n") ? 2 : 1));
+        }
+        return after;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.dockhand.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.PathOutsideWorkspaceException;
+import dev.dockhand.core.tool.Schema;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolResult;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** Finds files by glob pattern, newest first, leaving out what .gitignore excludes. */
+public final class GlobTool implements Tool<GlobTool.Params> {
+    public static final String NAME = "glob";
+    static final int MAX_RESULTS = 500;
+
+    /** The model's arguments. */
+    public record Params(String pattern, String path) {}
+
+    private static final ObjectNode SCHEMA = Schema.object()
+            .required("pattern", Schema.string("Glob pattern relative to the search folder, e.g. \"**/*.java\" or"
+                    + " \"src/**/Test*.{ts,tsx}\". ** crosses folders; **/ also matches no folder."))
+            .optional("path", Schema.string("Folder to search in, relative to the workspace root. Default: the"
+                    + " root."))
+            .build();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Find files whose path matches a glob pattern. Results are paths relative to the workspace root,"
+                + " most recently modified first, at most " + MAX_RESULTS + "; files excluded by .gitignore are"
+                + " left out.";
+    }
+
+    @Override
+    public ObjectNode parameterSchema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.READ;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Optional<String> validate(Params params) {
+        try {
+            matchers(params.pattern());
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the glob pattern is invalid: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String summarize(Params params) {
+        return params.path() == null ? params.pattern() : params.pattern() + " in " + params.path();
+    }
+
+    /** {@code **}{@code /x} should match {@code x} at the top too, as in git and most tools; Java's glob does not. */
+    static List<PathMatcher> matchers(String pattern) {
+        List<PathMatcher> matchers = new ArrayList<>();
+        matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + pattern));
+        String rest = pattern;
+        while (rest.startsWith("**/")) {
+            rest = rest.substring(3);
+            matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + rest));
+        }
+        return matchers;
+    }
+
+    @Override
+    public ToolResult execute(Params params, ToolContext context) {
+        String where = params.path() == null ? "." : params.path();
+        Path folder;
+        try {
+            folder = context.workspace().resolveForRead(where);
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        }
+        if (!Files.isDirectory(folder)) {
+            return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + where + ".");
+        }
+        List<PathMatcher> matchers = matchers(params.pattern());
+        record Match(Path path, FileTime modified) {}
+        List<Match> matches = new ArrayList<>();
+        try {
+            new WorkspaceWalker(new IgnoreRules(context.workspace().root(), List.of()), context.cancellation())
+                    .walk(folder, (file, attributes) -> {
+                        Path relative = folder.relativize(file);
+                        if (matchers.stream().anyMatch(matcher -> matcher.matches(relative))) {
+                            matches.add(new Match(file, attributes.lastModifiedTime()));
+                        }
+                        return true;
+                    });
+        } catch (IOException e) {
+            return ToolResult.error(ToolErrorType.IO_ERROR, "Could not search " + where + ": " + e + ".");
+        }
+        if (matches.isEmpty()) {
+            return ToolResult.success("No files match " + params.pattern() + " in " + where + ".", "no matches");
+        }
+        matches.sort(Comparator.comparing(Match::modified).reversed().thenComparing(Match::path));
+        StringBuilder text = new StringBuilder();
+        matches.stream().limit(MAX_RESULTS)
+                .forEach(match -> text.append(context.workspace().display(match.path())).append('\n'));
+        if (matches.size() > MAX_RESULTS) {
+            text.append("[").append(matches.size() - MAX_RESULTS).append(" more files not shown; narrow the pattern"
+                    + " or the path.]\n");
+        }
+        return ToolResult.success(text.toString(), matches.size() + (matches.size() == 1 ? " file" : " files"));
+    }
+}

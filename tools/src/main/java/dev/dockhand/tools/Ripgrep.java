@@ -1,0 +1,107 @@
+package dev.dockhand.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.tool.ToolContext;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * ripgrep, when installed, for grep. Its flags are chosen so that it searches exactly what {@link JavaGrep} does:
+ * hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even outside a git repository,
+ * no global or {@code .ignore} files, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
+ * the Java search takes over.
+ */
+final class Ripgrep {
+    private final Path executable;
+
+    private Ripgrep(Path executable) {
+        this.executable = executable;
+    }
+
+    /** ripgrep from the PATH, if there is one. */
+    static Optional<Ripgrep> find() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String folder : path.split(File.pathSeparator)) {
+            Path candidate = Path.of(folder, "rg");
+            if (Files.isExecutable(candidate)) {
+                return Optional.of(new Ripgrep(candidate));
+            }
+        }
+        return Optional.empty();
+    }
+
+    Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(executable.toString(), "--json", "--hidden",
+                "--no-require-git", "--no-ignore-global", "--no-ignore-dot", "--sort", "path", "--glob", "!.git",
+                "--no-messages"));
+        if (Boolean.TRUE.equals(params.caseInsensitive())) {
+            command.add("--ignore-case");
+        }
+        if (params.glob() != null) {
+            command.add("--glob");
+            command.add(params.glob());
+        }
+        command.add("--regexp");
+        command.add(params.pattern());
+        command.add("--");
+        // Run from the search folder with a relative path: ripgrep anchors globs with a slash to the path it walks,
+        // which must be relative for "src/*.java" to mean what it means to the Java search.
+        boolean folder = Files.isDirectory(start);
+        Path directory = folder ? start : start.getParent();
+        command.add(folder ? "." : start.getFileName().toString());
+        Process process = new ProcessBuilder(command).directory(directory.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        process.getOutputStream().close();
+        List<GrepTool.Match> matches = new ArrayList<>();
+        boolean more = false;
+        try (var ignored = context.cancellation().onCancel(process::destroyForcibly);
+                BufferedReader out = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                JsonNode event = Json.MAPPER.readTree(line);
+                if (!event.path("type").asText().equals("match")) {
+                    continue;
+                }
+                if (matches.size() == max) {
+                    more = true;
+                    process.destroyForcibly();
+                    break;
+                }
+                matches.add(match(directory, event.path("data")));
+            }
+        }
+        process.waitFor(5, TimeUnit.SECONDS);
+        if (!more && process.exitValue() == 2 && matches.isEmpty()) {
+            // ripgrep's regex engine refused the pattern (lookaround, backreferences): let Java search.
+            return Optional.empty();
+        }
+        return Optional.of(new GrepTool.Found(List.copyOf(matches), more));
+    }
+
+    private static GrepTool.Match match(Path directory, JsonNode data) {
+        String text = data.path("lines").path("text").asText();
+        if (text.endsWith("\n")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        if (text.endsWith("\r")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        return new GrepTool.Match(directory.resolve(data.path("path").path("text").asText()).normalize(),
+                data.path("line_number").asLong(), text);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.dockhand.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.Schema;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolResult;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import okhttp3.Call;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
+
+/**
+ * Fetches one http(s) URL and returns its text: HTML turned into readable text, other text as it is. Downloads are
+ * capped in size and time; other schemes are refused. With a prompt, a page too long for the budget keeps the
+ * passages that speak of it.
+ */
+public final class WebFetchTool implements Tool<WebFetchTool.Params> {
+    public static final String NAME = "web_fetch";
+    static final long MAX_BYTES = 5L * 1024 * 1024;
+    static final int MAX_TEXT_CHARS = 20_000;
+
+    /** The model's arguments. */
+    public record Params(String url, String prompt) {}
+
+    private static final ObjectNode SCHEMA = Schema.object()
+            .required("url", Schema.string("The http or https URL to fetch."))
+            .optional("prompt", Schema.string("What you are looking for on the page; when the page is long, the"
+                    + " passages about it are kept."))
+            .build();
+
+    private final OkHttpClient http;
+
+    public WebFetchTool() {
+        this(new OkHttpClient.Builder()
+                .connectTimeout(Duration.ofSeconds(10))
+                .readTimeout(Duration.ofSeconds(20))
+                .callTimeout(Duration.ofSeconds(30))
+                .build());
+    }
+
+    WebFetchTool(OkHttpClient http) {
+        this.http = http;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Fetch a web page (http/https GET) and return it as readable text: documentation, an issue, an API"
+                + " reference. At most 5 MB is downloaded.";
+    }
+
+    @Override
+    public ObjectNode parameterSchema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.FETCH;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Optional<String> validate(Params params) {
+        HttpUrl url = HttpUrl.parse(params.url());
+        return url == null
+                ? Optional.of("only http and https URLs can be fetched, not '" + params.url() + "'.")
+                : Optional.empty();
+    }
+
+    @Override
+    public String summarize(Params params) {
+        return params.url();
+    }
+
+    @Override
+    public ToolResult execute(Params params, ToolContext context) {
+        Call call = http.newCall(new Request.Builder().url(params.url()).header("User-Agent", "dockhand")
+                .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5").build());
+        try (var ignored = context.cancellation().onCancel(call::cancel); Response response = call.execute()) {
+            if (!response.isSuccessful()) {
+                return ToolResult.error(ToolErrorType.EXECUTION_FAILED,
+                        "Fetching " + params.url() + " failed: HTTP " + response.code() + ".");
+            }
+            return page(params, response);
+        } catch (IOException e) {
+            if (context.cancellation().isCancelled()) {
+                return ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled the fetch.");
+            }
+            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, "Fetching " + params.url() + " failed: "
+                    + e.getMessage() + ".");
+        }
+    }
+
+    private static ToolResult page(Params params, Response response) throws IOException {
+        ResponseBody body = response.body();
+        MediaType type = body == null ? null : body.contentType();
+        String kind = type == null ? "text/plain" : (type.type() + "/" + type.subtype()).toLowerCase(Locale.ROOT);
+        if (!isText(kind)) {
+            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, params.url() + " is " + kind
+                    + ", not a text page; web_fetch only reads text.");
+        }
+        BufferedSource source = body.source();
+        source.request(MAX_BYTES + 1);
+        Buffer buffer = source.getBuffer();
+        boolean cut = buffer.size() > MAX_BYTES;
+        Charset charset = type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8);
+        String raw = buffer.clone().readString(Math.min(buffer.size(), MAX_BYTES), charset);
+        String text = kind.contains("html") ? HtmlText.convert(raw, response.request().url().toString()) : raw;
+        if (text.length() > MAX_TEXT_CHARS) {
+            text = Passages.select(text, params.prompt(), MAX_TEXT_CHARS);
+        }
+        String header = "Fetched " + response.request().url() + " (" + kind + (cut ? ", first 5 MB" : "") + ").\n"
+                + (params.prompt() == null ? "" : "Looking for: " + params.prompt() + "\n") + "\n";
+        return ToolResult.success(header + text, "fetched " + TextFiles.size(Math.min(buffer.size(), MAX_BYTES)));
+    }
+
+    private static boolean isText(String kind) {
+        return kind.startsWith("text/") || kind.contains("json") || kind.contains("xml")
+                || kind.equals("application/javascript");
+    }
+}
