@@ -2,6 +2,9 @@ package dev.dockhand.cli;
 
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,6 +75,20 @@ public final class DockhandCommand implements Callable<Integer> {
     @Option(names = "--sandbox", paramLabel = "KIND", defaultValue = "none",
             description = "Where commands run: none = directly in this folder (default: ${DEFAULT-VALUE}).")
     String sandbox;
+
+    @Option(names = "--include-directory", paramLabel = "DIR",
+            description = "Also let the tools read and change files in DIR (repeatable). By default only the current"
+                    + " folder is reachable.")
+    List<Path> includeDirectories = new ArrayList<>();
+
+    @Option(names = "--max-output-chars", paramLabel = "N", defaultValue = "30000",
+            description = "A tool result longer than this reaches the model as head and tail (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int maxOutputChars;
+
+    @Option(names = "--max-output-lines", paramLabel = "N", defaultValue = "1000",
+            description = "Likewise, in lines (default: ${DEFAULT-VALUE}).")
+    int maxOutputLines;
 
     @Option(names = "--stacktrace", description = "Show stack traces of failures.")
     boolean stacktrace;

@@ -1,16 +1,21 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
  * it needs. Each problem is one sentence for the user and an exit code.
  */
 record RunOptions(String prompt, String model, String baseUrl, String apiKey, ApprovalMode approvalMode,
-        int maxTurns, String sandbox) {
+        int maxTurns, String sandbox, List<Path> includeDirectories, OutputLimits outputLimits) {
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
     static RunOptions from(DockhandCommand command, CliEnvironment environment) {
@@ -40,7 +45,30 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
-        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, command.sandbox);
+        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, command.sandbox,
+                includeDirectories(command, environment), outputLimits(command));
+    }
+
+    private static List<Path> includeDirectories(DockhandCommand command, CliEnvironment environment) {
+        List<Path> folders = new ArrayList<>();
+        for (Path folder : command.includeDirectories) {
+            Path absolute = environment.workingDirectory().resolve(folder).normalize();
+            if (!Files.isDirectory(absolute)) {
+                throw new DockhandException(ExitCodes.USAGE,
+                        "--include-directory " + folder + " is not a folder; give an existing folder.");
+            }
+            folders.add(absolute);
+        }
+        return List.copyOf(folders);
+    }
+
+    private static OutputLimits outputLimits(DockhandCommand command) {
+        try {
+            return new OutputLimits(command.maxOutputChars, command.maxOutputLines);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.USAGE, "--max-output-chars must be at least 100 and"
+                    + " --max-output-lines at least 10.");
+        }
     }
 
     /** The -p text, with piped stdin appended; piped stdin alone when there is no -p. */

@@ -7,18 +7,20 @@ import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.openai.OpenAiClient;
-import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.LocalSandbox;
 import dev.dockhand.tools.BuiltinTools;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -57,15 +59,16 @@ final class SingleShot {
     }
 
     int run() {
-        Workspace workspace = Workspace.of(environment.workingDirectory());
+        Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
+        Workspace workspace = new Workspace(environment.workingDirectory(), options.includeDirectories(),
+                List.of(outputDir));
         err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
         err.flush();
         SingleShotRenderer renderer = new SingleShotRenderer(out, err);
         ToolRegistry registry = new ToolRegistry(BuiltinTools.all());
         try (LocalSandbox sandbox = new LocalSandbox(commandEnvironment(environment.variables()))) {
-            Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
             CoreToolScheduler scheduler = new CoreToolScheduler(registry,
-                    new ToolEnvironment(workspace, sandbox, OutputLimits.DEFAULT, outputDir),
+                    new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
                     new NonInteractiveApprover(err), options.approvalMode(), renderer);
             Conversation conversation =
                     new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
@@ -81,6 +84,17 @@ final class SingleShot {
             return e.kind() == ProviderException.Kind.AUTHENTICATION
                     ? ExitCodes.AUTHENTICATION
                     : ExitCodes.PROVIDER_FAILURE;
+        } finally {
+            removeIfEmpty(outputDir);
+        }
+    }
+
+    /** Saved outputs stay for the user to read; a session that saved none leaves no folder behind. */
+    private static void removeIfEmpty(Path folder) {
+        try {
+            Files.deleteIfExists(folder);
+        } catch (IOException notEmpty) {
+            // Holds saved outputs: kept on purpose.
         }
     }
 

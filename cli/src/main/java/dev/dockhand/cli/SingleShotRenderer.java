@@ -27,6 +27,8 @@ final class SingleShotRenderer implements AgentEventSink {
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();
             err.println(toolLine(finished));
+            // A display of several lines (a plan, say) is meant to be read whole, under the summary line.
+            finished.result().display().lines().skip(1).forEach(line -> err.println("    " + line));
             err.flush();
         }
     }
@@ -51,7 +53,8 @@ final class SingleShotRenderer implements AgentEventSink {
             case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> "✗";
         };
         String summary = finished.summary().isEmpty() ? "" : " " + Rendering.shorten(finished.summary());
-        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(finished.result().display())
+        String outcome = finished.result().display().lines().findFirst().orElse("");
+        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(outcome)
                 + " (" + Rendering.duration(finished.duration()) + ")";
     }
 }

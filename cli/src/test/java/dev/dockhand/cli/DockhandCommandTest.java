@@ -108,6 +108,88 @@ class DockhandCommandTest {
     }
 
     @Test
+    void editReadBackGrepAndShellThroughTheAgentLoop() throws Exception {
+        Files.writeString(workspace.resolve("Greeter.java"), "class Greeter {\n    String greet() { return \"hi\"; }\n}\n");
+        model.enqueue(
+                calls(toolCall("e1", "edit", "{\"path\":\"Greeter.java\",\"old_string\":\"return \\\"hi\\\";\","
+                        + "\"new_string\":\"return \\\"hello\\\";\"}")),
+                calls(toolCall("r1", "read_file", "{\"path\":\"Greeter.java\"}")),
+                calls(toolCall("g1", "grep", "{\"pattern\":\"hello\"}")),
+                calls(toolCall("s1", "run_shell_command", "{\"command\":\"grep -c hello Greeter.java\"}")),
+                answer("Changed the greeting."));
+
+        assertEquals(ExitCodes.OK, run("--yolo", "-p", "say hello instead"));
+
+        assertEquals("class Greeter {\n    String greet() { return \"hello\"; }\n}\n",
+                Files.readString(workspace.resolve("Greeter.java")));
+        model.takeRequest();
+        assertEquals("Edited Greeter.java: 1 replacement (+1 -1).\n--- a/Greeter.java\n+++ b/Greeter.java\n"
+                + "@@ -1,3 +1,3 @@\n class Greeter {\n-    String greet() { return \"hi\"; }\n"
+                + "+    String greet() { return \"hello\"; }\n }\n", lastToolResult(model.takeRequest()));
+        assertEquals("     1\tclass Greeter {\n     2\t    String greet() { return \"hello\"; }\n     3\t}\n",
+                lastToolResult(model.takeRequest()));
+        assertEquals("1 match in 1 file:\nGreeter.java:2:    String greet() { return \"hello\"; }\n",
+                lastToolResult(model.takeRequest()));
+        assertEquals("Exit code: 0\nOutput:\n1", lastToolResult(model.takeRequest()));
+    }
+
+    @Test
+    void theModelCanPageThroughAnOutputThatWasCut() throws Exception {
+        model.enqueue(calls(toolCall("big", "run_shell_command", "{\"command\":\"seq 1 3000\"}")));
+        model.reply(request -> {
+            String cut = lastToolResult(request);
+            String saved = cut.substring(cut.indexOf(" is in ") + 7, cut.indexOf("; read it with read_file"));
+            return calls(toolCall("page", "read_file", "{\"path\":\"" + saved + "\",\"offset\":1500,\"limit\":2}"));
+        });
+        model.enqueue(answer("Line 1500 is 1500."));
+
+        assertEquals(ExitCodes.OK, run("--yolo", "-p", "count"));
+        model.takeRequest();
+        assertTrue(lastToolResult(model.takeRequest()).contains("/big.txt; read it with read_file"));
+        assertEquals("  1500\t1500\n  1501\t1501\n\n[Showing lines 1500-1501 of 3000. The file continues: call"
+                + " read_file with offset=1502 to read more.]\n", lastToolResult(model.takeRequest()));
+    }
+
+    @Test
+    void includedDirectoriesAreReachableAndOthersAreNot() throws Exception {
+        Path shared = Files.createDirectories(temp.resolve("shared"));
+        Files.writeString(shared.resolve("lib.txt"), "library\n");
+        Files.writeString(temp.resolve("private.txt"), "secret\n");
+        model.enqueue(calls(toolCall("i1", "read_file", "{\"path\":\"" + shared.resolve("lib.txt") + "\"}"),
+                toolCall("i2", "read_file", "{\"path\":\"../private.txt\"}")), answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("--include-directory", shared.toString(), "-p", "read"));
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals("     1\tlibrary\n", messages.get(3).get("content").asText());
+        assertEquals("'../private.txt' is outside the workspace " + workspace + "; only paths inside it can be"
+                + " used.", messages.get(4).get("content").asText());
+    }
+
+    @Test
+    void aMissingIncludedDirectoryIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("--include-directory", "nope", "-p", "x"));
+        assertEquals(List.of("dockhand: --include-directory nope is not a folder; give an existing folder."),
+                errLines());
+    }
+
+    @Test
+    void thePlanIsShownToTheUser() {
+        model.enqueue(calls(toolCall("t1", "todo_write", "{\"todos\":[{\"content\":\"read\",\"status\":"
+                + "\"completed\"},{\"content\":\"fix\",\"status\":\"in_progress\"}]}")), answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("-p", "plan"));
+        List<String> lines = errLines();
+        assertTrue(lines.get(1).startsWith("✓ todo_write 2 steps · 1/2 done ("), lines.get(1));
+        assertEquals(List.of("    [x] read", "    [>] fix"), lines.subList(2, 4));
+    }
+
+    private static String lastToolResult(JsonNode request) {
+        JsonNode messages = request.get("messages");
+        return messages.get(messages.size() - 1).get("content").asText();
+    }
+
+    @Test
     void refusesCallsThatNeedApprovalWhenNobodyCanApprove() throws Exception {
         model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")),
                 answer("I could not write it."));

@@ -5,6 +5,7 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.InputStream;
@@ -12,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +29,8 @@ class SingleShotCancelTest {
         try (ScriptedModel model = new ScriptedModel()) {
             model.enqueue(calls(toolCall("s1", "run_shell_command",
                     "{\"command\":\"touch started; sleep 100; touch finished\"}")));
-            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10, "none");
+            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10, "none",
+                    List.of(), OutputLimits.DEFAULT);
             CliEnvironment environment = new CliEnvironment(Map.of("PATH", System.getenv("PATH")), workspace,
                     workspace.resolve(".home"), InputStream.nullInputStream(), true);
             StringWriter err = new StringWriter();

@@ -80,6 +80,27 @@ class RunShellCommandToolTest {
     }
 
     @Test
+    void aGigabyteOfOutputNeedsOnlyAFewMegabytesOfHeap() throws Exception {
+        long gigabyte = 1L << 30;
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                HugeOutputMain.class.getName(), workspace.toString(), Long.toString(gigabyte))
+                .redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes()).strip();
+
+        assertEquals(0, child.waitFor(), output);
+        String[] fields = output.lines().reduce((first, second) -> second).orElse("").split(" ", 3);
+        long lines = (gigabyte + 999) / 1000;
+        assertEquals("exit 0, " + lines + " lines", fields[2], output);
+        assertTrue(Integer.parseInt(fields[0]) <= 32_000, "the model's text is " + fields[0] + " chars");
+        long peakHeap = Long.parseLong(fields[1]);
+        assertTrue(peakHeap < 64L * 1024 * 1024, "peak heap " + peakHeap);
+        Path saved = workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
+        assertEquals(gigabyte + lines, Files.size(saved));
+        Files.delete(saved);
+    }
+
+    @Test
     void rejectsAnEmptyCommand() {
         assertEquals(Optional.of("command is empty."),
                 tool.validate(new RunShellCommandTool.Params("  ", null, null, null)));

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
@@ -15,9 +19,21 @@ import okhttp3.mockwebserver.RecordedRequest;
  */
 public final class ScriptedModel implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
+    private final BlockingQueue<Function<JsonNode, MockResponse>> replies = new LinkedBlockingQueue<>();
     private volatile RecordedRequest last;
 
     public ScriptedModel() {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                Function<JsonNode, MockResponse> reply = replies.poll();
+                if (reply == null) {
+                    return new MockResponse().setResponseCode(500)
+                            .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
+                }
+                return reply.apply(Json.read(request.getBody().clone().readUtf8()));
+            }
+        });
         try {
             server.start(java.net.InetAddress.getLoopbackAddress(), 0);
         } catch (IOException e) {
@@ -35,10 +51,16 @@ public final class ScriptedModel implements AutoCloseable {
         return server.getHostName();
     }
 
-    public ScriptedModel enqueue(MockResponse... replies) {
-        for (MockResponse reply : replies) {
-            server.enqueue(reply);
+    public ScriptedModel enqueue(MockResponse... responses) {
+        for (MockResponse response : responses) {
+            replies.add(request -> response);
         }
+        return this;
+    }
+
+    /** A reply computed from the request it answers, for models that quote what Dockhand sent. */
+    public ScriptedModel reply(Function<JsonNode, MockResponse> reply) {
+        replies.add(reply);
         return this;
     }
 
