@@ -19,19 +19,33 @@ import okhttp3.mockwebserver.RecordedRequest;
  */
 public final class ScriptedModel implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
-    private final BlockingQueue<Function<JsonNode, MockResponse>> replies = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+
+    /** A scripted reply: fixed, or computed from the request. */
+    private record Reply(MockResponse fixed, Function<JsonNode, MockResponse> computed) {
+        MockResponse answer(JsonNode request) {
+            return fixed != null ? fixed : computed.apply(request);
+        }
+    }
     private volatile RecordedRequest last;
 
     public ScriptedModel() {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
-                Function<JsonNode, MockResponse> reply = replies.poll();
+                Reply reply = replies.poll();
                 if (reply == null) {
                     return new MockResponse().setResponseCode(500)
                             .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
                 }
-                return reply.apply(Json.read(request.getBody().clone().readUtf8()));
+                return reply.answer(Json.read(request.getBody().clone().readUtf8()));
+            }
+
+            /** The server asks before reading a request, to honour socket policies such as disconnecting at once. */
+            @Override
+            public MockResponse peek() {
+                Reply next = replies.peek();
+                return next != null && next.fixed() != null ? next.fixed() : super.peek();
             }
         });
         try {
@@ -53,14 +67,14 @@ public final class ScriptedModel implements AutoCloseable {
 
     public ScriptedModel enqueue(MockResponse... responses) {
         for (MockResponse response : responses) {
-            replies.add(request -> response);
+            replies.add(new Reply(response, null));
         }
         return this;
     }
 
     /** A reply computed from the request it answers, for models that quote what Dockhand sent. */
     public ScriptedModel reply(Function<JsonNode, MockResponse> reply) {
-        replies.add(reply);
+        replies.add(new Reply(null, reply));
         return this;
     }
 
