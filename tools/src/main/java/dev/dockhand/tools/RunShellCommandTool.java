@@ -110,6 +110,7 @@ public final class RunShellCommandTool implements Tool<RunShellCommandTool.Param
             case TIMED_OUT -> "Killed: the command ran longer than its time-out of " + timeout.toMillis()
                     + " ms. Run long jobs with a larger timeout_ms, or in the background with output to a file.";
             case CANCELLED -> "Killed: the user cancelled the command.";
+            case OUT_OF_MEMORY -> "Killed: the command ran out of memory (over the sandbox's memory limit).";
         };
         String text = output.text();
         String body = status + "\nOutput:" + (text.isEmpty() ? " (none)" : "\n" + text);
@@ -117,12 +118,13 @@ public final class RunShellCommandTool implements Tool<RunShellCommandTool.Param
             case EXITED -> "exit " + result.exitCode() + ", " + output.totalLines() + " lines";
             case TIMED_OUT -> "timed out after " + timeout.toSeconds() + " s";
             case CANCELLED -> "cancelled";
+            case OUT_OF_MEMORY -> "out of memory";
         };
         return switch (result.termination()) {
             case EXITED -> result.exitCode() == 0
                     ? ToolResult.success(body, display)
                     : new ToolResult(body, display, Optional.of(ToolErrorType.EXECUTION_FAILED));
-            case TIMED_OUT -> new ToolResult(body, display, Optional.of(ToolErrorType.EXECUTION_FAILED));
+            case TIMED_OUT, OUT_OF_MEMORY -> new ToolResult(body, display, Optional.of(ToolErrorType.EXECUTION_FAILED));
             case CANCELLED -> new ToolResult(body, display, Optional.of(ToolErrorType.CANCELLED));
         };
     }

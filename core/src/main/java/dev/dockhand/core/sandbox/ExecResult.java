@@ -10,7 +10,9 @@ public record ExecResult(int exitCode, Termination termination) {
         /** The command outlived its time-out and its process tree was killed. */
         TIMED_OUT,
         /** The user cancelled and the command's process tree was killed. */
-        CANCELLED
+        CANCELLED,
+        /** The kernel killed the command for going over the sandbox's memory limit. */
+        OUT_OF_MEMORY
     }
 
     public static ExecResult exited(int exitCode) {

@@ -1,0 +1,407 @@
+package dev.dockhand.sandbox;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectExecResponse;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.core.DefaultDockerClientConfig;
+import com.github.dockerjava.core.DockerClientConfig;
+import com.github.dockerjava.core.DockerClientImpl;
+import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.core.tool.OutputSink;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs commands in one Docker container per session, started on the first command and reused (one {@code docker
+ * exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
+ * removed the next time a sandbox starts. Each command runs as {@code bash -c}, which {@code docker exec} starts as
+ * the leader of a new session and process group, with a marker variable in its environment: at a time-out or cancel
+ * every process the command started, even one that left the group, is found by the marker and killed.
+ */
+public final class DockerSandbox implements Sandbox {
+    private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
+    private static final long POLL_MILLIS = 50;
+    private static final String MARKER = "DOCKHAND_EXEC";
+    private static final Pattern OOM_KILLS = Pattern.compile("oom_kill (\\d+)");
+
+    private final DockerClient docker;
+    private final ContainerSpec spec;
+    private final String dockerHost;
+    private String containerId;
+    private long oomKills;
+    private Thread removeOnShutdown;
+
+    DockerSandbox(DockerClient docker, ContainerSpec spec, String dockerHost) {
+        this.docker = docker;
+        this.spec = spec;
+        this.dockerHost = dockerHost;
+    }
+
+    /** A sandbox for {@code workspace}, talking to the engine at DOCKER_HOST (the local socket by default). */
+    public static DockerSandbox connect(DockerSettings settings, Path workspace, List<Path> extraRoots,
+            Map<String, String> hostEnv) {
+        DockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
+                .dockerHost(config.getDockerHost())
+                .sslConfig(config.getSSLConfig())
+                .connectionTimeout(Duration.ofSeconds(5))
+                .build();
+        ContainerSpec spec = ContainerSpec.of(settings, workspace, extraRoots, hostEnv, HostIdentity.current());
+        return new DockerSandbox(DockerClientImpl.getInstance(config, http), spec, config.getDockerHost().toString());
+    }
+
+    @Override
+    public String kind() {
+        return "docker";
+    }
+
+    /**
+     * Checks, before the model is called, that commands will be able to run: the engine answers and the image
+     * exists. Also removes containers left by Dockhand processes that no longer run.
+     */
+    public void preflight() throws SandboxUnavailableException {
+        try {
+            docker.pingCmd().exec();
+        } catch (RuntimeException e) {
+            throw new SandboxUnavailableException("Docker does not answer at " + dockerHost + " (" + reason(e)
+                    + "); start it (sudo scripts/docker-setup.sh), or run with --sandbox none to run commands"
+                    + " unconfined.", e);
+        }
+        try {
+            docker.inspectImageCmd(spec.image()).exec();
+        } catch (NotFoundException e) {
+            throw new SandboxUnavailableException("The sandbox image " + spec.image() + " is missing; build it with"
+                    + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox"
+                    + " none.", e);
+        } catch (RuntimeException e) {
+            throw new SandboxUnavailableException("Docker could not inspect the image " + spec.image() + " ("
+                    + reason(e) + ").", e);
+        }
+        removeOrphans();
+    }
+
+    /** Removes sandbox containers of this host whose owning process has ended (killed, crashed). */
+    void removeOrphans() {
+        List<Container> containers = docker.listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerSpec.LABEL, "true")).exec();
+        for (Container container : containers) {
+            Map<String, String> labels = container.getLabels();
+            if (!HostIdentity.hostname().equals(labels.get(ContainerSpec.OWNER_HOST))) {
+                continue;
+            }
+            try {
+                long pid = Long.parseLong(labels.getOrDefault(ContainerSpec.OWNER_PID, "0"));
+                long started = Long.parseLong(labels.getOrDefault(ContainerSpec.OWNER_STARTED, "0"));
+                if (!HostIdentity.alive(pid, started)) {
+                    log.info("removing sandbox container {} left by process {}", container.getId(), pid);
+                    docker.removeContainerCmd(container.getId()).withForce(true).exec();
+                }
+            } catch (NumberFormatException | DockerException e) {
+                log.warn("could not remove leftover container {}", container.getId(), e);
+            }
+        }
+    }
+
+    @Override
+    public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
+        String container = ensureStarted();
+        String marker = UUID.randomUUID().toString();
+        Object lock = new Object();
+        OutputSink serialized = line -> {
+            synchronized (lock) {
+                output.line(line);
+            }
+        };
+        LineSplitter stdout = new LineSplitter(serialized);
+        LineSplitter stderr = new LineSplitter(serialized);
+        String execId;
+        ResultCallback.Adapter<Frame> stream;
+        AtomicReference<Throwable> streamError = new AtomicReference<>();
+        // Our own latch: docker-java's awaitCompletion(timeout) closes the stream when it times out, so it cannot
+        // be used to poll.
+        CountDownLatch ended = new CountDownLatch(1);
+        try {
+            execId = docker.execCreateCmd(container)
+                    .withCmd("bash", "-c", request.command())
+                    .withEnv(List.of(MARKER + "=" + marker))
+                    .withWorkingDir(request.directory().toString())
+                    .withAttachStdin(false).withAttachStdout(true).withAttachStderr(true).withTty(false)
+                    .exec().getId();
+            stream = docker.execStartCmd(execId).withDetach(false).withTty(false)
+                    .exec(new ResultCallback.Adapter<>() {
+                        @Override
+                        public void onNext(Frame frame) {
+                            byte[] payload = frame.getPayload();
+                            (frame.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR
+                                    ? stderr : stdout).write(payload, 0, payload.length);
+                        }
+
+                        @Override
+                        public void onError(Throwable error) {
+                            streamError.set(error);
+                            ended.countDown();
+                            super.onError(error);
+                        }
+
+                        @Override
+                        public void onComplete() {
+                            ended.countDown();
+                            super.onComplete();
+                        }
+                    });
+        } catch (DockerException e) {
+            forgetContainerIfGone();
+            throw new IOException("the sandbox container could not run the command: " + reason(e), e);
+        }
+        long deadline = System.nanoTime() + request.timeout().toNanos();
+        ExecResult.Termination killedBy = await(ended, deadline, cancel);
+        if (killedBy == null) {
+            // The attach stream can end (the transport reports "stream already closed") a moment before the
+            // process does; the exec's own state is the truth.
+            killedBy = awaitExit(execId, deadline, cancel);
+        }
+        if (killedBy != null) {
+            killMarked(container, marker);
+            awaitQuietly(ended);
+        }
+        closeQuietly(stream);
+        stdout.flush();
+        stderr.flush();
+        if (streamError.get() != null) {
+            log.debug("exec stream of {} ended with an error", execId, streamError.get());
+        }
+        return result(execId, killedBy, container);
+    }
+
+    /** Waits for the command; returns why it must be killed, or null when it ended by itself. */
+    private static ExecResult.Termination await(CountDownLatch ended, long deadline, Cancellation cancel) {
+        try {
+            while (!ended.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (cancel.isCancelled()) {
+                    return ExecResult.Termination.CANCELLED;
+                }
+                if (System.nanoTime() > deadline) {
+                    return ExecResult.Termination.TIMED_OUT;
+                }
+            }
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExecResult.Termination.CANCELLED;
+        }
+    }
+
+    /** Polls the exec until its process has exited; returns why it must be killed, or null. */
+    private ExecResult.Termination awaitExit(String execId, long deadline, Cancellation cancel) {
+        while (Boolean.TRUE.equals(docker.inspectExecCmd(execId).exec().isRunning())) {
+            if (cancel.isCancelled()) {
+                return ExecResult.Termination.CANCELLED;
+            }
+            if (System.nanoTime() > deadline) {
+                return ExecResult.Termination.TIMED_OUT;
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return ExecResult.Termination.CANCELLED;
+            }
+        }
+        return null;
+    }
+
+    private ExecResult result(String execId, ExecResult.Termination killedBy, String container) {
+        InspectExecResponse inspected = docker.inspectExecCmd(execId).exec();
+        Long exit = inspected.getExitCodeLong();
+        int exitCode = exit == null ? 137 : exit.intValue();
+        if (killedBy != null) {
+            return new ExecResult(exitCode, killedBy);
+        }
+        if (exitCode == 137 && oomKilledSinceLastLook(container)) {
+            return new ExecResult(exitCode, ExecResult.Termination.OUT_OF_MEMORY);
+        }
+        return ExecResult.exited(exitCode);
+    }
+
+    /**
+     * Kills every process carrying the command's marker, in a few passes (a fork bomb keeps forking while it is
+     * being killed). If the container cannot even start the killer (its process limit is full), the container
+     * itself is killed; the next command starts a fresh one.
+     */
+    private void killMarked(String container, String marker) {
+        String script = "for pass in 1 2 3 4 5; do found=0; for p in /proc/[0-9]*; do "
+                + "if grep -qxz '" + MARKER + "=" + marker + "' \"$p/environ\" 2>/dev/null; then "
+                + "kill -9 \"${p#/proc/}\" 2>/dev/null; found=1; fi; done; [ $found = 0 ] && break; done";
+        try {
+            runQuietly(container, "bash", "-c", script);
+        } catch (DockerException | IOException e) {
+            log.warn("could not kill the command's processes; restarting the sandbox container", e);
+            restartContainer();
+        }
+    }
+
+    /** After a kill, gives the output of the dying processes a moment to arrive. */
+    private static void awaitQuietly(CountDownLatch ended) {
+        try {
+            ended.await(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(ResultCallback.Adapter<Frame> stream) {
+        try {
+            stream.close();
+        } catch (IOException e) {
+            log.debug("closing an exec stream failed", e);
+        }
+    }
+
+    /** Whether the kernel's OOM killer struck in the container since the last look. */
+    private boolean oomKilledSinceLastLook(String container) {
+        long now = readOomKills(container);
+        boolean struck = now > oomKills;
+        oomKills = now;
+        return struck;
+    }
+
+    private long readOomKills(String container) {
+        try {
+            String counters = runQuietly(container, "cat", "/sys/fs/cgroup/memory.events",
+                    "/sys/fs/cgroup/memory/memory.oom_control");
+            Matcher matcher = OOM_KILLS.matcher(counters);
+            return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
+        } catch (DockerException | IOException e) {
+            return 0;
+        }
+    }
+
+    /** Runs a short helper command in the container and returns its stdout. */
+    private String runQuietly(String container, String... command) throws IOException {
+        String execId = docker.execCreateCmd(container).withCmd(command).withAttachStdout(true)
+                .withAttachStderr(false).exec().getId();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ResultCallback.Adapter<Frame> stream = docker.execStartCmd(execId).exec(new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Frame frame) {
+                out.writeBytes(frame.getPayload());
+            }
+        })) {
+            stream.awaitCompletion(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private synchronized String ensureStarted() throws IOException {
+        if (containerId != null) {
+            return containerId;
+        }
+        try {
+            String id = docker.createContainerCmd(spec.image())
+                    .withCmd("sleep", "infinity")
+                    .withUser(spec.user())
+                    .withWorkingDir(spec.workingDir())
+                    .withEnv(spec.env())
+                    .withLabels(spec.labels())
+                    .withHostConfig(spec.hostConfig())
+                    .exec().getId();
+            docker.startContainerCmd(id).exec();
+            containerId = id;
+        } catch (DockerException e) {
+            throw new IOException("the sandbox container could not start: " + reason(e), e);
+        }
+        if (removeOnShutdown == null) {
+            removeOnShutdown = new Thread(this::removeContainer, "dockhand-remove-sandbox");
+            Runtime.getRuntime().addShutdownHook(removeOnShutdown);
+        }
+        oomKills = readOomKills(containerId);
+        return containerId;
+    }
+
+    private synchronized void restartContainer() {
+        removeContainer();
+    }
+
+    private synchronized void forgetContainerIfGone() {
+        if (containerId == null) {
+            return;
+        }
+        try {
+            Boolean running = docker.inspectContainerCmd(containerId).exec().getState().getRunning();
+            if (!Boolean.TRUE.equals(running)) {
+                removeContainer();
+            }
+        } catch (NotFoundException e) {
+            containerId = null;
+        }
+    }
+
+    private synchronized void removeContainer() {
+        if (containerId == null) {
+            return;
+        }
+        try {
+            docker.removeContainerCmd(containerId).withForce(true).exec();
+        } catch (NotFoundException alreadyGone) {
+            // Nothing to remove.
+        } catch (DockerException e) {
+            log.warn("could not remove sandbox container {}", containerId, e);
+        }
+        containerId = null;
+    }
+
+    /** The container's id, once started; for tests. */
+    synchronized String containerId() {
+        return containerId;
+    }
+
+    @Override
+    public void close() {
+        removeContainer();
+        if (removeOnShutdown != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeOnShutdown);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running or about to; it removes nothing twice.
+            }
+        }
+        try {
+            docker.close();
+        } catch (IOException e) {
+            log.debug("closing the Docker client failed", e);
+        }
+    }
+
+    private static String reason(Exception e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.strip();
+    }
+}
