@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "  OPENAI_API_KEY   API key for the OpenAI-compatible server (required)",
             "  OPENAI_BASE_URL  server URL (default https://api.openai.com/v1)",
-            "  DOCKHAND_MODEL   model to use when --model is not given"
+            "  DOCKHAND_MODEL   model to use when --model is not given",
+            "  DOCKER_HOST      Docker engine for the sandbox (default: the local socket)"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -39,6 +40,7 @@ import picocli.CommandLine.Spec;
             "1:the model, provider or network failed",
             "2:usage error (wrong option, no prompt)",
             "41:authentication failed (HTTP 401/403)",
+            "44:the Docker sandbox cannot run (no Docker, no image)",
             "52:configuration error (no model, no API key, bad URL)",
             "53:turn limit (--max-turns) reached",
             "130:interrupted (Ctrl-C)"
@@ -72,9 +74,36 @@ public final class DockhandCommand implements Callable<Integer> {
             description = "Most model requests for one prompt (default: ${DEFAULT-VALUE}).")
     int maxTurns;
 
-    @Option(names = "--sandbox", paramLabel = "KIND", defaultValue = "none",
-            description = "Where commands run: none = directly in this folder (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sandbox", paramLabel = "KIND", defaultValue = "docker",
+            description = "Where commands run: docker = in a container that sees only this folder, with no network"
+                    + " (default); none = directly on this machine, unconfined.")
     String sandbox;
+
+    @Option(names = "--sandbox-image", paramLabel = "IMAGE", defaultValue = "dockhand-sandbox:latest",
+            description = "Image of the sandbox container (default: ${DEFAULT-VALUE}; build it with"
+                    + " scripts/build-sandbox-image.sh).")
+    String sandboxImage;
+
+    @Option(names = "--sandbox-network", paramLabel = "MODE", defaultValue = "none",
+            description = "Docker network of the sandbox (default: ${DEFAULT-VALUE}, no network at all).")
+    String sandboxNetwork;
+
+    @Option(names = "--sandbox-memory", paramLabel = "SIZE", defaultValue = "2g",
+            description = "Memory limit of the sandbox, like 512m or 4g (default: ${DEFAULT-VALUE}).")
+    String sandboxMemory;
+
+    @Option(names = "--sandbox-cpus", paramLabel = "N", defaultValue = "2",
+            description = "CPUs the sandbox may use (default: ${DEFAULT-VALUE}).")
+    double sandboxCpus;
+
+    @Option(names = "--sandbox-pids", paramLabel = "N", defaultValue = "512",
+            description = "Most processes in the sandbox at once (default: ${DEFAULT-VALUE}).")
+    long sandboxPids;
+
+    @Option(names = "--sandbox-env", paramLabel = "NAME",
+            description = "Pass this variable of your environment into the sandbox (repeatable); none is passed"
+                    + " otherwise.")
+    List<String> sandboxEnv = new ArrayList<>();
 
     @Option(names = "--include-directory", paramLabel = "DIR",
             description = "Also let the tools read and change files in DIR (repeatable). By default only the current"

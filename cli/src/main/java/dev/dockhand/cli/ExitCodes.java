@@ -13,6 +13,8 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** The provider refused the API key (HTTP 401 or 403). */
     public static final int AUTHENTICATION = 41;
+    /** The Docker sandbox cannot run: Docker does not answer, or the sandbox image is missing. */
+    public static final int SANDBOX_UNAVAILABLE = 44;
     /** Configuration is missing or wrong (no model, no API key, bad base URL). */
     public static final int CONFIGURATION = 52;
     /** The model still wanted tools when --max-turns was reached. */

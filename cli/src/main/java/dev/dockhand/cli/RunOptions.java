@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.sandbox.DockerSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +16,17 @@ import java.util.List;
  * it needs. Each problem is one sentence for the user and an exit code.
  */
 record RunOptions(String prompt, String model, String baseUrl, String apiKey, ApprovalMode approvalMode,
-        int maxTurns, String sandbox, List<Path> includeDirectories, OutputLimits outputLimits) {
+        int maxTurns, SandboxKind sandbox, DockerSettings docker, List<Path> includeDirectories,
+        OutputLimits outputLimits) {
+
+    /** Where commands run. */
+    enum SandboxKind {
+        /** In a Docker container that sees only the workspace. */
+        DOCKER,
+        /** Directly on this machine, unconfined. */
+        NONE
+    }
+
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
     static RunOptions from(DockhandCommand command, CliEnvironment environment) {
@@ -23,10 +34,8 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
             throw new DockhandException(ExitCodes.USAGE,
                     "--max-turns must be at least 1, was " + command.maxTurns + ".");
         }
-        if (!command.sandbox.equals("none")) {
-            throw new DockhandException(ExitCodes.USAGE, "--sandbox " + command.sandbox
-                    + " is not available in this build; use --sandbox none.");
-        }
+        SandboxKind sandbox = sandboxKind(command.sandbox);
+        DockerSettings docker = dockerSettings(command);
         String prompt = prompt(command.prompt, environment);
         String model = command.model != null ? command.model.strip() : environment.get("DOCKHAND_MODEL").orElse("");
         if (model.isEmpty()) {
@@ -45,8 +54,32 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
-        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, command.sandbox,
+        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, sandbox, docker,
                 includeDirectories(command, environment), outputLimits(command));
+    }
+
+    private static SandboxKind sandboxKind(String value) {
+        return switch (value.strip()) {
+            case "docker" -> SandboxKind.DOCKER;
+            case "none" -> SandboxKind.NONE;
+            default -> throw new DockhandException(ExitCodes.USAGE,
+                    "--sandbox " + value + " is not a sandbox kind; use docker or none.");
+        };
+    }
+
+    private static DockerSettings dockerSettings(DockhandCommand command) {
+        Long memory = DockerSettings.parseSize(command.sandboxMemory);
+        if (memory == null) {
+            throw new DockhandException(ExitCodes.USAGE,
+                    "--sandbox-memory " + command.sandboxMemory + " is not a size; write it like 512m or 4g.");
+        }
+        try {
+            return new DockerSettings(command.sandboxImage.strip(), command.sandboxNetwork.strip(), memory,
+                    command.sandboxCpus, command.sandboxPids, command.sandboxEnv);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.USAGE, "The sandbox limits are too small: give --sandbox-memory"
+                    + " at least 6m, --sandbox-cpus above 0 and --sandbox-pids at least 16.");
+        }
     }
 
     private static List<Path> includeDirectories(DockhandCommand command, CliEnvironment environment) {

@@ -11,7 +11,8 @@ import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
-import dev.dockhand.sandbox.LocalSandbox;
+import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.tools.BuiltinTools;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,9 +22,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused;
@@ -62,11 +61,9 @@ final class SingleShot {
         Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
         Workspace workspace = new Workspace(environment.workingDirectory(), options.includeDirectories(),
                 List.of(outputDir));
-        err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
-        err.flush();
         SingleShotRenderer renderer = new SingleShotRenderer(out, err);
         ToolRegistry registry = new ToolRegistry(BuiltinTools.all());
-        try (LocalSandbox sandbox = new LocalSandbox(commandEnvironment(environment.variables()))) {
+        try (Sandbox sandbox = Sandboxes.open(options, workspace, environment, err)) {
             CoreToolScheduler scheduler = new CoreToolScheduler(registry,
                     new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
                     new NonInteractiveApprover(err), options.approvalMode(), renderer);
@@ -84,6 +81,10 @@ final class SingleShot {
             return e.kind() == ProviderException.Kind.AUTHENTICATION
                     ? ExitCodes.AUTHENTICATION
                     : ExitCodes.PROVIDER_FAILURE;
+        } catch (SandboxUnavailableException e) {
+            err.println("dockhand: " + e.getMessage());
+            err.flush();
+            return ExitCodes.SANDBOX_UNAVAILABLE;
         } finally {
             removeIfEmpty(outputDir);
         }
@@ -114,13 +115,6 @@ final class SingleShot {
                 return ExitCodes.INTERRUPTED;
         }
         throw new AssertionError(result.outcome());
-    }
-
-    /** Commands get the user's environment minus API keys, so a model cannot read the key it runs on. */
-    static Map<String, String> commandEnvironment(Map<String, String> variables) {
-        return variables.entrySet().stream()
-                .filter(entry -> !entry.getKey().endsWith("_API_KEY"))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private static String sessionId() {

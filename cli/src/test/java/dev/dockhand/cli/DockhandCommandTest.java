@@ -49,7 +49,15 @@ class DockhandCommandTest {
         model.close();
     }
 
-    private int run(InputStream stdin, boolean stdinIsTerminal, String... args) {
+    /** Runs with --sandbox none unless the test names a sandbox: the Docker runs are in DockerModeTest. */
+    private int run(InputStream stdin, boolean stdinIsTerminal, String... given) {
+        String[] args = given;
+        if (java.util.Arrays.stream(given).noneMatch(arg -> arg.startsWith("--sandbox"))) {
+            args = new String[given.length + 2];
+            args[0] = "--sandbox";
+            args[1] = "none";
+            System.arraycopy(given, 0, args, 2, given.length);
+        }
         CliEnvironment environment = new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin,
                 stdinIsTerminal);
         return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
@@ -324,7 +332,7 @@ class DockhandCommandTest {
 
     @Test
     void commandsDoNotSeeApiKeys() {
-        Map<String, String> filtered = SingleShot.commandEnvironment(
+        Map<String, String> filtered = Sandboxes.commandEnvironment(
                 Map.of("OPENAI_API_KEY", "sk", "ANTHROPIC_API_KEY", "a", "HOME", "/home/u"));
 
         assertEquals(Map.of("HOME", "/home/u"), filtered);

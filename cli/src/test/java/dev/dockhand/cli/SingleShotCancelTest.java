@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.testing.ScriptedModel;
+import dev.dockhand.sandbox.DockerSettings;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,8 +30,8 @@ class SingleShotCancelTest {
         try (ScriptedModel model = new ScriptedModel()) {
             model.enqueue(calls(toolCall("s1", "run_shell_command",
                     "{\"command\":\"touch started; sleep 100; touch finished\"}")));
-            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10, "none",
-                    List.of(), OutputLimits.DEFAULT);
+            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10,
+                    RunOptions.SandboxKind.NONE, DockerSettings.DEFAULT, List.of(), OutputLimits.DEFAULT);
             CliEnvironment environment = new CliEnvironment(Map.of("PATH", System.getenv("PATH")), workspace,
                     workspace.resolve(".home"), InputStream.nullInputStream(), true);
             StringWriter err = new StringWriter();

@@ -59,10 +59,18 @@ public final class DockerSandbox implements Sandbox {
         this.dockerHost = dockerHost;
     }
 
-    /** A sandbox for {@code workspace}, talking to the engine at DOCKER_HOST (the local socket by default). */
+    /**
+     * A sandbox for {@code workspace}, talking to the engine at {@code DOCKER_HOST} from {@code hostEnv} (the local
+     * socket by default). Nothing is contacted until {@link #preflight} or the first command.
+     */
     public static DockerSandbox connect(DockerSettings settings, Path workspace, List<Path> extraRoots,
             Map<String, String> hostEnv) {
-        DockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
+        String dockerHost = hostEnv.get("DOCKER_HOST");
+        if (dockerHost != null && !dockerHost.isBlank()) {
+            builder.withDockerHost(dockerHost.strip());
+        }
+        DockerClientConfig config = builder.build();
         DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
                 .dockerHost(config.getDockerHost())
                 .sslConfig(config.getSSLConfig())

@@ -1,0 +1,25 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.DockerSandbox;
+import dev.dockhand.sandbox.SandboxUnavailableException;
+import java.util.List;
+
+/** Kept apart from {@link Sandboxes} so that runs without Docker never load docker-java. */
+final class DockerSandboxes {
+    private DockerSandboxes() {}
+
+    static DockerSandbox open(RunOptions options, Workspace workspace, CliEnvironment environment)
+            throws SandboxUnavailableException {
+        List<java.nio.file.Path> extraRoots = workspace.roots().subList(1, workspace.roots().size());
+        DockerSandbox sandbox =
+                DockerSandbox.connect(options.docker(), workspace.root(), extraRoots, environment.variables());
+        try {
+            sandbox.preflight();
+        } catch (SandboxUnavailableException e) {
+            sandbox.close();
+            throw e;
+        }
+        return sandbox;
+    }
+}

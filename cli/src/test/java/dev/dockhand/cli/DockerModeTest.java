@@ -1,0 +1,141 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.testing.ScriptedModel;
+import dev.dockhand.sandbox.DockerSandbox;
+import dev.dockhand.sandbox.DockerSettings;
+import dev.dockhand.sandbox.SandboxUnavailableException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole single-shot runs in the default Docker sandbox. */
+class DockerModeTest {
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private final ScriptedModel model = new ScriptedModel();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final Map<String, String> variables = new HashMap<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
+        variables.put("OPENAI_API_KEY", "sk-test");
+        variables.put("OPENAI_BASE_URL", model.baseUrl());
+        variables.put("DOCKHAND_MODEL", "test-model");
+        if (System.getenv("DOCKER_HOST") != null) {
+            variables.put("DOCKER_HOST", System.getenv("DOCKER_HOST"));
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        model.close();
+    }
+
+    private int run(String... args) {
+        CliEnvironment environment = new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"),
+                InputStream.nullInputStream(), true);
+        return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    private void requireDocker() {
+        DockerSandbox probe = DockerSandbox.connect(DockerSettings.DEFAULT, workspace, List.of(), variables);
+        try {
+            probe.preflight();
+        } catch (SandboxUnavailableException e) {
+            if ("1".equals(System.getenv("DOCKHAND_REQUIRE_DOCKER"))) {
+                fail("DOCKHAND_REQUIRE_DOCKER=1 but " + e.getMessage(), e);
+            }
+            assumeTrue(false, "Docker tests skipped: " + e.getMessage());
+        } finally {
+            probe.close();
+        }
+    }
+
+    private static String toolResult(JsonNode request, int index) {
+        return request.get("messages").get(index).get("content").asText();
+    }
+
+    @Test
+    void anUnreachableDockerStopsTheRunBeforeTheModelIsCalled() {
+        variables.put("DOCKER_HOST", "unix://" + temp.resolve("no-docker.sock"));
+
+        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, run("-p", "x"));
+        String message = err.toString();
+        assertTrue(message.startsWith("dockhand: Docker does not answer at unix://" + temp.resolve("no-docker.sock")),
+                message);
+        assertTrue(message.strip().endsWith("start it (sudo scripts/docker-setup.sh), or run with --sandbox none to"
+                + " run commands unconfined."), message);
+        assertEquals(0, model.requestCount());
+    }
+
+    @Test
+    @Tag("docker")
+    void aMissingImageStopsTheRunBeforeTheModelIsCalled() {
+        requireDocker();
+
+        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, run("--sandbox-image", "dockhand-no-such-image:1", "-p", "x"));
+        assertEquals("dockhand: The sandbox image dockhand-no-such-image:1 is missing; build it with"
+                + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox none.\n",
+                err.toString());
+        assertEquals(0, model.requestCount());
+    }
+
+    @Test
+    @Tag("docker")
+    void commandsRunInTheContainerByDefault() {
+        requireDocker();
+        model.enqueue(calls(toolCall("d1", "run_shell_command",
+                "{\"command\":\"test -f /.dockerenv && echo in-container; echo ${OPENAI_API_KEY:-no-key}\"}")),
+                answer("Ran it."));
+
+        assertEquals(ExitCodes.OK, run("--yolo", "-p", "where am I"));
+
+        model.takeRequest();
+        assertEquals("Exit code: 0\nOutput:\nin-container\nno-key", toolResult(model.takeRequest(), 3));
+        assertEquals("", err.toString().lines().filter(line -> line.contains("unconfined")).findAny().orElse(""));
+    }
+
+    @Test
+    @Tag("docker")
+    void aSymlinkMadeInsideTheContainerLeadsNowhere() throws Exception {
+        requireDocker();
+        model.enqueue(calls(toolCall("l1", "run_shell_command", "{\"command\":\"ln -s /etc escape\"}")),
+                calls(toolCall("l2", "read_file", "{\"path\":\"escape/passwd\"}"),
+                        toolCall("l3", "write_file", "{\"path\":\"escape/evil\",\"content\":\"x\"}")),
+                answer("Refused, as it should be."));
+
+        assertEquals(ExitCodes.OK, run("--yolo", "-p", "escape"));
+
+        assertTrue(Files.isSymbolicLink(workspace.resolve("escape")));
+        model.takeRequest();
+        model.takeRequest();
+        JsonNode last = model.takeRequest();
+        assertTrue(toolResult(last, 5).startsWith("'escape/passwd' goes through the symlink escape to /etc"),
+                toolResult(last, 5));
+        assertTrue(toolResult(last, 6).startsWith("'escape/evil' goes through the symlink escape to /etc"),
+                toolResult(last, 6));
+    }
+}

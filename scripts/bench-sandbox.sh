@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): what one command costs in Dockhand's warm Docker sandbox against a plain `docker exec`
+# of the same command, and how long the first command takes (container start included).
+#   scripts/bench-sandbox.sh [RUNS]      (default 30)
+# Needs a running Docker engine and the sandbox image (scripts/docker-setup.sh, scripts/build-sandbox-image.sh).
+set -euo pipefail
+root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
+jar="$root/cli/target/dockhand.jar"
+if [ ! -f "$jar" ]; then
+  (cd "$root" && ./mvnw -B -q -DskipTests package -pl cli -am) >&2
+fi
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+exec "$java" -XX:+UseSerialGC -cp "$jar" dev.dockhand.sandbox.DockerSandboxBenchmark "${1:-30}"
