@@ -10,4 +10,4 @@ if [ ! -f "$jar" ]; then
   (cd "$root" && ./mvnw -B -q -DskipTests package -pl cli -am) >&2
 fi
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
-exec "$java" -XX:+UseSerialGC -cp "$jar" dev.dockhand.sandbox.DockerSandboxBenchmark "${1:-30}"
+exec "$java" -XX:+UseSerialGC -cp "$jar" dev.dockhand.cli.bench.SandboxBenchmark "${1:-30}"

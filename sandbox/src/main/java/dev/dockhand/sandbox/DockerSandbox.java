@@ -382,8 +382,8 @@ public final class DockerSandbox implements Sandbox {
         containerId = null;
     }
 
-    /** The container's id, once started; for tests. */
-    synchronized String containerId() {
+    /** The container's id once the first command started it, else null; for tests and benchmarks. */
+    public synchronized String containerId() {
         return containerId;
     }
 

@@ -1,7 +1,9 @@
-package dev.dockhand.sandbox;
+package dev.dockhand.cli.bench;
 
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.sandbox.DockerSandbox;
+import dev.dockhand.sandbox.DockerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +17,8 @@ import java.util.List;
  * start included), then the median of one command in the warm container through {@link DockerSandbox} against
  * {@code docker exec} of the same command in the same container. Prints a table and a JSON line.
  */
-public final class DockerSandboxBenchmark {
-    private DockerSandboxBenchmark() {}
+public final class SandboxBenchmark {
+    private SandboxBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
