@@ -9,11 +9,20 @@ import java.util.Optional;
  * What the command reads from outside itself: environment variables, the working directory, Dockhand's home folder
  * and stdin. Injected so tests never touch the real process environment or stdin.
  */
-public record CliEnvironment(Map<String, String> variables, Path workingDirectory, Path home, InputStream stdin,
-        boolean stdinIsTerminal, boolean handleSignals) {
+public record CliEnvironment(
+        Map<String, String> variables,
+        Path workingDirectory,
+        Path home,
+        InputStream stdin,
+        boolean stdinIsTerminal,
+        boolean handleSignals) {
 
     /** An environment for tests: no signal handlers are installed in the test JVM. */
-    public CliEnvironment(Map<String, String> variables, Path workingDirectory, Path home, InputStream stdin,
+    public CliEnvironment(
+            Map<String, String> variables,
+            Path workingDirectory,
+            Path home,
+            InputStream stdin,
             boolean stdinIsTerminal) {
         this(variables, workingDirectory, home, stdin, stdinIsTerminal, false);
     }

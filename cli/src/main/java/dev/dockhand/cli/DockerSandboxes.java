@@ -11,7 +11,8 @@ final class DockerSandboxes {
 
     static DockerSandbox open(RunOptions options, Workspace workspace, CliEnvironment environment)
             throws SandboxUnavailableException {
-        List<java.nio.file.Path> extraRoots = workspace.roots().subList(1, workspace.roots().size());
+        List<java.nio.file.Path> extraRoots =
+                workspace.roots().subList(1, workspace.roots().size());
         DockerSandbox sandbox =
                 DockerSandbox.connect(options.docker(), workspace.root(), extraRoots, environment.variables());
         try {

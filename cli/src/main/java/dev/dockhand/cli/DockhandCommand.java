@@ -49,73 +49,113 @@ public final class DockhandCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-p", "--prompt"}, paramLabel = "PROMPT",
+    @Option(
+            names = {"-p", "--prompt"},
+            paramLabel = "PROMPT",
             description = "Run once with this prompt and exit. Piped stdin is appended to it.")
     String prompt;
 
     @Option(names = "--model", paramLabel = "NAME", description = "Model name (default: $DOCKHAND_MODEL).")
     String model;
 
-    @Option(names = "--base-url", paramLabel = "URL",
+    @Option(
+            names = "--base-url",
+            paramLabel = "URL",
             description = "OpenAI-compatible server URL (default: $OPENAI_BASE_URL or https://api.openai.com/v1).")
     String baseUrl;
 
-    @Option(names = "--approval-mode", paramLabel = "MODE", converter = ApprovalModeConverter.class,
+    @Option(
+            names = "--approval-mode",
+            paramLabel = "MODE",
+            converter = ApprovalModeConverter.class,
             description = "plan | default | auto-edit | yolo (default: ${DEFAULT-VALUE}). plan runs only read-only"
                     + " tools; default asks before edits and commands; auto-edit runs edits and asks before"
                     + " commands; yolo asks nothing.",
             defaultValue = "default")
     ApprovalMode approvalMode;
 
-    @Option(names = {"-y", "--yolo"}, description = "Same as --approval-mode yolo.")
+    @Option(
+            names = {"-y", "--yolo"},
+            description = "Same as --approval-mode yolo.")
     boolean yolo;
 
-    @Option(names = "--max-turns", paramLabel = "N", defaultValue = "100",
+    @Option(
+            names = "--max-turns",
+            paramLabel = "N",
+            defaultValue = "100",
             description = "Most model requests for one prompt (default: ${DEFAULT-VALUE}).")
     int maxTurns;
 
-    @Option(names = "--sandbox", paramLabel = "KIND", defaultValue = "docker",
+    @Option(
+            names = "--sandbox",
+            paramLabel = "KIND",
+            defaultValue = "docker",
             description = "Where commands run: docker = in a container that sees only this folder, with no network"
                     + " (default); none = directly on this machine, unconfined.")
     String sandbox;
 
-    @Option(names = "--sandbox-image", paramLabel = "IMAGE", defaultValue = "dockhand-sandbox:latest",
+    @Option(
+            names = "--sandbox-image",
+            paramLabel = "IMAGE",
+            defaultValue = "dockhand-sandbox:latest",
             description = "Image of the sandbox container (default: ${DEFAULT-VALUE}; build it with"
                     + " scripts/build-sandbox-image.sh).")
     String sandboxImage;
 
-    @Option(names = "--sandbox-network", paramLabel = "MODE", defaultValue = "none",
+    @Option(
+            names = "--sandbox-network",
+            paramLabel = "MODE",
+            defaultValue = "none",
             description = "Docker network of the sandbox (default: ${DEFAULT-VALUE}, no network at all).")
     String sandboxNetwork;
 
-    @Option(names = "--sandbox-memory", paramLabel = "SIZE", defaultValue = "2g",
+    @Option(
+            names = "--sandbox-memory",
+            paramLabel = "SIZE",
+            defaultValue = "2g",
             description = "Memory limit of the sandbox, like 512m or 4g (default: ${DEFAULT-VALUE}).")
     String sandboxMemory;
 
-    @Option(names = "--sandbox-cpus", paramLabel = "N", defaultValue = "2",
+    @Option(
+            names = "--sandbox-cpus",
+            paramLabel = "N",
+            defaultValue = "2",
             description = "CPUs the sandbox may use (default: ${DEFAULT-VALUE}).")
     double sandboxCpus;
 
-    @Option(names = "--sandbox-pids", paramLabel = "N", defaultValue = "512",
+    @Option(
+            names = "--sandbox-pids",
+            paramLabel = "N",
+            defaultValue = "512",
             description = "Most processes in the sandbox at once (default: ${DEFAULT-VALUE}).")
     long sandboxPids;
 
-    @Option(names = "--sandbox-env", paramLabel = "NAME",
+    @Option(
+            names = "--sandbox-env",
+            paramLabel = "NAME",
             description = "Pass this variable of your environment into the sandbox (repeatable); none is passed"
                     + " otherwise.")
     List<String> sandboxEnv = new ArrayList<>();
 
-    @Option(names = "--include-directory", paramLabel = "DIR",
+    @Option(
+            names = "--include-directory",
+            paramLabel = "DIR",
             description = "Also let the tools read and change files in DIR (repeatable). By default only the current"
                     + " folder is reachable.")
     List<Path> includeDirectories = new ArrayList<>();
 
-    @Option(names = "--max-output-chars", paramLabel = "N", defaultValue = "30000",
+    @Option(
+            names = "--max-output-chars",
+            paramLabel = "N",
+            defaultValue = "30000",
             description = "A tool result longer than this reaches the model as head and tail (default:"
                     + " ${DEFAULT-VALUE}).")
     int maxOutputChars;
 
-    @Option(names = "--max-output-lines", paramLabel = "N", defaultValue = "1000",
+    @Option(
+            names = "--max-output-lines",
+            paramLabel = "N",
+            defaultValue = "1000",
             description = "Likewise, in lines (default: ${DEFAULT-VALUE}).")
     int maxOutputLines;
 
@@ -133,7 +173,8 @@ public final class DockhandCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             RunOptions options = RunOptions.from(this, environment);
-            SingleShot run = new SingleShot(options, environment, spec.commandLine().getOut(), err);
+            SingleShot run =
+                    new SingleShot(options, environment, spec.commandLine().getOut(), err);
             if (environment.handleSignals()) {
                 run.cancelOnSigint();
             }
@@ -152,8 +193,9 @@ public final class DockhandCommand implements Callable<Integer> {
     static final class ApprovalModeConverter implements CommandLine.ITypeConverter<ApprovalMode> {
         @Override
         public ApprovalMode convert(String value) {
-            return ApprovalMode.parse(value).orElseThrow(() -> new CommandLine.TypeConversionException(
-                    "'" + value + "' is not an approval mode; use one of " + ApprovalMode.choices()));
+            return ApprovalMode.parse(value)
+                    .orElseThrow(() -> new CommandLine.TypeConversionException(
+                            "'" + value + "' is not an approval mode; use one of " + ApprovalMode.choices()));
         }
     }
 }

@@ -22,8 +22,8 @@ final class Interrupts {
             Class<?> signalClass = Class.forName("sun.misc.Signal");
             Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
             Object signal = signalClass.getConstructor(String.class).newInstance("INT");
-            Object handler = Proxy.newProxyInstance(Interrupts.class.getClassLoader(), new Class<?>[] {handlerClass},
-                    (proxy, method, args) -> {
+            Object handler = Proxy.newProxyInstance(
+                    Interrupts.class.getClassLoader(), new Class<?>[] {handlerClass}, (proxy, method, args) -> {
                         if (method.getName().equals("handle")) {
                             onInterrupt.run();
                         }
@@ -31,8 +31,12 @@ final class Interrupts {
                     });
             signalClass.getMethod("handle", signalClass, handlerClass).invoke(null, signal, handler);
             return true;
-        } catch (ClassNotFoundException | NoSuchMethodException | InstantiationException | IllegalAccessException
-                | InvocationTargetException | IllegalArgumentException e) {
+        } catch (ClassNotFoundException
+                | NoSuchMethodException
+                | InstantiationException
+                | IllegalAccessException
+                | InvocationTargetException
+                | IllegalArgumentException e) {
             log.info("SIGINT handling unavailable; Ctrl-C will end the JVM directly", e);
             return false;
         }

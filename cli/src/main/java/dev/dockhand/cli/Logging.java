@@ -26,8 +26,8 @@ final class Logging {
         try {
             Path logs = home.resolve("logs");
             Files.createDirectories(logs);
-            FileHandler file = new FileHandler(
-                    logs.resolve("dockhand-%g.log").toString(), MAX_FILE_BYTES, FILES_KEPT, true);
+            FileHandler file =
+                    new FileHandler(logs.resolve("dockhand-%g.log").toString(), MAX_FILE_BYTES, FILES_KEPT, true);
             file.setFormatter(new SimpleFormatter());
             root.addHandler(file);
         } catch (IOException | SecurityException e) {

@@ -15,8 +15,16 @@ import java.util.List;
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
  * it needs. Each problem is one sentence for the user and an exit code.
  */
-record RunOptions(String prompt, String model, String baseUrl, String apiKey, ApprovalMode approvalMode,
-        int maxTurns, SandboxKind sandbox, DockerSettings docker, List<Path> includeDirectories,
+record RunOptions(
+        String prompt,
+        String model,
+        String baseUrl,
+        String apiKey,
+        ApprovalMode approvalMode,
+        int maxTurns,
+        SandboxKind sandbox,
+        DockerSettings docker,
+        List<Path> includeDirectories,
         OutputLimits outputLimits) {
 
     /** Where commands run. */
@@ -31,20 +39,26 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
 
     static RunOptions from(DockhandCommand command, CliEnvironment environment) {
         if (command.maxTurns < 1) {
-            throw new DockhandException(ExitCodes.USAGE,
-                    "--max-turns must be at least 1, was " + command.maxTurns + ".");
+            throw new DockhandException(
+                    ExitCodes.USAGE, "--max-turns must be at least 1, was " + command.maxTurns + ".");
         }
         SandboxKind sandbox = sandboxKind(command.sandbox);
         DockerSettings docker = dockerSettings(command);
         String prompt = prompt(command.prompt, environment);
-        String model = command.model != null ? command.model.strip() : environment.get("DOCKHAND_MODEL").orElse("");
+        String model = command.model != null
+                ? command.model.strip()
+                : environment.get("DOCKHAND_MODEL").orElse("");
         if (model.isEmpty()) {
-            throw new DockhandException(ExitCodes.CONFIGURATION,
+            throw new DockhandException(
+                    ExitCodes.CONFIGURATION,
                     "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
         }
-        String apiKey = environment.get("OPENAI_API_KEY").orElseThrow(() -> new DockhandException(
-                ExitCodes.CONFIGURATION, "OPENAI_API_KEY is not set: export it with your provider's API key (a"
-                        + " local server that needs none accepts any value)."));
+        String apiKey = environment
+                .get("OPENAI_API_KEY")
+                .orElseThrow(() -> new DockhandException(
+                        ExitCodes.CONFIGURATION,
+                        "OPENAI_API_KEY is not set: export it with your provider's API key (a"
+                                + " local server that needs none accepts any value)."));
         String baseUrl = command.baseUrl != null
                 ? command.baseUrl.strip()
                 : environment.get("OPENAI_BASE_URL").orElse(DEFAULT_BASE_URL);
@@ -54,31 +68,48 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
-        return new RunOptions(prompt, model, baseUrl, apiKey, mode, command.maxTurns, sandbox, docker,
-                includeDirectories(command, environment), outputLimits(command));
+        return new RunOptions(
+                prompt,
+                model,
+                baseUrl,
+                apiKey,
+                mode,
+                command.maxTurns,
+                sandbox,
+                docker,
+                includeDirectories(command, environment),
+                outputLimits(command));
     }
 
     private static SandboxKind sandboxKind(String value) {
         return switch (value.strip()) {
             case "docker" -> SandboxKind.DOCKER;
             case "none" -> SandboxKind.NONE;
-            default -> throw new DockhandException(ExitCodes.USAGE,
-                    "--sandbox " + value + " is not a sandbox kind; use docker or none.");
+            default -> throw new DockhandException(
+                    ExitCodes.USAGE, "--sandbox " + value + " is not a sandbox kind; use docker or none.");
         };
     }
 
     private static DockerSettings dockerSettings(DockhandCommand command) {
         Long memory = DockerSettings.parseSize(command.sandboxMemory);
         if (memory == null) {
-            throw new DockhandException(ExitCodes.USAGE,
+            throw new DockhandException(
+                    ExitCodes.USAGE,
                     "--sandbox-memory " + command.sandboxMemory + " is not a size; write it like 512m or 4g.");
         }
         try {
-            return new DockerSettings(command.sandboxImage.strip(), command.sandboxNetwork.strip(), memory,
-                    command.sandboxCpus, command.sandboxPids, command.sandboxEnv);
+            return new DockerSettings(
+                    command.sandboxImage.strip(),
+                    command.sandboxNetwork.strip(),
+                    memory,
+                    command.sandboxCpus,
+                    command.sandboxPids,
+                    command.sandboxEnv);
         } catch (IllegalArgumentException e) {
-            throw new DockhandException(ExitCodes.USAGE, "The sandbox limits are too small: give --sandbox-memory"
-                    + " at least 6m, --sandbox-cpus above 0 and --sandbox-pids at least 16.");
+            throw new DockhandException(
+                    ExitCodes.USAGE,
+                    "The sandbox limits are too small: give --sandbox-memory"
+                            + " at least 6m, --sandbox-cpus above 0 and --sandbox-pids at least 16.");
         }
     }
 
@@ -87,7 +118,8 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
         for (Path folder : command.includeDirectories) {
             Path absolute = environment.workingDirectory().resolve(folder).normalize();
             if (!Files.isDirectory(absolute)) {
-                throw new DockhandException(ExitCodes.USAGE,
+                throw new DockhandException(
+                        ExitCodes.USAGE,
                         "--include-directory " + folder + " is not a folder; give an existing folder.");
             }
             folders.add(absolute);
@@ -99,8 +131,9 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
         try {
             return new OutputLimits(command.maxOutputChars, command.maxOutputLines);
         } catch (IllegalArgumentException e) {
-            throw new DockhandException(ExitCodes.USAGE, "--max-output-chars must be at least 100 and"
-                    + " --max-output-lines at least 10.");
+            throw new DockhandException(
+                    ExitCodes.USAGE,
+                    "--max-output-chars must be at least 100 and" + " --max-output-lines at least 10.");
         }
     }
 
@@ -109,10 +142,12 @@ record RunOptions(String prompt, String model, String baseUrl, String apiKey, Ap
         String piped = environment.stdinIsTerminal() ? "" : readAll(environment);
         String given = option == null ? "" : option.strip();
         if (given.isEmpty() && piped.isBlank()) {
-            throw new DockhandException(ExitCodes.USAGE, environment.stdinIsTerminal()
-                    ? "No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode is not in this"
-                            + " build)."
-                    : "No prompt: -p was not given and stdin was empty.");
+            throw new DockhandException(
+                    ExitCodes.USAGE,
+                    environment.stdinIsTerminal()
+                            ? "No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode is not in this"
+                                    + " build)."
+                            : "No prompt: -p was not given and stdin was empty.");
         }
         if (piped.isBlank()) {
             return given;

@@ -7,11 +7,11 @@ import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
-import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.tools.BuiltinTools;
 import java.io.IOException;
@@ -59,18 +59,27 @@ final class SingleShot {
 
     int run() {
         Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
-        Workspace workspace = new Workspace(environment.workingDirectory(), options.includeDirectories(),
-                List.of(outputDir));
+        Workspace workspace =
+                new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
         SingleShotRenderer renderer = new SingleShotRenderer(out, err);
         ToolRegistry registry = new ToolRegistry(BuiltinTools.all());
         try (Sandbox sandbox = Sandboxes.open(options, workspace, environment, err)) {
-            CoreToolScheduler scheduler = new CoreToolScheduler(registry,
+            CoreToolScheduler scheduler = new CoreToolScheduler(
+                    registry,
                     new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
-                    new NonInteractiveApprover(err), options.approvalMode(), renderer);
+                    new NonInteractiveApprover(err),
+                    options.approvalMode(),
+                    renderer);
             Conversation conversation =
                     new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
-            AgentLoop loop = new AgentLoop(OpenAiClient.create(options.baseUrl(), options.apiKey()), options.model(),
-                    registry.declarations(), scheduler, conversation, options.maxTurns(), renderer);
+            AgentLoop loop = new AgentLoop(
+                    OpenAiClient.create(options.baseUrl(), options.apiKey()),
+                    options.model(),
+                    registry.declarations(),
+                    scheduler,
+                    conversation,
+                    options.maxTurns(),
+                    renderer);
             TurnResult result = loop.run(options.prompt(), cancel);
             renderer.finish();
             return exitCode(result);

@@ -47,14 +47,15 @@ final class SingleShotRenderer implements AgentEventSink {
     }
 
     static String toolLine(AgentEvent.ToolCallFinished finished) {
-        String mark = switch (finished.status()) {
-            case SUCCESS -> "✓";
-            case CANCELLED -> "⊘";
-            case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> "✗";
-        };
+        String mark =
+                switch (finished.status()) {
+                    case SUCCESS -> "✓";
+                    case CANCELLED -> "⊘";
+                    case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> "✗";
+                };
         String summary = finished.summary().isEmpty() ? "" : " " + Rendering.shorten(finished.summary());
         String outcome = finished.result().display().lines().findFirst().orElse("");
-        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(outcome)
-                + " (" + Rendering.duration(finished.duration()) + ")";
+        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(outcome) + " ("
+                + Rendering.duration(finished.duration()) + ")";
     }
 }

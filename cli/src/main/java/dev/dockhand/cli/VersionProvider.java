@@ -15,7 +15,9 @@ final class VersionProvider implements CommandLine.IVersionProvider {
                 properties.load(in);
             }
         }
-        return new String[] {"dockhand " + properties.getProperty("version", "unknown"),
-            "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"};
+        return new String[] {
+            "dockhand " + properties.getProperty("version", "unknown"),
+            "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"
+        };
     }
 }

@@ -55,8 +55,8 @@ class DockerModeTest {
     }
 
     private int run(String... args) {
-        CliEnvironment environment = new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"),
-                InputStream.nullInputStream(), true);
+        CliEnvironment environment = new CliEnvironment(
+                Map.copyOf(variables), workspace, temp.resolve("home"), InputStream.nullInputStream(), true);
         return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
     }
 
@@ -84,10 +84,14 @@ class DockerModeTest {
 
         assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, run("-p", "x"));
         String message = err.toString();
-        assertTrue(message.startsWith("dockhand: Docker does not answer at unix://" + temp.resolve("no-docker.sock")),
+        assertTrue(
+                message.startsWith("dockhand: Docker does not answer at unix://" + temp.resolve("no-docker.sock")),
                 message);
-        assertTrue(message.strip().endsWith("start it (sudo scripts/docker-setup.sh), or run with --sandbox none to"
-                + " run commands unconfined."), message);
+        assertTrue(
+                message.strip()
+                        .endsWith("start it (sudo scripts/docker-setup.sh), or run with --sandbox none to"
+                                + " run commands unconfined."),
+                message);
         assertEquals(0, model.requestCount());
     }
 
@@ -97,8 +101,9 @@ class DockerModeTest {
         requireDocker();
 
         assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, run("--sandbox-image", "dockhand-no-such-image:1", "-p", "x"));
-        assertEquals("dockhand: The sandbox image dockhand-no-such-image:1 is missing; build it with"
-                + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox none.\n",
+        assertEquals(
+                "dockhand: The sandbox image dockhand-no-such-image:1 is missing; build it with"
+                        + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox none.\n",
                 err.toString());
         assertEquals(0, model.requestCount());
     }
@@ -107,23 +112,34 @@ class DockerModeTest {
     @Tag("docker")
     void commandsRunInTheContainerByDefault() {
         requireDocker();
-        model.enqueue(calls(toolCall("d1", "run_shell_command",
-                "{\"command\":\"test -f /.dockerenv && echo in-container; echo ${OPENAI_API_KEY:-no-key}\"}")),
+        model.enqueue(
+                calls(toolCall(
+                        "d1",
+                        "run_shell_command",
+                        "{\"command\":\"test -f /.dockerenv && echo in-container; echo ${OPENAI_API_KEY:-no-key}\"}")),
                 answer("Ran it."));
 
         assertEquals(ExitCodes.OK, run("--yolo", "-p", "where am I"));
 
         model.takeRequest();
         assertEquals("Exit code: 0\nOutput:\nin-container\nno-key", toolResult(model.takeRequest(), 3));
-        assertEquals("", err.toString().lines().filter(line -> line.contains("unconfined")).findAny().orElse(""));
+        assertEquals(
+                "",
+                err.toString()
+                        .lines()
+                        .filter(line -> line.contains("unconfined"))
+                        .findAny()
+                        .orElse(""));
     }
 
     @Test
     @Tag("docker")
     void aSymlinkMadeInsideTheContainerLeadsNowhere() throws Exception {
         requireDocker();
-        model.enqueue(calls(toolCall("l1", "run_shell_command", "{\"command\":\"ln -s /etc escape\"}")),
-                calls(toolCall("l2", "read_file", "{\"path\":\"escape/passwd\"}"),
+        model.enqueue(
+                calls(toolCall("l1", "run_shell_command", "{\"command\":\"ln -s /etc escape\"}")),
+                calls(
+                        toolCall("l2", "read_file", "{\"path\":\"escape/passwd\"}"),
                         toolCall("l3", "write_file", "{\"path\":\"escape/evil\",\"content\":\"x\"}")),
                 answer("Refused, as it should be."));
 
@@ -133,9 +149,11 @@ class DockerModeTest {
         model.takeRequest();
         model.takeRequest();
         JsonNode last = model.takeRequest();
-        assertTrue(toolResult(last, 5).startsWith("'escape/passwd' goes through the symlink escape to /etc"),
+        assertTrue(
+                toolResult(last, 5).startsWith("'escape/passwd' goes through the symlink escape to /etc"),
                 toolResult(last, 5));
-        assertTrue(toolResult(last, 6).startsWith("'escape/evil' goes through the symlink escape to /etc"),
+        assertTrue(
+                toolResult(last, 6).startsWith("'escape/evil' goes through the symlink escape to /etc"),
                 toolResult(last, 6));
     }
 }

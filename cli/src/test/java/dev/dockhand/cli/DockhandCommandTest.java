@@ -58,8 +58,8 @@ class DockhandCommandTest {
             args[1] = "none";
             System.arraycopy(given, 0, args, 2, given.length);
         }
-        CliEnvironment environment = new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin,
-                stdinIsTerminal);
+        CliEnvironment environment =
+                new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin, stdinIsTerminal);
         return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
     }
 
@@ -71,8 +71,8 @@ class DockhandCommandTest {
         return err.toString().lines().toList();
     }
 
-    private static final String UNCONFINED = "dockhand: --sandbox none: commands run directly on this machine,"
-            + " unconfined.";
+    private static final String UNCONFINED =
+            "dockhand: --sandbox none: commands run directly on this machine," + " unconfined.";
 
     @Test
     void answersAPromptOnStdout() {
@@ -92,7 +92,8 @@ class DockhandCommandTest {
     void runsAMultiRoundToolConversationInYoloMode() throws Exception {
         model.enqueue(
                 calls(toolCall("w1", "write_file", "{\"path\":\"notes/todo.txt\",\"content\":\"ship it\\n\"}")),
-                calls(toolCall("r1", "read_file", "{\"path\":\"notes/todo.txt\"}"),
+                calls(
+                        toolCall("r1", "read_file", "{\"path\":\"notes/todo.txt\"}"),
                         toolCall("s1", "run_shell_command", "{\"command\":\"wc -l < notes/todo.txt\"}")),
                 answer("Wrote and checked the file."));
 
@@ -103,10 +104,12 @@ class DockhandCommandTest {
         assertEquals("ship it\n", Files.readString(workspace.resolve("notes/todo.txt")));
         List<String> lines = errLines();
         assertEquals(4, lines.size(), err.toString());
-        assertTrue(lines.get(1).startsWith("✓ write_file notes/todo.txt · Created notes/todo.txt (1 line). ("),
+        assertTrue(
+                lines.get(1).startsWith("✓ write_file notes/todo.txt · Created notes/todo.txt (1 line). ("),
                 lines.get(1));
         assertTrue(lines.get(2).startsWith("✓ read_file notes/todo.txt · read 1 line ("), lines.get(2));
-        assertTrue(lines.get(3).startsWith("✓ run_shell_command wc -l < notes/todo.txt · exit 0, 1 lines ("),
+        assertTrue(
+                lines.get(3).startsWith("✓ run_shell_command wc -l < notes/todo.txt · exit 0, 1 lines ("),
                 lines.get(3));
         model.takeRequest();
         model.takeRequest();
@@ -117,10 +120,14 @@ class DockhandCommandTest {
 
     @Test
     void editReadBackGrepAndShellThroughTheAgentLoop() throws Exception {
-        Files.writeString(workspace.resolve("Greeter.java"), "class Greeter {\n    String greet() { return \"hi\"; }\n}\n");
+        Files.writeString(
+                workspace.resolve("Greeter.java"), "class Greeter {\n    String greet() { return \"hi\"; }\n}\n");
         model.enqueue(
-                calls(toolCall("e1", "edit", "{\"path\":\"Greeter.java\",\"old_string\":\"return \\\"hi\\\";\","
-                        + "\"new_string\":\"return \\\"hello\\\";\"}")),
+                calls(toolCall(
+                        "e1",
+                        "edit",
+                        "{\"path\":\"Greeter.java\",\"old_string\":\"return \\\"hi\\\";\","
+                                + "\"new_string\":\"return \\\"hello\\\";\"}")),
                 calls(toolCall("r1", "read_file", "{\"path\":\"Greeter.java\"}")),
                 calls(toolCall("g1", "grep", "{\"pattern\":\"hello\"}")),
                 calls(toolCall("s1", "run_shell_command", "{\"command\":\"grep -c hello Greeter.java\"}")),
@@ -128,15 +135,20 @@ class DockhandCommandTest {
 
         assertEquals(ExitCodes.OK, run("--yolo", "-p", "say hello instead"));
 
-        assertEquals("class Greeter {\n    String greet() { return \"hello\"; }\n}\n",
+        assertEquals(
+                "class Greeter {\n    String greet() { return \"hello\"; }\n}\n",
                 Files.readString(workspace.resolve("Greeter.java")));
         model.takeRequest();
-        assertEquals("Edited Greeter.java: 1 replacement (+1 -1).\n--- a/Greeter.java\n+++ b/Greeter.java\n"
-                + "@@ -1,3 +1,3 @@\n class Greeter {\n-    String greet() { return \"hi\"; }\n"
-                + "+    String greet() { return \"hello\"; }\n }\n", lastToolResult(model.takeRequest()));
-        assertEquals("     1\tclass Greeter {\n     2\t    String greet() { return \"hello\"; }\n     3\t}\n",
+        assertEquals(
+                "Edited Greeter.java: 1 replacement (+1 -1).\n--- a/Greeter.java\n+++ b/Greeter.java\n"
+                        + "@@ -1,3 +1,3 @@\n class Greeter {\n-    String greet() { return \"hi\"; }\n"
+                        + "+    String greet() { return \"hello\"; }\n }\n",
                 lastToolResult(model.takeRequest()));
-        assertEquals("1 match in 1 file:\nGreeter.java:2:    String greet() { return \"hello\"; }\n",
+        assertEquals(
+                "     1\tclass Greeter {\n     2\t    String greet() { return \"hello\"; }\n     3\t}\n",
+                lastToolResult(model.takeRequest()));
+        assertEquals(
+                "1 match in 1 file:\nGreeter.java:2:    String greet() { return \"hello\"; }\n",
                 lastToolResult(model.takeRequest()));
         assertEquals("Exit code: 0\nOutput:\n1", lastToolResult(model.takeRequest()));
     }
@@ -154,8 +166,10 @@ class DockhandCommandTest {
         assertEquals(ExitCodes.OK, run("--yolo", "-p", "count"));
         model.takeRequest();
         assertTrue(lastToolResult(model.takeRequest()).contains("/big.txt; read it with read_file"));
-        assertEquals("  1500\t1500\n  1501\t1501\n\n[Showing lines 1500-1501 of 3000. The file continues: call"
-                + " read_file with offset=1502 to read more.]\n", lastToolResult(model.takeRequest()));
+        assertEquals(
+                "  1500\t1500\n  1501\t1501\n\n[Showing lines 1500-1501 of 3000. The file continues: call"
+                        + " read_file with offset=1502 to read more.]\n",
+                lastToolResult(model.takeRequest()));
     }
 
     @Test
@@ -163,28 +177,37 @@ class DockhandCommandTest {
         Path shared = Files.createDirectories(temp.resolve("shared"));
         Files.writeString(shared.resolve("lib.txt"), "library\n");
         Files.writeString(temp.resolve("private.txt"), "secret\n");
-        model.enqueue(calls(toolCall("i1", "read_file", "{\"path\":\"" + shared.resolve("lib.txt") + "\"}"),
-                toolCall("i2", "read_file", "{\"path\":\"../private.txt\"}")), answer("ok"));
+        model.enqueue(
+                calls(
+                        toolCall("i1", "read_file", "{\"path\":\"" + shared.resolve("lib.txt") + "\"}"),
+                        toolCall("i2", "read_file", "{\"path\":\"../private.txt\"}")),
+                answer("ok"));
 
         assertEquals(ExitCodes.OK, run("--include-directory", shared.toString(), "-p", "read"));
         model.takeRequest();
         JsonNode messages = model.takeRequest().get("messages");
         assertEquals("     1\tlibrary\n", messages.get(3).get("content").asText());
-        assertEquals("'../private.txt' is outside the workspace " + workspace + "; only paths inside it can be"
-                + " used.", messages.get(4).get("content").asText());
+        assertEquals(
+                "'../private.txt' is outside the workspace " + workspace + "; only paths inside it can be" + " used.",
+                messages.get(4).get("content").asText());
     }
 
     @Test
     void aMissingIncludedDirectoryIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run("--include-directory", "nope", "-p", "x"));
-        assertEquals(List.of("dockhand: --include-directory nope is not a folder; give an existing folder."),
-                errLines());
+        assertEquals(
+                List.of("dockhand: --include-directory nope is not a folder; give an existing folder."), errLines());
     }
 
     @Test
     void thePlanIsShownToTheUser() {
-        model.enqueue(calls(toolCall("t1", "todo_write", "{\"todos\":[{\"content\":\"read\",\"status\":"
-                + "\"completed\"},{\"content\":\"fix\",\"status\":\"in_progress\"}]}")), answer("ok"));
+        model.enqueue(
+                calls(toolCall(
+                        "t1",
+                        "todo_write",
+                        "{\"todos\":[{\"content\":\"read\",\"status\":"
+                                + "\"completed\"},{\"content\":\"fix\",\"status\":\"in_progress\"}]}")),
+                answer("ok"));
 
         assertEquals(ExitCodes.OK, run("-p", "plan"));
         List<String> lines = errLines();
@@ -199,17 +222,21 @@ class DockhandCommandTest {
 
     @Test
     void refusesCallsThatNeedApprovalWhenNobodyCanApprove() throws Exception {
-        model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")),
+        model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")),
                 answer("I could not write it."));
 
         int exit = run("-p", "write x");
 
         assertEquals(ExitCodes.OK, exit);
         assertFalse(Files.exists(workspace.resolve("x.txt")));
-        assertEquals("dockhand: refused write_file x.txt: it needs approval; rerun with --approval-mode auto-edit"
-                + " or --yolo to allow it.", errLines().get(1));
+        assertEquals(
+                "dockhand: refused write_file x.txt: it needs approval; rerun with --approval-mode auto-edit"
+                        + " or --yolo to allow it.",
+                errLines().get(1));
         model.takeRequest();
-        String result = model.takeRequest().get("messages").get(3).get("content").asText();
+        String result =
+                model.takeRequest().get("messages").get(3).get("content").asText();
         assertTrue(result.startsWith("The write_file call was not run: it needs the user's approval"), result);
         assertTrue(result.contains("--yolo"), result);
     }
@@ -228,7 +255,8 @@ class DockhandCommandTest {
         InputStream piped = new ByteArrayInputStream("diff --git a/x b/x\n".getBytes(StandardCharsets.UTF_8));
 
         assertEquals(ExitCodes.OK, run(piped, false, "-p", "review this"));
-        assertEquals("review this\n\ndiff --git a/x b/x",
+        assertEquals(
+                "review this\n\ndiff --git a/x b/x",
                 model.takeRequest().get("messages").get(1).get("content").asText());
     }
 
@@ -238,7 +266,9 @@ class DockhandCommandTest {
         InputStream piped = new ByteArrayInputStream("what is 2+2?".getBytes(StandardCharsets.UTF_8));
 
         assertEquals(ExitCodes.OK, run(piped, false));
-        assertEquals("what is 2+2?", model.takeRequest().get("messages").get(1).get("content").asText());
+        assertEquals(
+                "what is 2+2?",
+                model.takeRequest().get("messages").get(1).get("content").asText());
     }
 
     @Test
@@ -246,8 +276,10 @@ class DockhandCommandTest {
         variables.remove("DOCKHAND_MODEL");
 
         assertEquals(ExitCodes.CONFIGURATION, run("-p", "x"));
-        assertEquals(List.of("dockhand: No model is set: pass --model NAME or set DOCKHAND_MODEL (for example"
-                + " gpt-4.1)."), errLines());
+        assertEquals(
+                List.of("dockhand: No model is set: pass --model NAME or set DOCKHAND_MODEL (for example"
+                        + " gpt-4.1)."),
+                errLines());
         assertEquals(0, model.requestCount());
     }
 
@@ -256,22 +288,28 @@ class DockhandCommandTest {
         variables.remove("OPENAI_API_KEY");
 
         assertEquals(ExitCodes.CONFIGURATION, run("-p", "x"));
-        assertEquals(List.of("dockhand: OPENAI_API_KEY is not set: export it with your provider's API key (a local"
-                + " server that needs none accepts any value)."), errLines());
+        assertEquals(
+                List.of("dockhand: OPENAI_API_KEY is not set: export it with your provider's API key (a local"
+                        + " server that needs none accepts any value)."),
+                errLines());
     }
 
     @Test
     void badBaseUrlIsAConfigurationError() {
         assertEquals(ExitCodes.CONFIGURATION, run("--base-url", "localhost:8080", "-p", "x"));
-        assertEquals(List.of("dockhand: The base URL 'localhost:8080' is not an http(s) URL; set it like"
-                + " https://api.openai.com/v1."), errLines());
+        assertEquals(
+                List.of("dockhand: The base URL 'localhost:8080' is not an http(s) URL; set it like"
+                        + " https://api.openai.com/v1."),
+                errLines());
     }
 
     @Test
     void noPromptIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run());
-        assertEquals(List.of("dockhand: No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode"
-                + " is not in this build)."), errLines());
+        assertEquals(
+                List.of("dockhand: No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode"
+                        + " is not in this build)."),
+                errLines());
     }
 
     @Test
@@ -283,8 +321,10 @@ class DockhandCommandTest {
     @Test
     void unknownApprovalModeIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run("--approval-mode", "sometimes", "-p", "x"));
-        assertTrue(err.toString().contains("'sometimes' is not an approval mode; use one of"
-                + " plan|default|auto-edit|yolo"), err.toString());
+        assertTrue(
+                err.toString()
+                        .contains("'sometimes' is not an approval mode; use one of" + " plan|default|auto-edit|yolo"),
+                err.toString());
     }
 
     @Test
@@ -292,7 +332,9 @@ class DockhandCommandTest {
         model.enqueue(new MockResponse().setResponseCode(401).setBody("{\"error\":{\"message\":\"bad key\"}}"));
 
         assertEquals(ExitCodes.AUTHENTICATION, run("-p", "x"));
-        assertEquals("dockhand: The provider at " + model.host() + " answered HTTP 401: bad key", errLines().get(1));
+        assertEquals(
+                "dockhand: The provider at " + model.host() + " answered HTTP 401: bad key",
+                errLines().get(1));
     }
 
     @Test
@@ -300,26 +342,40 @@ class DockhandCommandTest {
         model.enqueue(new MockResponse().setResponseCode(503).setBody("upstream down"));
 
         assertEquals(ExitCodes.PROVIDER_FAILURE, run("-p", "x"));
-        assertEquals("dockhand: The provider at " + model.host() + " answered HTTP 503: upstream down",
+        assertEquals(
+                "dockhand: The provider at " + model.host() + " answered HTTP 503: upstream down",
                 errLines().get(1));
     }
 
     @Test
     void turnLimitExits53() {
-        model.enqueue(calls(toolCall("1", "read_file", "{\"path\":\"a\"}")),
+        model.enqueue(
+                calls(toolCall("1", "read_file", "{\"path\":\"a\"}")),
                 calls(toolCall("2", "read_file", "{\"path\":\"a\"}")));
 
         assertEquals(ExitCodes.TURN_LIMIT, run("--max-turns", "2", "-p", "x"));
-        assertEquals("dockhand: stopped after 2 model requests (--max-turns 2) while the model still wanted tools;"
-                + " raise --max-turns or narrow the task.", errLines().get(errLines().size() - 1));
+        assertEquals(
+                "dockhand: stopped after 2 model requests (--max-turns 2) while the model still wanted tools;"
+                        + " raise --max-turns or narrow the task.",
+                errLines().get(errLines().size() - 1));
     }
 
     @Test
     void helpListsOptionsEnvironmentAndExitCodes() {
         assertEquals(ExitCodes.OK, run("--help"));
         String help = out.toString();
-        for (String expected : List.of("--prompt=PROMPT", "--approval-mode=MODE", "--max-turns=N", "--sandbox=KIND",
-                "--yolo", "OPENAI_API_KEY", "DOCKHAND_MODEL", "Exit codes:", "53", "turn limit", "130")) {
+        for (String expected : List.of(
+                "--prompt=PROMPT",
+                "--approval-mode=MODE",
+                "--max-turns=N",
+                "--sandbox=KIND",
+                "--yolo",
+                "OPENAI_API_KEY",
+                "DOCKHAND_MODEL",
+                "Exit codes:",
+                "53",
+                "turn limit",
+                "130")) {
             assertTrue(help.contains(expected), "help lacks " + expected + ":\n" + help);
         }
     }

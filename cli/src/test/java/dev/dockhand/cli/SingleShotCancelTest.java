@@ -28,15 +28,28 @@ class SingleShotCancelTest {
     @Test
     void cancellingARunningCommandExits130AndKillsIt() throws Exception {
         try (ScriptedModel model = new ScriptedModel()) {
-            model.enqueue(calls(toolCall("s1", "run_shell_command",
-                    "{\"command\":\"touch started; sleep 100; touch finished\"}")));
-            RunOptions options = new RunOptions("go", "m", model.baseUrl(), "k", ApprovalMode.YOLO, 10,
-                    RunOptions.SandboxKind.NONE, DockerSettings.DEFAULT, List.of(), OutputLimits.DEFAULT);
-            CliEnvironment environment = new CliEnvironment(Map.of("PATH", System.getenv("PATH")), workspace,
-                    workspace.resolve(".home"), InputStream.nullInputStream(), true);
+            model.enqueue(calls(
+                    toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
+            RunOptions options = new RunOptions(
+                    "go",
+                    "m",
+                    model.baseUrl(),
+                    "k",
+                    ApprovalMode.YOLO,
+                    10,
+                    RunOptions.SandboxKind.NONE,
+                    DockerSettings.DEFAULT,
+                    List.of(),
+                    OutputLimits.DEFAULT);
+            CliEnvironment environment = new CliEnvironment(
+                    Map.of("PATH", System.getenv("PATH")),
+                    workspace,
+                    workspace.resolve(".home"),
+                    InputStream.nullInputStream(),
+                    true);
             StringWriter err = new StringWriter();
-            SingleShot run = new SingleShot(options, environment, new PrintWriter(new StringWriter()),
-                    new PrintWriter(err));
+            SingleShot run =
+                    new SingleShot(options, environment, new PrintWriter(new StringWriter()), new PrintWriter(err));
 
             CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(run::run);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

@@ -16,8 +16,14 @@ import java.util.Map;
  * The workspace (and any included folder) is mounted read-write at the same absolute path as on the host, so paths
  * in output mean the same on both sides; nothing else of the host is mounted, the Docker socket least of all.
  */
-record ContainerSpec(String image, String user, String workingDir, List<Path> mounts, List<String> env,
-        Map<String, String> labels, DockerSettings settings) {
+record ContainerSpec(
+        String image,
+        String user,
+        String workingDir,
+        List<Path> mounts,
+        List<String> env,
+        Map<String, String> labels,
+        DockerSettings settings) {
 
     static final String LABEL = "dev.dockhand.sandbox";
     static final String OWNER_PID = "dev.dockhand.owner-pid";
@@ -27,8 +33,8 @@ record ContainerSpec(String image, String user, String workingDir, List<Path> mo
     /** Who is asking: the host user (files the model creates are theirs) and the JVM that owns the container. */
     record Owner(int uid, int gid, long pid, long startedMillis, String host) {}
 
-    static ContainerSpec of(DockerSettings settings, Path workspace, List<Path> extraRoots,
-            Map<String, String> hostEnv, Owner owner) {
+    static ContainerSpec of(
+            DockerSettings settings, Path workspace, List<Path> extraRoots, Map<String, String> hostEnv, Owner owner) {
         List<Path> mounts = new ArrayList<>();
         mounts.add(workspace);
         mounts.addAll(extraRoots);
@@ -46,8 +52,14 @@ record ContainerSpec(String image, String user, String workingDir, List<Path> mo
         labels.put(OWNER_PID, Long.toString(owner.pid()));
         labels.put(OWNER_STARTED, Long.toString(owner.startedMillis()));
         labels.put(OWNER_HOST, owner.host());
-        return new ContainerSpec(settings.image(), owner.uid() + ":" + owner.gid(), workspace.toString(),
-                List.copyOf(mounts), List.copyOf(env), Map.copyOf(labels), settings);
+        return new ContainerSpec(
+                settings.image(),
+                owner.uid() + ":" + owner.gid(),
+                workspace.toString(),
+                List.copyOf(mounts),
+                List.copyOf(env),
+                Map.copyOf(labels),
+                settings);
     }
 
     HostConfig hostConfig() {

@@ -63,8 +63,8 @@ public final class DockerSandbox implements Sandbox {
      * A sandbox for {@code workspace}, talking to the engine at {@code DOCKER_HOST} from {@code hostEnv} (the local
      * socket by default). Nothing is contacted until {@link #preflight} or the first command.
      */
-    public static DockerSandbox connect(DockerSettings settings, Path workspace, List<Path> extraRoots,
-            Map<String, String> hostEnv) {
+    public static DockerSandbox connect(
+            DockerSettings settings, Path workspace, List<Path> extraRoots, Map<String, String> hostEnv) {
         DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
         String dockerHost = hostEnv.get("DOCKER_HOST");
         if (dockerHost != null && !dockerHost.isBlank()) {
@@ -77,7 +77,10 @@ public final class DockerSandbox implements Sandbox {
                 .connectionTimeout(Duration.ofSeconds(5))
                 .build();
         ContainerSpec spec = ContainerSpec.of(settings, workspace, extraRoots, hostEnv, HostIdentity.current());
-        return new DockerSandbox(DockerClientImpl.getInstance(config, http), spec, config.getDockerHost().toString());
+        return new DockerSandbox(
+                DockerClientImpl.getInstance(config, http),
+                spec,
+                config.getDockerHost().toString());
     }
 
     @Override
@@ -93,27 +96,33 @@ public final class DockerSandbox implements Sandbox {
         try {
             docker.pingCmd().exec();
         } catch (RuntimeException e) {
-            throw new SandboxUnavailableException("Docker does not answer at " + dockerHost + " (" + reason(e)
-                    + "); start it (sudo scripts/docker-setup.sh), or run with --sandbox none to run commands"
-                    + " unconfined.", e);
+            throw new SandboxUnavailableException(
+                    "Docker does not answer at " + dockerHost + " (" + reason(e)
+                            + "); start it (sudo scripts/docker-setup.sh), or run with --sandbox none to run commands"
+                            + " unconfined.",
+                    e);
         }
         try {
             docker.inspectImageCmd(spec.image()).exec();
         } catch (NotFoundException e) {
-            throw new SandboxUnavailableException("The sandbox image " + spec.image() + " is missing; build it with"
-                    + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox"
-                    + " none.", e);
+            throw new SandboxUnavailableException(
+                    "The sandbox image " + spec.image() + " is missing; build it with"
+                            + " scripts/build-sandbox-image.sh, name another with --sandbox-image, or run with --sandbox"
+                            + " none.",
+                    e);
         } catch (RuntimeException e) {
-            throw new SandboxUnavailableException("Docker could not inspect the image " + spec.image() + " ("
-                    + reason(e) + ").", e);
+            throw new SandboxUnavailableException(
+                    "Docker could not inspect the image " + spec.image() + " (" + reason(e) + ").", e);
         }
         removeOrphans();
     }
 
     /** Removes sandbox containers of this host whose owning process has ended (killed, crashed). */
     void removeOrphans() {
-        List<Container> containers = docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerSpec.LABEL, "true")).exec();
+        List<Container> containers = docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(ContainerSpec.LABEL, "true"))
+                .exec();
         for (Container container : containers) {
             Map<String, String> labels = container.getLabels();
             if (!HostIdentity.hostname().equals(labels.get(ContainerSpec.OWNER_HOST))) {
@@ -155,15 +164,23 @@ public final class DockerSandbox implements Sandbox {
                     .withCmd("bash", "-c", request.command())
                     .withEnv(List.of(MARKER + "=" + marker))
                     .withWorkingDir(request.directory().toString())
-                    .withAttachStdin(false).withAttachStdout(true).withAttachStderr(true).withTty(false)
-                    .exec().getId();
-            stream = docker.execStartCmd(execId).withDetach(false).withTty(false)
+                    .withAttachStdin(false)
+                    .withAttachStdout(true)
+                    .withAttachStderr(true)
+                    .withTty(false)
+                    .exec()
+                    .getId();
+            stream = docker.execStartCmd(execId)
+                    .withDetach(false)
+                    .withTty(false)
                     .exec(new ResultCallback.Adapter<>() {
                         @Override
                         public void onNext(Frame frame) {
                             byte[] payload = frame.getPayload();
                             (frame.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR
-                                    ? stderr : stdout).write(payload, 0, payload.length);
+                                            ? stderr
+                                            : stdout)
+                                    .write(payload, 0, payload.length);
                         }
 
                         @Override
@@ -297,8 +314,8 @@ public final class DockerSandbox implements Sandbox {
 
     private long readOomKills(String container) {
         try {
-            String counters = runQuietly(container, "cat", "/sys/fs/cgroup/memory.events",
-                    "/sys/fs/cgroup/memory/memory.oom_control");
+            String counters = runQuietly(
+                    container, "cat", "/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control");
             Matcher matcher = OOM_KILLS.matcher(counters);
             return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
         } catch (DockerException | IOException e) {
@@ -308,8 +325,12 @@ public final class DockerSandbox implements Sandbox {
 
     /** Runs a short helper command in the container and returns its stdout. */
     private String runQuietly(String container, String... command) throws IOException {
-        String execId = docker.execCreateCmd(container).withCmd(command).withAttachStdout(true)
-                .withAttachStderr(false).exec().getId();
+        String execId = docker.execCreateCmd(container)
+                .withCmd(command)
+                .withAttachStdout(true)
+                .withAttachStderr(false)
+                .exec()
+                .getId();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ResultCallback.Adapter<Frame> stream = docker.execStartCmd(execId).exec(new ResultCallback.Adapter<>() {
             @Override
@@ -336,7 +357,8 @@ public final class DockerSandbox implements Sandbox {
                     .withEnv(spec.env())
                     .withLabels(spec.labels())
                     .withHostConfig(spec.hostConfig())
-                    .exec().getId();
+                    .exec()
+                    .getId();
             docker.startContainerCmd(id).exec();
             containerId = id;
         } catch (DockerException e) {
@@ -359,7 +381,8 @@ public final class DockerSandbox implements Sandbox {
             return;
         }
         try {
-            Boolean running = docker.inspectContainerCmd(containerId).exec().getState().getRunning();
+            Boolean running =
+                    docker.inspectContainerCmd(containerId).exec().getState().getRunning();
             if (!Boolean.TRUE.equals(running)) {
                 removeContainer();
             }

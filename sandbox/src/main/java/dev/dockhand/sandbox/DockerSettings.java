@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param pids most processes at once (stops fork bombs)
  * @param envAllowlist names of host variables passed into the container; never API keys unless listed
  */
-public record DockerSettings(String image, String network, long memoryBytes, double cpus, long pids,
-        List<String> envAllowlist) {
+public record DockerSettings(
+        String image, String network, long memoryBytes, double cpus, long pids, List<String> envAllowlist) {
     public static final String DEFAULT_IMAGE = "dockhand-sandbox:latest";
     public static final DockerSettings DEFAULT =
             new DockerSettings(DEFAULT_IMAGE, "none", 2L * 1024 * 1024 * 1024, 2.0, 512, List.of());
@@ -25,8 +25,8 @@ public record DockerSettings(String image, String network, long memoryBytes, dou
         Objects.requireNonNull(network, "network");
         envAllowlist = List.copyOf(envAllowlist);
         if (memoryBytes < 6L * 1024 * 1024 || cpus <= 0 || pids < 16) {
-            throw new IllegalArgumentException("sandbox limits too small: memory " + memoryBytes + " bytes, cpus "
-                    + cpus + ", pids " + pids);
+            throw new IllegalArgumentException(
+                    "sandbox limits too small: memory " + memoryBytes + " bytes, cpus " + cpus + ", pids " + pids);
         }
     }
 

@@ -11,7 +11,8 @@ final class HostIdentity {
 
     static ContainerSpec.Owner current() {
         ProcessHandle self = ProcessHandle.current();
-        long started = self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        long started =
+                self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
         return new ContainerSpec.Owner(id("Uid:"), id("Gid:"), self.pid(), started, hostname());
     }
 

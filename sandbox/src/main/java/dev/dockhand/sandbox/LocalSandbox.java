@@ -27,6 +27,7 @@ import org.apache.commons.exec.PumpStreamHandler;
 public final class LocalSandbox implements Sandbox {
     /** After the command exits, how long to wait for output still held by its background children. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(2);
+
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "dockhand-exec-timer");
         thread.setDaemon(true);
@@ -69,8 +70,10 @@ public final class LocalSandbox implements Sandbox {
         executor.setExitValues(null);
         ProcessTreeKiller killer = new ProcessTreeKiller(setsid);
         executor.setProcessDestroyer(killer);
-        ScheduledFuture<?> timeout = TIMER.schedule(() -> killer.kill(ExecResult.Termination.TIMED_OUT),
-                request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> timeout = TIMER.schedule(
+                () -> killer.kill(ExecResult.Termination.TIMED_OUT),
+                request.timeout().toMillis(),
+                TimeUnit.MILLISECONDS);
         int exitCode;
         try (Cancellation.Registration ignored = cancel.onCancel(() -> killer.kill(ExecResult.Termination.CANCELLED))) {
             exitCode = executor.execute(command, environment);

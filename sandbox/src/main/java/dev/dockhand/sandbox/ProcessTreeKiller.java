@@ -22,12 +22,14 @@ import org.slf4j.LoggerFactory;
 final class ProcessTreeKiller implements ProcessDestroyer {
     private static final Logger log = LoggerFactory.getLogger(ProcessTreeKiller.class);
 
-    /** Commands still running, killed if the JVM is shut down (SIGTERM, System.exit) while they run. */
+    /** Commands still running, killed if the JVM shuts down (SIGTERM, or an exit) while they run. */
     private static final Set<ProcessTreeKiller> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(
-                () -> LIVE.forEach(killer -> killer.kill(ExecResult.Termination.CANCELLED)), "dockhand-kill-commands"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> LIVE.forEach(killer -> killer.kill(ExecResult.Termination.CANCELLED)),
+                        "dockhand-kill-commands"));
     }
 
     private final AtomicReference<Process> process = new AtomicReference<>();

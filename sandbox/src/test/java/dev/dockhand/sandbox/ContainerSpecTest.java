@@ -17,14 +17,27 @@ class ContainerSpecTest {
 
     @Test
     void mountsTheWorkspaceAtTheSamePathAndRunsAsTheHostUser() {
-        ContainerSpec spec = ContainerSpec.of(DockerSettings.DEFAULT, Path.of("/home/u/project"),
-                List.of(Path.of("/home/u/lib")), Map.of(), owner);
+        ContainerSpec spec = ContainerSpec.of(
+                DockerSettings.DEFAULT, Path.of("/home/u/project"), List.of(Path.of("/home/u/lib")), Map.of(), owner);
 
-        assertEquals(new ContainerSpec("dockhand-sandbox:latest", "1000:1001", "/home/u/project",
-                List.of(Path.of("/home/u/project"), Path.of("/home/u/lib")), List.of("HOME=/tmp"),
-                Map.of(ContainerSpec.LABEL, "true", ContainerSpec.OWNER_PID, "4242",
-                        ContainerSpec.OWNER_STARTED, "1700000000000", ContainerSpec.OWNER_HOST, "devbox"),
-                DockerSettings.DEFAULT), spec);
+        assertEquals(
+                new ContainerSpec(
+                        "dockhand-sandbox:latest",
+                        "1000:1001",
+                        "/home/u/project",
+                        List.of(Path.of("/home/u/project"), Path.of("/home/u/lib")),
+                        List.of("HOME=/tmp"),
+                        Map.of(
+                                ContainerSpec.LABEL,
+                                "true",
+                                ContainerSpec.OWNER_PID,
+                                "4242",
+                                ContainerSpec.OWNER_STARTED,
+                                "1700000000000",
+                                ContainerSpec.OWNER_HOST,
+                                "devbox"),
+                        DockerSettings.DEFAULT),
+                spec);
     }
 
     @Test
@@ -46,11 +59,11 @@ class ContainerSpecTest {
 
     @Test
     void passesOnlyAllowlistedVariables() {
-        DockerSettings settings = new DockerSettings("img", "bridge", 256L * 1024 * 1024, 1.5, 100,
-                List.of("GREETING", "ABSENT"));
+        DockerSettings settings =
+                new DockerSettings("img", "bridge", 256L * 1024 * 1024, 1.5, 100, List.of("GREETING", "ABSENT"));
 
-        ContainerSpec spec = ContainerSpec.of(settings, Path.of("/w"), List.of(),
-                Map.of("GREETING", "hi", "OPENAI_API_KEY", "sk-secret"), owner);
+        ContainerSpec spec = ContainerSpec.of(
+                settings, Path.of("/w"), List.of(), Map.of("GREETING", "hi", "OPENAI_API_KEY", "sk-secret"), owner);
 
         assertEquals(List.of("HOME=/tmp", "GREETING=hi"), spec.env());
         assertEquals("bridge", spec.hostConfig().getNetworkMode());

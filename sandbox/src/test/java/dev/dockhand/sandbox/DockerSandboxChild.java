@@ -14,9 +14,12 @@ public final class DockerSandboxChild {
     public static void main(String[] args) throws Exception {
         DockerSandbox sandbox = DockerSandbox.connect(DockerSettings.DEFAULT, Path.of(args[0]), List.of(), Map.of());
         sandbox.preflight();
-        sandbox.exec(new ExecRequest("echo started; sleep 300", Path.of(args[0]), Duration.ofMinutes(10)), line -> {
-            System.out.println(line);
-            System.out.flush();
-        }, new Cancellation());
+        sandbox.exec(
+                new ExecRequest("echo started; sleep 300", Path.of(args[0]), Duration.ofMinutes(10)),
+                line -> {
+                    System.out.println(line);
+                    System.out.flush();
+                },
+                new Cancellation());
     }
 }

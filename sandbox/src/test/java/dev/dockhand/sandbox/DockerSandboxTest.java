@@ -108,7 +108,8 @@ class DockerSandboxTest extends SandboxContractTest {
 
     @Test
     void onlyAllowlistedVariablesReachTheContainer() throws Exception {
-        withSettings(settings(512L * 1024 * 1024, 512, List.of("GREETING")),
+        withSettings(
+                settings(512L * 1024 * 1024, 512, List.of("GREETING")),
                 Map.of("GREETING", "hello", "OPENAI_API_KEY", "sk-secret"));
 
         run("echo \"${GREETING:-unset} ${OPENAI_API_KEY:-no-key}\"; env | grep -c sk-secret || true");
@@ -125,15 +126,24 @@ class DockerSandboxTest extends SandboxContractTest {
         sandbox.close();
 
         try (DockerClient docker = client()) {
-            assertTrue(docker.listContainersCmd().withShowAll(true).withIdFilter(List.of(id)).exec().isEmpty());
+            assertTrue(docker.listContainersCmd()
+                    .withShowAll(true)
+                    .withIdFilter(List.of(id))
+                    .exec()
+                    .isEmpty());
         }
     }
 
     @Test
     void aContainerLeftByAKilledJvmIsRemovedAtTheNextStart() throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), DockerSandboxChild.class.getName(), workspace.toString())
-                .redirectErrorStream(true).start();
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        DockerSandboxChild.class.getName(),
+                        workspace.toString())
+                .redirectErrorStream(true)
+                .start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             String line;
             while ((line = out.readLine()) != null && !line.equals("started")) {
@@ -154,24 +164,31 @@ class DockerSandboxTest extends SandboxContractTest {
 
     private static List<String> leftBy(DockerClient docker, long pid) {
         List<String> ids = new ArrayList<>();
-        docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerSpec.OWNER_PID, Long.toString(pid))).exec()
+        docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(ContainerSpec.OWNER_PID, Long.toString(pid)))
+                .exec()
                 .forEach(container -> ids.add(container.getId()));
         return ids;
     }
 
     private static DockerClient client() {
         var config = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
-        return DockerClientImpl.getInstance(config,
-                new ZerodepDockerHttpClient.Builder().dockerHost(config.getDockerHost()).build());
+        return DockerClientImpl.getInstance(
+                config,
+                new ZerodepDockerHttpClient.Builder()
+                        .dockerHost(config.getDockerHost())
+                        .build());
     }
 
     @Test
     void workspacePathsMeanTheSameInside() throws Exception {
         Files.createDirectories(workspace.resolve("deep/er"));
 
-        ExecResult result = sandbox.exec(new ExecRequest("pwd", workspace.resolve("deep/er"), Duration.ofSeconds(30)),
-                lines::add, new Cancellation());
+        ExecResult result = sandbox.exec(
+                new ExecRequest("pwd", workspace.resolve("deep/er"), Duration.ofSeconds(30)),
+                lines::add,
+                new Cancellation());
 
         assertEquals(ExecResult.exited(0), result);
         assertEquals(List.of(workspace.resolve("deep/er").toString()), lines);

@@ -29,7 +29,8 @@ class LineSplitterTest {
         splitter.write(big, 0, big.length);
         splitter.flush();
 
-        assertEquals(List.of(LineSplitter.MAX_LINE_BYTES, LineSplitter.MAX_LINE_BYTES, 5),
+        assertEquals(
+                List.of(LineSplitter.MAX_LINE_BYTES, LineSplitter.MAX_LINE_BYTES, 5),
                 lines.stream().map(String::length).toList());
     }
 }

@@ -54,8 +54,10 @@ abstract class SandboxContractTest {
     void runsInTheGivenFolderAndReportsTheExitCode() throws Exception {
         Files.createDirectories(workspace.resolve("sub"));
 
-        ExecResult result = sandbox.exec(new ExecRequest("pwd; exit 3", workspace.resolve("sub"),
-                Duration.ofSeconds(30)), lines::add, new Cancellation());
+        ExecResult result = sandbox.exec(
+                new ExecRequest("pwd; exit 3", workspace.resolve("sub"), Duration.ofSeconds(30)),
+                lines::add,
+                new Cancellation());
 
         assertEquals(ExecResult.exited(3), result);
         assertEquals(List.of(workspace.resolve("sub").toString()), lines);
@@ -66,7 +68,8 @@ abstract class SandboxContractTest {
         ExecResult result = run("echo out; echo err >&2; printf 'no newline'");
 
         assertEquals(ExecResult.exited(0), result);
-        assertEquals(List.of("err", "no newline", "out"), lines.stream().sorted().toList());
+        assertEquals(
+                List.of("err", "no newline", "out"), lines.stream().sorted().toList());
     }
 
     @Test
@@ -92,9 +95,10 @@ abstract class SandboxContractTest {
         CountDownLatch started = new CountDownLatch(1);
         CompletableFuture<ExecResult> result = CompletableFuture.supplyAsync(() -> {
             try {
-                return sandbox.exec(new ExecRequest("echo started; sleep 2; touch finished", workspace,
-                                Duration.ofMinutes(5)),
-                        line -> started.countDown(), cancel);
+                return sandbox.exec(
+                        new ExecRequest("echo started; sleep 2; touch finished", workspace, Duration.ofMinutes(5)),
+                        line -> started.countDown(),
+                        cancel);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -118,8 +122,10 @@ abstract class SandboxContractTest {
         CountDownLatch first = new CountDownLatch(1);
         CompletableFuture<ExecResult> result = CompletableFuture.supplyAsync(() -> {
             try {
-                return sandbox.exec(new ExecRequest("echo first; sleep 30; echo never", workspace,
-                        Duration.ofMinutes(1)), line -> first.countDown(), cancel);
+                return sandbox.exec(
+                        new ExecRequest("echo first; sleep 30; echo never", workspace, Duration.ofMinutes(1)),
+                        line -> first.countDown(),
+                        cancel);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -27,7 +27,8 @@ final class AtomicFiles {
         Files.createDirectories(parent);
         Path temp = parent.resolve("." + target.getFileName() + ".dockhand-" + UUID.randomUUID() + ".tmp");
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);

@@ -11,7 +11,15 @@ public final class BuiltinTools {
     private BuiltinTools() {}
 
     public static List<Tool<?>> all() {
-        return List.of(new ReadFileTool(), new WriteFileTool(), new EditTool(), new ListDirectoryTool(),
-                new GlobTool(), new GrepTool(), new RunShellCommandTool(), new WebFetchTool(), new TodoWriteTool());
+        return List.of(
+                new ReadFileTool(),
+                new WriteFileTool(),
+                new EditTool(),
+                new ListDirectoryTool(),
+                new GlobTool(),
+                new GrepTool(),
+                new RunShellCommandTool(),
+                new WebFetchTool(),
+                new TodoWriteTool());
     }
 }

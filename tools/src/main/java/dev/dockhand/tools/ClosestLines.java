@@ -15,7 +15,10 @@ final class ClosestLines {
 
     static String describe(String fileText, String oldText) {
         List<String> file = fileText.lines().toList();
-        List<String> wanted = oldText.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+        List<String> wanted = oldText.lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty())
+                .toList();
         if (file.isEmpty() || wanted.isEmpty()) {
             return "";
         }
@@ -34,13 +37,14 @@ final class ClosestLines {
         if (best < 0 || bestScore < 0.5) {
             return " No line resembles its first line; read the file again.";
         }
-        boolean onlyWhitespace = String.join("\n", file).replaceAll("\\s+", "")
-                .contains(oldText.replaceAll("\\s+", ""));
+        boolean onlyWhitespace =
+                String.join("\n", file).replaceAll("\\s+", "").contains(oldText.replaceAll("\\s+", ""));
         int from = Math.max(0, best - CONTEXT);
         int to = Math.min(file.size(), best + wanted.size() + CONTEXT);
-        StringBuilder text = new StringBuilder(onlyWhitespace
-                ? " It matches if whitespace is ignored: check indentation and line breaks. The closest lines are:\n"
-                : " The closest lines are:\n");
+        StringBuilder text = new StringBuilder(
+                onlyWhitespace
+                        ? " It matches if whitespace is ignored: check indentation and line breaks. The closest lines are:\n"
+                        : " The closest lines are:\n");
         for (int i = from; i < to; i++) {
             text.append(String.format("%6d\t", i + 1)).append(file.get(i)).append('\n');
         }

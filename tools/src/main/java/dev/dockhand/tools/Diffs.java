@@ -27,7 +27,8 @@ final class Diffs {
 
     /** "+3 -1": lines added and removed. */
     static String stat(String before, String after) {
-        Patch<String> patch = DiffUtils.diff(before.lines().toList(), after.lines().toList());
+        Patch<String> patch =
+                DiffUtils.diff(before.lines().toList(), after.lines().toList());
         int added = 0;
         int removed = 0;
         for (AbstractDelta<String> delta : patch.getDeltas()) {

@@ -2,9 +2,9 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -21,48 +21,35 @@ import java.util.Optional;
  * lines so the model can correct itself. CRLF files and a final newline stay as they were. Calls to one file never
  * race: the scheduler runs EDIT calls one at a time, in order.
  */
-public final class EditTool implements Tool<EditTool.Params> {
+public final class EditTool extends BaseTool<EditTool.Params> {
     public static final String NAME = "edit";
+    private static final String DESCRIPTION =
+            "Replace exact text in a file (old_string → new_string). old_string must match exactly once unless"
+                    + " replace_all is true. With an empty old_string, creates a file that does not exist yet."
+                    + " Read the file first.";
 
     /** The model's arguments. */
-    public record Params(String path, @JsonProperty("old_string") String oldString,
-            @JsonProperty("new_string") String newString, @JsonProperty("replace_all") Boolean replaceAll) {}
+    public record Params(
+            String path,
+            @JsonProperty("old_string") String oldString,
+            @JsonProperty("new_string") String newString,
+            @JsonProperty("replace_all") Boolean replaceAll) {}
 
     private static final ObjectNode SCHEMA = Schema.object()
             .required("path", Schema.string("File to edit, relative to the workspace root."))
-            .required("old_string", Schema.string("Exact text to replace, including indentation, as read_file shows"
-                    + " it (without the line-number prefix). Include enough surrounding lines to make it unique."
-                    + " Empty to create a new file."))
+            .required(
+                    "old_string",
+                    Schema.string("Exact text to replace, including indentation, as read_file shows"
+                            + " it (without the line-number prefix). Include enough surrounding lines to make it unique."
+                            + " Empty to create a new file."))
             .required("new_string", Schema.string("The text to put in its place."))
-            .optional("replace_all", Schema.bool("Replace every occurrence instead of requiring exactly one."
-                    + " Default false."))
+            .optional(
+                    "replace_all",
+                    Schema.bool("Replace every occurrence instead of requiring exactly one." + " Default false."))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Replace exact text in a file (old_string → new_string). old_string must match exactly once unless"
-                + " replace_all is true. With an empty old_string, creates a file that does not exist yet."
-                + " Read the file first.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.EDIT;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public EditTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.EDIT, Params.class);
     }
 
     @Override
@@ -128,8 +115,9 @@ public final class EditTool implements Tool<EditTool.Params> {
             return create(params, file);
         }
         if (!Files.isRegularFile(file)) {
-            return Plan.failed(ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path()
-                    + ". To create it, call edit with an empty old_string.");
+            return Plan.failed(
+                    ToolErrorType.FILE_NOT_FOUND,
+                    "File not found: " + params.path() + ". To create it, call edit with an empty old_string.");
         }
         String before;
         try {
@@ -142,8 +130,10 @@ public final class EditTool implements Tool<EditTool.Params> {
 
     private static Plan create(Params params, Path file) {
         if (Files.exists(file)) {
-            return Plan.failed(ToolErrorType.INVALID_PARAMS, params.path() + " already exists; give old_string to"
-                    + " change part of it, or use write_file to replace it whole.");
+            return Plan.failed(
+                    ToolErrorType.INVALID_PARAMS,
+                    params.path() + " already exists; give old_string to"
+                            + " change part of it, or use write_file to replace it whole.");
         }
         String after = params.newString();
         return Plan.of(new Change(file, "", after, 1, Diffs.unified(params.path(), "", after)));
@@ -155,19 +145,24 @@ public final class EditTool implements Tool<EditTool.Params> {
         String newText = crlf ? toCrlf(params.newString()) : params.newString();
         Occurrences found = Occurrences.of(before, oldText);
         if (found.count() == 0) {
-            return Plan.failed(ToolErrorType.EDIT_NO_MATCH, "old_string was not found in " + params.path() + "."
-                    + ClosestLines.describe(before, params.oldString()));
+            return Plan.failed(
+                    ToolErrorType.EDIT_NO_MATCH,
+                    "old_string was not found in " + params.path() + "."
+                            + ClosestLines.describe(before, params.oldString()));
         }
         boolean all = Boolean.TRUE.equals(params.replaceAll());
         if (found.count() > 1 && !all) {
-            return Plan.failed(ToolErrorType.EDIT_NO_MATCH, "old_string occurs " + found.count() + " times in "
-                    + params.path() + " (at lines " + found.lines() + "). Include more surrounding lines to make it"
-                    + " unique, or set replace_all to change every one.");
+            return Plan.failed(
+                    ToolErrorType.EDIT_NO_MATCH,
+                    "old_string occurs " + found.count() + " times in "
+                            + params.path() + " (at lines " + found.lines()
+                            + "). Include more surrounding lines to make it"
+                            + " unique, or set replace_all to change every one.");
         }
         String after = all ? before.replace(oldText, newText) : found.replaceFirst(before, oldText, newText);
         after = withFinalNewlineOf(before, after, crlf ? "\r\n" : "\n");
-        return Plan.of(new Change(file, before, after, all ? found.count() : 1,
-                Diffs.unified(params.path(), before, after)));
+        return Plan.of(
+                new Change(file, before, after, all ? found.count() : 1, Diffs.unified(params.path(), before, after)));
     }
 
     /** Models write LF; a CRLF file's old and new text are matched and written with CRLF. */

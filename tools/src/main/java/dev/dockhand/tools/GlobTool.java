@@ -1,9 +1,9 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -20,45 +20,29 @@ import java.util.List;
 import java.util.Optional;
 
 /** Finds files by glob pattern, newest first, leaving out what .gitignore excludes. */
-public final class GlobTool implements Tool<GlobTool.Params> {
+public final class GlobTool extends BaseTool<GlobTool.Params> {
     public static final String NAME = "glob";
+    private static final String DESCRIPTION =
+            "Find files whose path matches a glob pattern. Results are paths relative to the workspace root,"
+                    + " most recently modified first, at most " + MAX_RESULTS + "; files excluded by .gitignore are"
+                    + " left out.";
     static final int MAX_RESULTS = 500;
 
     /** The model's arguments. */
     public record Params(String pattern, String path) {}
 
     private static final ObjectNode SCHEMA = Schema.object()
-            .required("pattern", Schema.string("Glob pattern relative to the search folder, e.g. \"**/*.java\" or"
-                    + " \"src/**/Test*.{ts,tsx}\". ** crosses folders; **/ also matches no folder."))
-            .optional("path", Schema.string("Folder to search in, relative to the workspace root. Default: the"
-                    + " root."))
+            .required(
+                    "pattern",
+                    Schema.string("Glob pattern relative to the search folder, e.g. \"**/*.java\" or"
+                            + " \"src/**/Test*.{ts,tsx}\". ** crosses folders; **/ also matches no folder."))
+            .optional(
+                    "path",
+                    Schema.string("Folder to search in, relative to the workspace root. Default: the" + " root."))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Find files whose path matches a glob pattern. Results are paths relative to the workspace root,"
-                + " most recently modified first, at most " + MAX_RESULTS + "; files excluded by .gitignore are"
-                + " left out.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.READ;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public GlobTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
     }
 
     @Override
@@ -120,11 +104,13 @@ public final class GlobTool implements Tool<GlobTool.Params> {
         }
         matches.sort(Comparator.comparing(Match::modified).reversed().thenComparing(Match::path));
         StringBuilder text = new StringBuilder();
-        matches.stream().limit(MAX_RESULTS)
-                .forEach(match -> text.append(context.workspace().display(match.path())).append('\n'));
+        matches.stream().limit(MAX_RESULTS).forEach(match -> text.append(
+                        context.workspace().display(match.path()))
+                .append('\n'));
         if (matches.size() > MAX_RESULTS) {
-            text.append("[").append(matches.size() - MAX_RESULTS).append(" more files not shown; narrow the pattern"
-                    + " or the path.]\n");
+            text.append("[")
+                    .append(matches.size() - MAX_RESULTS)
+                    .append(" more files not shown; narrow the pattern" + " or the path.]\n");
         }
         return ToolResult.success(text.toString(), matches.size() + (matches.size() == 1 ? " file" : " files"));
     }

@@ -2,9 +2,9 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -24,14 +24,20 @@ import java.util.regex.PatternSyntaxException;
  * trees) and an equivalent Java search otherwise; both give the same output: {@code path:line:text} lines, grouped by
  * file in path order, binary and .gitignored files skipped.
  */
-public final class GrepTool implements Tool<GrepTool.Params> {
+public final class GrepTool extends BaseTool<GrepTool.Params> {
     public static final String NAME = "grep";
+    private static final String DESCRIPTION =
+            "Search file contents for a Java regular expression. Returns path:line:text lines grouped by file;"
+                    + " binary files and files excluded by .gitignore are skipped.";
     static final int DEFAULT_MAX_RESULTS = 200;
     static final int MAX_MAX_RESULTS = 2000;
     static final int MAX_LINE_CHARS = 500;
 
     /** The model's arguments. */
-    public record Params(String pattern, String path, String glob,
+    public record Params(
+            String pattern,
+            String path,
+            String glob,
             @JsonProperty("case_insensitive") Boolean caseInsensitive,
             @JsonProperty("max_results") Integer maxResults) {}
 
@@ -43,13 +49,15 @@ public final class GrepTool implements Tool<GrepTool.Params> {
 
     private static final ObjectNode SCHEMA = Schema.object()
             .required("pattern", Schema.string("Java regular expression to search for, e.g. \"class \\\\w+Test\"."))
-            .optional("path", Schema.string("File or folder to search, relative to the workspace root. Default:"
-                    + " the root."))
-            .optional("glob", Schema.string("Only search files matching this glob, e.g. \"*.java\" (any depth) or"
-                    + " \"src/**/*.ts\"."))
+            .optional(
+                    "path",
+                    Schema.string("File or folder to search, relative to the workspace root. Default:" + " the root."))
+            .optional(
+                    "glob",
+                    Schema.string("Only search files matching this glob, e.g. \"*.java\" (any depth) or"
+                            + " \"src/**/*.ts\"."))
             .optional("case_insensitive", Schema.bool("Ignore case. Default false."))
-            .optional("max_results", Schema.integer("Most matching lines to return. Default 200.", 1,
-                    MAX_MAX_RESULTS))
+            .optional("max_results", Schema.integer("Most matching lines to return. Default 200.", 1, MAX_MAX_RESULTS))
             .build();
 
     private final Ripgrep ripgrep;
@@ -59,33 +67,8 @@ public final class GrepTool implements Tool<GrepTool.Params> {
     }
 
     GrepTool(Optional<Ripgrep> ripgrep) {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
         this.ripgrep = ripgrep.orElse(null);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Search file contents for a Java regular expression. Returns path:line:text lines grouped by file;"
-                + " binary files and files excluded by .gitignore are skipped.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.READ;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
     }
 
     @Override
@@ -125,8 +108,15 @@ public final class GrepTool implements Tool<GrepTool.Params> {
         Found found;
         try {
             Optional<Found> fast = ripgrep == null ? Optional.empty() : ripgrep.search(params, start, max, context);
-            found = fast.isPresent() ? fast.get() : JavaGrep.search(compile(params), params.glob(), start, max,
-                    context.workspace().root(), context.cancellation());
+            found = fast.isPresent()
+                    ? fast.get()
+                    : JavaGrep.search(
+                            compile(params),
+                            params.glob(),
+                            start,
+                            max,
+                            context.workspace().root(),
+                            context.cancellation());
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not search " + where + ": " + e + ".");
         }
@@ -144,8 +134,12 @@ public final class GrepTool implements Tool<GrepTool.Params> {
             String line = match.text().length() > MAX_LINE_CHARS
                     ? match.text().substring(0, MAX_LINE_CHARS) + " [… line cut]"
                     : match.text();
-            text.append(context.workspace().display(match.file())).append(':').append(match.line()).append(':')
-                    .append(line).append('\n');
+            text.append(context.workspace().display(match.file()))
+                    .append(':')
+                    .append(match.line())
+                    .append(':')
+                    .append(line)
+                    .append('\n');
         }
         String count = found.matches().size() + (found.matches().size() == 1 ? " match" : " matches") + " in "
                 + files.size() + (files.size() == 1 ? " file" : " files");

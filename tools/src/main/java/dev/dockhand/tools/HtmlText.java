@@ -17,7 +17,8 @@ final class HtmlText {
 
     static String convert(String html, String baseUrl) {
         Document document = Jsoup.parse(html, baseUrl);
-        document.select("script, style, noscript, template, svg, nav, footer, iframe, form").remove();
+        document.select("script, style, noscript, template, svg, nav, footer, iframe, form")
+                .remove();
         Element body = document.body();
         StringBuilder text = new StringBuilder();
         String title = document.title();
@@ -25,7 +26,10 @@ final class HtmlText {
             text.append("# ").append(title.strip()).append("\n\n");
         }
         NodeTraversor.traverse(new Writer(text), body);
-        return text.toString().replaceAll("[ \\t]+\\n", "\n").replaceAll("\\n{3,}", "\n\n").strip();
+        return text.toString()
+                .replaceAll("[ \\t]+\\n", "\n")
+                .replaceAll("\\n{3,}", "\n\n")
+                .strip();
     }
 
     private static final class Writer implements NodeVisitor {
@@ -46,8 +50,9 @@ final class HtmlText {
                 return;
             }
             switch (element.normalName()) {
-                case "h1", "h2", "h3", "h4", "h5", "h6" ->
-                        text.append("\n\n").append("#".repeat(element.normalName().charAt(1) - '0')).append(' ');
+                case "h1", "h2", "h3", "h4", "h5", "h6" -> text.append("\n\n")
+                        .append("#".repeat(element.normalName().charAt(1) - '0'))
+                        .append(' ');
                 case "p", "div", "section", "article", "table", "blockquote" -> text.append("\n\n");
                 case "br", "tr" -> text.append('\n');
                 case "li" -> text.append("\n- ");
@@ -70,7 +75,9 @@ final class HtmlText {
             switch (element.normalName()) {
                 case "a" -> {
                     String href = element.absUrl("href");
-                    if (!href.isEmpty() && !href.startsWith("javascript:") && !element.text().equals(href)
+                    if (!href.isEmpty()
+                            && !href.startsWith("javascript:")
+                            && !element.text().equals(href)
                             && !element.text().isBlank()) {
                         text.append(" (").append(href).append(')');
                     }

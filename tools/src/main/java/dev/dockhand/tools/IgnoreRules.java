@@ -74,7 +74,8 @@ final class IgnoreRules {
             return true;
         }
         for (PathMatcher matcher : extra) {
-            if (name != null && matcher.matches(name) || path.startsWith(root) && matcher.matches(root.relativize(path))) {
+            if (name != null && matcher.matches(name)
+                    || path.startsWith(root) && matcher.matches(root.relativize(path))) {
                 return true;
             }
         }

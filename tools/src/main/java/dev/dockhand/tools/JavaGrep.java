@@ -27,7 +27,8 @@ final class JavaGrep {
         new WorkspaceWalker(new IgnoreRules(root, List.of()), cancel).walk(start, (file, attributes) -> {
             if (matcher != null) {
                 // Like ripgrep's --glob: a pattern without a slash matches the name at any depth.
-                Path candidate = byName ? file.getFileName() : (Files.isDirectory(start) ? start.relativize(file) : file);
+                Path candidate =
+                        byName ? file.getFileName() : (Files.isDirectory(start) ? start.relativize(file) : file);
                 if (!matcher.matches(candidate)) {
                     return true;
                 }
@@ -48,7 +49,8 @@ final class JavaGrep {
 
     private static void searchFile(Path file, Pattern pattern, List<GrepTool.Match> matches, int max)
             throws IOException {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {

@@ -1,9 +1,9 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -18,42 +18,26 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Lists one folder: sub-folders first, then files with their sizes; ignored entries and {@code .git} left out. */
-public final class ListDirectoryTool implements Tool<ListDirectoryTool.Params> {
+public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> {
     public static final String NAME = "list_directory";
+    private static final String DESCRIPTION =
+            "List the entries of one folder (not recursive): folders first, then files with sizes. Entries"
+                    + " excluded by .gitignore, and .git, are left out.";
 
     /** The model's arguments. */
     public record Params(String path, List<String> ignore) {}
 
     private static final ObjectNode SCHEMA = Schema.object()
             .optional("path", Schema.string("Folder to list, relative to the workspace root. Default: the root."))
-            .optional("ignore", Schema.array("Glob patterns of entries to leave out, e.g. [\"*.class\", \"dist\"].",
-                    Schema.string("A glob pattern.")))
+            .optional(
+                    "ignore",
+                    Schema.array(
+                            "Glob patterns of entries to leave out, e.g. [\"*.class\", \"dist\"].",
+                            Schema.string("A glob pattern.")))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "List the entries of one folder (not recursive): folders first, then files with sizes. Entries"
-                + " excluded by .gitignore, and .git, are left out.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.READ;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public ListDirectoryTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
     }
 
     @Override
@@ -72,18 +56,20 @@ public final class ListDirectoryTool implements Tool<ListDirectoryTool.Params> {
         }
         if (!Files.isDirectory(folder)) {
             return Files.exists(folder)
-                    ? ToolResult.error(ToolErrorType.INVALID_PARAMS, shown + " is a file, not a folder; read it with"
-                            + " read_file.")
+                    ? ToolResult.error(
+                            ToolErrorType.INVALID_PARAMS,
+                            shown + " is a file, not a folder; read it with" + " read_file.")
                     : ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + shown + ".");
         }
-        IgnoreRules rules = new IgnoreRules(context.workspace().root(),
-                params.ignore() == null ? List.of() : params.ignore());
+        IgnoreRules rules =
+                new IgnoreRules(context.workspace().root(), params.ignore() == null ? List.of() : params.ignore());
         rules.loadDownTo(folder);
         List<Path> folders = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         int ignored = 0;
         try (Stream<Path> entries = Files.list(folder)) {
-            for (Path entry : entries.sorted(Comparator.comparing(Path::getFileName)).toList()) {
+            for (Path entry :
+                    entries.sorted(Comparator.comparing(Path::getFileName)).toList()) {
                 boolean directory = Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS);
                 if (rules.isIgnored(entry, directory)) {
                     ignored++;
@@ -96,14 +82,18 @@ public final class ListDirectoryTool implements Tool<ListDirectoryTool.Params> {
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not list " + shown + ": " + e + ".");
         }
-        return ToolResult.success(listing(shown, folders, files, ignored),
-                folders.size() + " folders, " + files.size() + " files");
+        return ToolResult.success(
+                listing(shown, folders, files, ignored), folders.size() + " folders, " + files.size() + " files");
     }
 
     private static String listing(String shown, List<Path> folders, List<Path> files, int ignored) {
         StringBuilder text = new StringBuilder();
-        text.append(shown).append(": ").append(folders.size()).append(folders.size() == 1 ? " folder, " : " folders, ")
-                .append(files.size()).append(files.size() == 1 ? " file" : " files");
+        text.append(shown)
+                .append(": ")
+                .append(folders.size())
+                .append(folders.size() == 1 ? " folder, " : " folders, ")
+                .append(files.size())
+                .append(files.size() == 1 ? " file" : " files");
         if (ignored > 0) {
             text.append(" (").append(ignored).append(" ignored entries not shown)");
         }

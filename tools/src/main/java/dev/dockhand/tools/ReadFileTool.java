@@ -1,9 +1,9 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -17,8 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads a text file with line numbers, a window of lines at a time. */
-public final class ReadFileTool implements Tool<ReadFileTool.Params> {
+public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
     public static final String NAME = "read_file";
+    private static final String DESCRIPTION =
+            "Read a text file. Lines come numbered (1-based). Long files are read in windows: the result says"
+                    + " which offset to use next. Lines over 2000 characters are cut.";
     static final int DEFAULT_LIMIT = 2000;
     static final int MAX_LINE_CHARS = 2000;
 
@@ -31,30 +34,8 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
             .optional("limit", Schema.integer("Maximum number of lines to return. Default 2000.", 1))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Read a text file. Lines come numbered (1-based). Long files are read in windows: the result says"
-                + " which offset to use next. Lines over 2000 characters are cut.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.READ;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public ReadFileTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
     }
 
     @Override
@@ -74,15 +55,18 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
             return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path() + ".");
         }
         if (Files.isDirectory(file)) {
-            return ToolResult.error(ToolErrorType.INVALID_PARAMS,
+            return ToolResult.error(
+                    ToolErrorType.INVALID_PARAMS,
                     params.path() + " is a directory, not a file; list it with list_directory.");
         }
         try {
             if (TextFiles.isBinary(file)) {
                 String kind = TextFiles.binaryKind(file);
-                return ToolResult.error(ToolErrorType.INVALID_PARAMS, params.path() + " is a binary file ("
-                        + TextFiles.size(Files.size(file)) + (kind.isEmpty() ? "" : ", " + kind)
-                        + "); read_file only reads text.");
+                return ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        params.path() + " is a binary file ("
+                                + TextFiles.size(Files.size(file)) + (kind.isEmpty() ? "" : ", " + kind)
+                                + "); read_file only reads text.");
             }
             return read(file, params);
         } catch (IOException e) {
@@ -96,7 +80,8 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
         StringBuilder text = new StringBuilder();
         long total = 0;
         int shown = 0;
-        var decoder = StandardCharsets.UTF_8.newDecoder()
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
@@ -113,13 +98,20 @@ public final class ReadFileTool implements Tool<ReadFileTool.Params> {
             return ToolResult.success("(" + params.path() + " is empty)", "empty file");
         }
         if (offset > total) {
-            return ToolResult.error(ToolErrorType.INVALID_PARAMS, "offset " + offset + " is past the end of "
-                    + params.path() + ", which has " + total + " lines.");
+            return ToolResult.error(
+                    ToolErrorType.INVALID_PARAMS,
+                    "offset " + offset + " is past the end of " + params.path() + ", which has " + total + " lines.");
         }
         long last = offset + shown - 1L;
         if (last < total) {
-            text.append("\n[Showing lines ").append(offset).append('-').append(last).append(" of ").append(total)
-                    .append(". The file continues: call read_file with offset=").append(last + 1)
+            text.append("\n[Showing lines ")
+                    .append(offset)
+                    .append('-')
+                    .append(last)
+                    .append(" of ")
+                    .append(total)
+                    .append(". The file continues: call read_file with offset=")
+                    .append(last + 1)
                     .append(" to read more.]\n");
         }
         return ToolResult.success(text.toString(), "read " + shown + (shown == 1 ? " line" : " lines"));

@@ -45,8 +45,17 @@ final class Ripgrep {
 
     Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(executable.toString(), "--json", "--hidden",
-                "--no-require-git", "--no-ignore-global", "--no-ignore-dot", "--sort", "path", "--glob", "!.git",
+        List<String> command = new ArrayList<>(List.of(
+                executable.toString(),
+                "--json",
+                "--hidden",
+                "--no-require-git",
+                "--no-ignore-global",
+                "--no-ignore-dot",
+                "--sort",
+                "path",
+                "--glob",
+                "!.git",
                 "--no-messages"));
         if (Boolean.TRUE.equals(params.caseInsensitive())) {
             command.add("--ignore-case");
@@ -63,14 +72,16 @@ final class Ripgrep {
         boolean folder = Files.isDirectory(start);
         Path directory = folder ? start : start.getParent();
         command.add(folder ? "." : start.getFileName().toString());
-        Process process = new ProcessBuilder(command).directory(directory.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         process.getOutputStream().close();
         List<GrepTool.Match> matches = new ArrayList<>();
         boolean more = false;
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly);
-                BufferedReader out = new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 JsonNode event = Json.MAPPER.readTree(line);
@@ -101,7 +112,9 @@ final class Ripgrep {
         if (text.endsWith("\r")) {
             text = text.substring(0, text.length() - 1);
         }
-        return new GrepTool.Match(directory.resolve(data.path("path").path("text").asText()).normalize(),
-                data.path("line_number").asLong(), text);
+        return new GrepTool.Match(
+                directory.resolve(data.path("path").path("text").asText()).normalize(),
+                data.path("line_number").asLong(),
+                text);
     }
 }

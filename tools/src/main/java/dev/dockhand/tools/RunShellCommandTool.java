@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -22,49 +22,37 @@ import java.util.Optional;
  * Runs {@code bash -c} in the sandbox with stdin closed. The result leads with the exit code and whether the command
  * was killed, outside the output text, so truncating a long output can never hide how the command ended.
  */
-public final class RunShellCommandTool implements Tool<RunShellCommandTool.Params> {
+public final class RunShellCommandTool extends BaseTool<RunShellCommandTool.Params> {
     public static final String NAME = "run_shell_command";
+    private static final String DESCRIPTION =
+            "Run a bash command in the workspace and get its exit code and combined stdout/stderr. Use it to"
+                    + " build, test, run git and other programs; prefer read_file and write_file for files.";
     static final long DEFAULT_TIMEOUT_MS = 120_000;
     static final long MAX_TIMEOUT_MS = 600_000;
 
     /** The model's arguments. */
-    public record Params(String command, String description, @JsonProperty("timeout_ms") Long timeoutMs,
-            String directory) {}
+    public record Params(
+            String command, String description, @JsonProperty("timeout_ms") Long timeoutMs, String directory) {}
 
     private static final ObjectNode SCHEMA = Schema.object()
-            .required("command", Schema.string("The bash command to run. stdin is closed: commands must not wait for"
-                    + " input (use flags like --yes)."))
+            .required(
+                    "command",
+                    Schema.string("The bash command to run. stdin is closed: commands must not wait for"
+                            + " input (use flags like --yes)."))
             .optional("description", Schema.string("What the command does, in a few words, for the user."))
-            .optional("timeout_ms", Schema.integer("Kill the command after this many milliseconds. Default 120000,"
-                    + " at most 600000.", 1, MAX_TIMEOUT_MS))
-            .optional("directory", Schema.string("Folder to run in, relative to the workspace root. Default: the"
-                    + " root."))
+            .optional(
+                    "timeout_ms",
+                    Schema.integer(
+                            "Kill the command after this many milliseconds. Default 120000," + " at most 600000.",
+                            1,
+                            MAX_TIMEOUT_MS))
+            .optional(
+                    "directory",
+                    Schema.string("Folder to run in, relative to the workspace root. Default: the" + " root."))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Run a bash command in the workspace and get its exit code and combined stdout/stderr. Use it to"
-                + " build, test, run git and other programs; prefer read_file and write_file for files.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.EXECUTE;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public RunShellCommandTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.EXECUTE, Params.class);
     }
 
     @Override
@@ -92,34 +80,40 @@ public final class RunShellCommandTool implements Tool<RunShellCommandTool.Param
         try (TruncatedOutput output = context.newOutput()) {
             ExecResult result;
             try {
-                result = context.sandbox().exec(new ExecRequest(params.command(), directory, timeout), line -> {
-                    output.appendLine(line);
-                    context.output().line(line);
-                }, context.cancellation());
+                result = context.sandbox()
+                        .exec(
+                                new ExecRequest(params.command(), directory, timeout),
+                                line -> {
+                                    output.appendLine(line);
+                                    context.output().line(line);
+                                },
+                                context.cancellation());
             } catch (IOException e) {
-                return ToolResult.error(ToolErrorType.EXECUTION_FAILED, "The command could not be started: "
-                        + e.getMessage());
+                return ToolResult.error(
+                        ToolErrorType.EXECUTION_FAILED, "The command could not be started: " + e.getMessage());
             }
             return result(result, timeout, output);
         }
     }
 
     private static ToolResult result(ExecResult result, Duration timeout, TruncatedOutput output) {
-        String status = switch (result.termination()) {
-            case EXITED -> "Exit code: " + result.exitCode();
-            case TIMED_OUT -> "Killed: the command ran longer than its time-out of " + timeout.toMillis()
-                    + " ms. Run long jobs with a larger timeout_ms, or in the background with output to a file.";
-            case CANCELLED -> "Killed: the user cancelled the command.";
-            case OUT_OF_MEMORY -> "Killed: the command ran out of memory (over the sandbox's memory limit).";
-        };
+        String status =
+                switch (result.termination()) {
+                    case EXITED -> "Exit code: " + result.exitCode();
+                    case TIMED_OUT -> "Killed: the command ran longer than its time-out of " + timeout.toMillis()
+                            + " ms. Run long jobs with a larger timeout_ms, or in the background with output to a file.";
+                    case CANCELLED -> "Killed: the user cancelled the command.";
+                    case OUT_OF_MEMORY -> "Killed: the command ran out of memory (over the sandbox's memory limit).";
+                };
         String text = output.text();
         String body = status + "\nOutput:" + (text.isEmpty() ? " (none)" : "\n" + text);
-        String display = switch (result.termination()) {
-            case EXITED -> "exit " + result.exitCode() + ", " + output.totalLines() + " lines";
-            case TIMED_OUT -> "timed out after " + timeout.toSeconds() + " s";
-            case CANCELLED -> "cancelled";
-            case OUT_OF_MEMORY -> "out of memory";
-        };
+        String display =
+                switch (result.termination()) {
+                    case EXITED -> "exit " + result.exitCode() + ", " + output.totalLines() + " lines";
+                    case TIMED_OUT -> "timed out after " + timeout.toSeconds() + " s";
+                    case CANCELLED -> "cancelled";
+                    case OUT_OF_MEMORY -> "out of memory";
+                };
         return switch (result.termination()) {
             case EXITED -> result.exitCode() == 0
                     ? ToolResult.success(body, display)

@@ -2,8 +2,8 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
@@ -14,8 +14,11 @@ import java.util.Optional;
  * The model's plan for the current task, replaced whole on each call and shown to the user. Session state only:
  * nothing is written anywhere, which is why it counts as READ.
  */
-public final class TodoWriteTool implements Tool<TodoWriteTool.Params> {
+public final class TodoWriteTool extends BaseTool<TodoWriteTool.Params> {
     public static final String NAME = "todo_write";
+    private static final String DESCRIPTION =
+            "Record your plan for a task of several steps, and update it as you go (mark one step in_progress at"
+                    + " a time, completed when done). The user sees it. Send the whole list each time.";
 
     /** One step of the plan. */
     public record Todo(String content, String status) {}
@@ -25,11 +28,16 @@ public final class TodoWriteTool implements Tool<TodoWriteTool.Params> {
 
     private static final ObjectNode SCHEMA = buildSchema();
 
+    public TodoWriteTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
+    }
+
     private volatile List<Todo> current = List.of();
 
     private static ObjectNode buildSchema() {
         ObjectNode item = Json.object().put("type", "object");
-        item.putObject("properties").<ObjectNode>set("content", Schema.string("The step, in a few words."))
+        item.putObject("properties")
+                .<ObjectNode>set("content", Schema.string("The step, in a few words."))
                 .set("status", Schema.enumeration("Where the step is.", "pending", "in_progress", "completed"));
         item.putArray("required").add("content").add("status");
         item.put("additionalProperties", false);
@@ -39,34 +47,10 @@ public final class TodoWriteTool implements Tool<TodoWriteTool.Params> {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Record your plan for a task of several steps, and update it as you go (mark one step in_progress at"
-                + " a time, completed when done). The user sees it. Send the whole list each time.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.READ;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
     public Optional<String> validate(Params params) {
-        long inProgress = params.todos().stream().filter(todo -> todo.status().equals("in_progress")).count();
+        long inProgress = params.todos().stream()
+                .filter(todo -> todo.status().equals("in_progress"))
+                .count();
         return inProgress > 1
                 ? Optional.of("only one step can be in_progress at a time; " + inProgress + " are.")
                 : Optional.empty();
@@ -85,18 +69,22 @@ public final class TodoWriteTool implements Tool<TodoWriteTool.Params> {
     @Override
     public ToolResult execute(Params params, ToolContext context) {
         current = List.copyOf(params.todos());
-        long done = current.stream().filter(todo -> todo.status().equals("completed")).count();
+        long done = current.stream()
+                .filter(todo -> todo.status().equals("completed"))
+                .count();
         StringBuilder list = new StringBuilder();
         for (Todo todo : current) {
-            String mark = switch (todo.status()) {
-                case "completed" -> "[x]";
-                case "in_progress" -> "[>]";
-                default -> "[ ]";
-            };
+            String mark =
+                    switch (todo.status()) {
+                        case "completed" -> "[x]";
+                        case "in_progress" -> "[>]";
+                        default -> "[ ]";
+                    };
             list.append(mark).append(' ').append(todo.content()).append('\n');
         }
         String plan = list.toString().stripTrailing();
-        return ToolResult.success("Plan updated (" + done + " of " + current.size() + " done):\n" + plan,
+        return ToolResult.success(
+                "Plan updated (" + done + " of " + current.size() + " done):\n" + plan,
                 done + "/" + current.size() + " done\n" + plan);
     }
 }

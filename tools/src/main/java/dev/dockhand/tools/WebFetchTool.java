@@ -1,8 +1,8 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -28,8 +28,11 @@ import okio.BufferedSource;
  * capped in size and time; other schemes are refused. With a prompt, a page too long for the budget keeps the
  * passages that speak of it.
  */
-public final class WebFetchTool implements Tool<WebFetchTool.Params> {
+public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
     public static final String NAME = "web_fetch";
+    private static final String DESCRIPTION =
+            "Fetch a web page (http/https GET) and return it as readable text: documentation, an issue, an API"
+                    + " reference. At most 5 MB is downloaded.";
     static final long MAX_BYTES = 5L * 1024 * 1024;
     static final int MAX_TEXT_CHARS = 20_000;
 
@@ -38,8 +41,10 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
 
     private static final ObjectNode SCHEMA = Schema.object()
             .required("url", Schema.string("The http or https URL to fetch."))
-            .optional("prompt", Schema.string("What you are looking for on the page; when the page is long, the"
-                    + " passages about it are kept."))
+            .optional(
+                    "prompt",
+                    Schema.string("What you are looking for on the page; when the page is long, the"
+                            + " passages about it are kept."))
             .build();
 
     private final OkHttpClient http;
@@ -53,33 +58,8 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
     }
 
     WebFetchTool(OkHttpClient http) {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.FETCH, Params.class);
         this.http = http;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Fetch a web page (http/https GET) and return it as readable text: documentation, an issue, an API"
-                + " reference. At most 5 MB is downloaded.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.FETCH;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
     }
 
     @Override
@@ -97,11 +77,16 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Call call = http.newCall(new Request.Builder().url(params.url()).header("User-Agent", "dockhand")
-                .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5").build());
-        try (var ignored = context.cancellation().onCancel(call::cancel); Response response = call.execute()) {
+        Call call = http.newCall(new Request.Builder()
+                .url(params.url())
+                .header("User-Agent", "dockhand")
+                .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5")
+                .build());
+        try (var ignored = context.cancellation().onCancel(call::cancel);
+                Response response = call.execute()) {
             if (!response.isSuccessful()) {
-                return ToolResult.error(ToolErrorType.EXECUTION_FAILED,
+                return ToolResult.error(
+                        ToolErrorType.EXECUTION_FAILED,
                         "Fetching " + params.url() + " failed: HTTP " + response.code() + ".");
             }
             return page(params, response);
@@ -109,8 +94,8 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
             if (context.cancellation().isCancelled()) {
                 return ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled the fetch.");
             }
-            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, "Fetching " + params.url() + " failed: "
-                    + e.getMessage() + ".");
+            return ToolResult.error(
+                    ToolErrorType.EXECUTION_FAILED, "Fetching " + params.url() + " failed: " + e.getMessage() + ".");
         }
     }
 
@@ -119,8 +104,9 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
         MediaType type = body == null ? null : body.contentType();
         String kind = type == null ? "text/plain" : (type.type() + "/" + type.subtype()).toLowerCase(Locale.ROOT);
         if (!isText(kind)) {
-            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, params.url() + " is " + kind
-                    + ", not a text page; web_fetch only reads text.");
+            return ToolResult.error(
+                    ToolErrorType.EXECUTION_FAILED,
+                    params.url() + " is " + kind + ", not a text page; web_fetch only reads text.");
         }
         BufferedSource source = body.source();
         source.request(MAX_BYTES + 1);
@@ -128,7 +114,9 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
         boolean cut = buffer.size() > MAX_BYTES;
         Charset charset = type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8);
         String raw = buffer.clone().readString(Math.min(buffer.size(), MAX_BYTES), charset);
-        String text = kind.contains("html") ? HtmlText.convert(raw, response.request().url().toString()) : raw;
+        String text = kind.contains("html")
+                ? HtmlText.convert(raw, response.request().url().toString())
+                : raw;
         if (text.length() > MAX_TEXT_CHARS) {
             text = Passages.select(text, params.prompt(), MAX_TEXT_CHARS);
         }
@@ -138,7 +126,9 @@ public final class WebFetchTool implements Tool<WebFetchTool.Params> {
     }
 
     private static boolean isText(String kind) {
-        return kind.startsWith("text/") || kind.contains("json") || kind.contains("xml")
+        return kind.startsWith("text/")
+                || kind.contains("json")
+                || kind.contains("xml")
                 || kind.equals("application/javascript");
     }
 }

@@ -58,7 +58,8 @@ final class WorkspaceWalker {
                 if (!rules.isIgnored(entry, true) && !walkFolder(entry, visitor)) {
                     return false;
                 }
-            } else if (attributes.isRegularFile() && !rules.isIgnored(entry, false)
+            } else if (attributes.isRegularFile()
+                    && !rules.isIgnored(entry, false)
                     && !visitor.visit(entry, attributes)) {
                 return false;
             }

@@ -1,9 +1,9 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -14,41 +14,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Creates or replaces a whole file, atomically, keeping an existing file's line endings. */
-public final class WriteFileTool implements Tool<WriteFileTool.Params> {
+public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
     public static final String NAME = "write_file";
+    private static final String DESCRIPTION =
+            "Create a file or replace its whole content. For a change to part of an existing file, prefer edit.";
 
     /** The model's arguments. */
     public record Params(String path, String content) {}
 
     private static final ObjectNode SCHEMA = Schema.object()
-            .required("path", Schema.string("File to write, relative to the workspace root or absolute inside it."
-                    + " Missing parent folders are created."))
+            .required(
+                    "path",
+                    Schema.string("File to write, relative to the workspace root or absolute inside it."
+                            + " Missing parent folders are created."))
             .required("content", Schema.string("The complete new content of the file."))
             .build();
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Create a file or replace its whole content. For a change to part of an existing file, prefer edit.";
-    }
-
-    @Override
-    public ObjectNode parameterSchema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public ToolKind kind() {
-        return ToolKind.EDIT;
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
+    public WriteFileTool() {
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.EDIT, Params.class);
     }
 
     @Override

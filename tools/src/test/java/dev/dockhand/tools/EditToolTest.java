@@ -19,7 +19,8 @@ class EditToolTest {
     private final EditTool tool = new EditTool();
 
     private ToolResult edit(String path, String oldString, String newString, Boolean replaceAll) {
-        return tool.execute(new EditTool.Params(path, oldString, newString, replaceAll),
+        return tool.execute(
+                new EditTool.Params(path, oldString, newString, replaceAll),
                 TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS));
     }
 
@@ -36,9 +37,12 @@ class EditToolTest {
 
         ToolResult result = edit("App.java", "int x = 1;", "int x = 2;", null);
 
-        assertEquals(ToolResult.success("Edited App.java: 1 replacement (+1 -1).\n"
-                + "--- a/App.java\n+++ b/App.java\n@@ -1,3 +1,3 @@\n class App {\n-    int x = 1;\n+    int x = 2;\n }\n",
-                "Edited App.java: 1 replacement (+1 -1)"), result);
+        assertEquals(
+                ToolResult.success(
+                        "Edited App.java: 1 replacement (+1 -1).\n"
+                                + "--- a/App.java\n+++ b/App.java\n@@ -1,3 +1,3 @@\n class App {\n-    int x = 1;\n+    int x = 2;\n }\n",
+                        "Edited App.java: 1 replacement (+1 -1)"),
+                result);
         assertEquals("class App {\n    int x = 2;\n}\n", Files.readString(file));
     }
 
@@ -46,8 +50,8 @@ class EditToolTest {
     void previewShowsTheDiffWithoutWriting() throws Exception {
         Path file = file("a.txt", "one\ntwo\n");
 
-        Optional<String> preview = tool.preview(new EditTool.Params("a.txt", "two", "deux", null),
-                Workspace.of(workspace));
+        Optional<String> preview =
+                tool.preview(new EditTool.Params("a.txt", "two", "deux", null), Workspace.of(workspace));
 
         assertEquals(Optional.of("--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+deux\n"), preview);
         assertEquals("one\ntwo\n", Files.readString(file));
@@ -59,35 +63,50 @@ class EditToolTest {
 
         ToolResult result = edit("b.py", "def g():\n  return 2", "def g():\n  return 3", null);
 
-        assertEquals(ToolResult.error(ToolErrorType.EDIT_NO_MATCH, "old_string was not found in b.py. It matches"
-                + " if whitespace is ignored: check indentation and line breaks. The closest lines are:\n"
-                + "     2\t    return 1\n     3\t\n     4\tdef g():\n     5\t    return 2\n"), result);
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.EDIT_NO_MATCH,
+                        "old_string was not found in b.py. It matches"
+                                + " if whitespace is ignored: check indentation and line breaks. The closest lines are:\n"
+                                + "     2\t    return 1\n     3\t\n     4\tdef g():\n     5\t    return 2\n"),
+                result);
     }
 
     @Test
     void severalMatchesWithoutReplaceAllNameTheirLines() throws Exception {
         file("c.txt", "x\ny\nx\nz\nx\n");
 
-        assertEquals(ToolResult.error(ToolErrorType.EDIT_NO_MATCH, "old_string occurs 3 times in c.txt (at lines"
-                + " 1, 3, 5). Include more surrounding lines to make it unique, or set replace_all to change every"
-                + " one."), edit("c.txt", "x", "w", null));
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.EDIT_NO_MATCH,
+                        "old_string occurs 3 times in c.txt (at lines"
+                                + " 1, 3, 5). Include more surrounding lines to make it unique, or set replace_all to change every"
+                                + " one."),
+                edit("c.txt", "x", "w", null));
     }
 
     @Test
     void replaceAllChangesEveryOccurrence() throws Exception {
         Path file = file("d.txt", "x\ny\nx\n");
 
-        assertEquals("Edited d.txt: 2 replacements (+2 -2)", edit("d.txt", "x", "w", true).display());
+        assertEquals(
+                "Edited d.txt: 2 replacements (+2 -2)",
+                edit("d.txt", "x", "w", true).display());
         assertEquals("w\ny\nw\n", Files.readString(file));
     }
 
     @Test
     void emptyOldStringCreatesANewFileOnly() throws Exception {
-        assertEquals("Created new/File.txt (+1 -0)", edit("new/File.txt", "", "hello\n", null).display());
+        assertEquals(
+                "Created new/File.txt (+1 -0)",
+                edit("new/File.txt", "", "hello\n", null).display());
         assertEquals("hello\n", Files.readString(workspace.resolve("new/File.txt")));
 
-        assertEquals(ToolResult.error(ToolErrorType.INVALID_PARAMS, "new/File.txt already exists; give old_string"
-                + " to change part of it, or use write_file to replace it whole."),
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "new/File.txt already exists; give old_string"
+                                + " to change part of it, or use write_file to replace it whole."),
                 edit("new/File.txt", "", "again", null));
     }
 
@@ -114,18 +133,24 @@ class EditToolTest {
 
     @Test
     void missingFileSaysHowToCreateIt() {
-        assertEquals(ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "File not found: nope.txt. To create it, call"
-                + " edit with an empty old_string."), edit("nope.txt", "a", "b", null));
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.FILE_NOT_FOUND,
+                        "File not found: nope.txt. To create it, call" + " edit with an empty old_string."),
+                edit("nope.txt", "a", "b", null));
     }
 
     @Test
     void refusesPathsOutsideTheWorkspace() {
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, edit("../x.txt", "", "x", null).error().get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                edit("../x.txt", "", "x", null).error().get());
     }
 
     @Test
     void rejectsAnEditThatChangesNothing() {
-        assertEquals(Optional.of("old_string and new_string are the same; there is nothing to change."),
+        assertEquals(
+                Optional.of("old_string and new_string are the same; there is nothing to change."),
                 tool.validate(new EditTool.Params("a", "same", "same", null)));
     }
 }

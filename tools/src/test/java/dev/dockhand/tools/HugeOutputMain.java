@@ -23,9 +23,10 @@ public final class HugeOutputMain {
         String command = "head -c " + bytes + " /dev/zero | tr '\\0' 'x' | fold -w 1000";
         ToolResult result;
         try (LocalSandbox sandbox = new LocalSandbox(Map.of("PATH", System.getenv("PATH")))) {
-            result = new RunShellCommandTool().execute(
-                    new RunShellCommandTool.Params(command, null, 300_000L, null),
-                    TestEnvironments.context(workspace, sandbox, line -> { }, new Cancellation()));
+            result = new RunShellCommandTool()
+                    .execute(
+                            new RunShellCommandTool.Params(command, null, 300_000L, null),
+                            TestEnvironments.context(workspace, sandbox, line -> {}, new Cancellation()));
         }
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {

@@ -32,41 +32,53 @@ class RunShellCommandToolTest {
     }
 
     private ToolResult run(String command, Long timeoutMs, String directory) {
-        return tool.execute(new RunShellCommandTool.Params(command, null, timeoutMs, directory),
+        return tool.execute(
+                new RunShellCommandTool.Params(command, null, timeoutMs, directory),
                 TestEnvironments.context(workspace, sandbox, live::add, new Cancellation()));
     }
 
     @Test
     void reportsExitCodeAndOutput() {
-        assertEquals(ToolResult.success("Exit code: 0\nOutput:\nhello", "exit 0, 1 lines"), run("echo hello", null, null));
+        assertEquals(
+                ToolResult.success("Exit code: 0\nOutput:\nhello", "exit 0, 1 lines"), run("echo hello", null, null));
         assertEquals(List.of("hello"), live);
     }
 
     @Test
     void aFailingCommandIsAnErrorWithItsExitCode() {
-        assertEquals(new ToolResult("Exit code: 2\nOutput:\noops", "exit 2, 1 lines",
-                Optional.of(ToolErrorType.EXECUTION_FAILED)), run("echo oops >&2; exit 2", null, null));
+        assertEquals(
+                new ToolResult(
+                        "Exit code: 2\nOutput:\noops", "exit 2, 1 lines", Optional.of(ToolErrorType.EXECUTION_FAILED)),
+                run("echo oops >&2; exit 2", null, null));
     }
 
     @Test
     void runsInASubFolder() throws Exception {
         Files.createDirectories(workspace.resolve("mod"));
 
-        assertEquals("Exit code: 0\nOutput:\nmod", run("basename \"$PWD\"", null, "mod").llmContent());
+        assertEquals(
+                "Exit code: 0\nOutput:\nmod",
+                run("basename \"$PWD\"", null, "mod").llmContent());
     }
 
     @Test
     void refusesAFolderOutsideTheWorkspace() {
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, run("ls", null, "..").error().get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                run("ls", null, "..").error().get());
     }
 
     @Test
     void saysWhenTheTimeOutKilledIt() {
         ToolResult result = run("echo before; sleep 30", 300L, null);
 
-        assertEquals(new ToolResult("Killed: the command ran longer than its time-out of 300 ms. Run long jobs with a"
-                + " larger timeout_ms, or in the background with output to a file.\nOutput:\nbefore",
-                "timed out after 0 s", Optional.of(ToolErrorType.EXECUTION_FAILED)), result);
+        assertEquals(
+                new ToolResult(
+                        "Killed: the command ran longer than its time-out of 300 ms. Run long jobs with a"
+                                + " larger timeout_ms, or in the background with output to a file.\nOutput:\nbefore",
+                        "timed out after 0 s",
+                        Optional.of(ToolErrorType.EXECUTION_FAILED)),
+                result);
     }
 
     @Test
@@ -74,7 +86,8 @@ class RunShellCommandToolTest {
         ToolResult result = run("seq 1 5000; exit 7", null, null);
 
         assertTrue(result.llmContent().startsWith("Exit code: 7\nOutput:\n1\n2\n"), result.llmContent());
-        assertTrue(result.llmContent().contains("lines omitted. The whole output (5000 lines) is in "),
+        assertTrue(
+                result.llmContent().contains("lines omitted. The whole output (5000 lines) is in "),
                 result.llmContent());
         assertTrue(result.llmContent().endsWith("\n5000"), result.llmContent());
     }
@@ -82,27 +95,37 @@ class RunShellCommandToolTest {
     @Test
     void aGigabyteOfOutputNeedsOnlyAFewMegabytesOfHeap() throws Exception {
         long gigabyte = 1L << 30;
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                HugeOutputMain.class.getName(), workspace.toString(), Long.toString(gigabyte))
-                .redirectErrorStream(true).start();
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        HugeOutputMain.class.getName(),
+                        workspace.toString(),
+                        Long.toString(gigabyte))
+                .redirectErrorStream(true)
+                .start();
         String output = new String(child.getInputStream().readAllBytes()).strip();
 
         assertEquals(0, child.waitFor(), output);
-        String[] fields = output.lines().reduce((first, second) -> second).orElse("").split(" ", 3);
+        String[] fields =
+                output.lines().reduce((first, second) -> second).orElse("").split(" ", 3);
         long lines = (gigabyte + 999) / 1000;
         assertEquals("exit 0, " + lines + " lines", fields[2], output);
         assertTrue(Integer.parseInt(fields[0]) <= 32_000, "the model's text is " + fields[0] + " chars");
         long peakHeap = Long.parseLong(fields[1]);
         assertTrue(peakHeap < 64L * 1024 * 1024, "peak heap " + peakHeap);
-        Path saved = workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
+        Path saved =
+                workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
     }
 
     @Test
     void rejectsAnEmptyCommand() {
-        assertEquals(Optional.of("command is empty."),
+        assertEquals(
+                Optional.of("command is empty."),
                 tool.validate(new RunShellCommandTool.Params("  ", null, null, null)));
     }
 }

@@ -50,8 +50,10 @@ class SearchToolsTest {
         Files.createDirectories(temp.resolve("outside"));
         Files.writeString(temp.resolve("outside/secret.java"), "TODO secret\n");
         Files.createSymbolicLink(workspace.resolve("link"), temp.resolve("outside"));
-        Files.setLastModifiedTime(workspace.resolve("src/main/Util.java"), FileTime.from(Instant.parse("2030-01-01T00:00:00Z")));
-        Files.setLastModifiedTime(workspace.resolve("src/main/App.java"), FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        Files.setLastModifiedTime(
+                workspace.resolve("src/main/Util.java"), FileTime.from(Instant.parse("2030-01-01T00:00:00Z")));
+        Files.setLastModifiedTime(
+                workspace.resolve("src/main/App.java"), FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
         context = TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS);
     }
 
@@ -59,23 +61,27 @@ class SearchToolsTest {
     void listDirectoryShowsFoldersFirstWithSizesAndHidesIgnoredEntries() {
         ToolResult result = new ListDirectoryTool().execute(new ListDirectoryTool.Params(null, null), context);
 
-        assertEquals(ToolResult.success(".: 2 folders, 4 files (3 ignored entries not shown)\n"
-                + ".github/\nsrc/\n.gitignore  13 B\nREADME.md  10 B\ndata.bin  6 B\nlink -> symlink\n",
-                "2 folders, 4 files"), result);
+        assertEquals(
+                ToolResult.success(
+                        ".: 2 folders, 4 files (3 ignored entries not shown)\n"
+                                + ".github/\nsrc/\n.gitignore  13 B\nREADME.md  10 B\ndata.bin  6 B\nlink -> symlink\n",
+                        "2 folders, 4 files"),
+                result);
     }
 
     @Test
     void listDirectoryTakesIgnoreGlobsAndSubFolders() {
-        ToolResult result = new ListDirectoryTool().execute(new ListDirectoryTool.Params("src", List.of("test")),
-                context);
+        ToolResult result =
+                new ListDirectoryTool().execute(new ListDirectoryTool.Params("src", List.of("test")), context);
 
-        assertEquals("src: 1 folder, 1 file (2 ignored entries not shown)\nmain/\n.gitignore  11 B\n",
-                result.llmContent());
+        assertEquals(
+                "src: 1 folder, 1 file (2 ignored entries not shown)\nmain/\n.gitignore  11 B\n", result.llmContent());
     }
 
     @Test
     void listDirectoryReportsAMissingFolder() {
-        assertEquals(ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: nope."),
+        assertEquals(
+                ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: nope."),
                 new ListDirectoryTool().execute(new ListDirectoryTool.Params("nope", null), context));
     }
 
@@ -86,16 +92,23 @@ class SearchToolsTest {
         List<String> lines = result.llmContent().lines().toList();
         assertEquals("src/main/Util.java", lines.get(0));
         assertEquals("src/main/App.java", lines.get(lines.size() - 1));
-        assertEquals(List.of("src/main/App.java", "src/main/Util.java", "src/test/AppTest.java"),
+        assertEquals(
+                List.of("src/main/App.java", "src/main/Util.java", "src/test/AppTest.java"),
                 lines.stream().sorted().toList());
     }
 
     @Test
     void globInASubFolderAndWithNoMatch() {
-        assertEquals("src/test/AppTest.java\n",
-                new GlobTool().execute(new GlobTool.Params("*Test.java", "src/test"), context).llmContent());
-        assertEquals("No files match *.rs in ..",
-                new GlobTool().execute(new GlobTool.Params("*.rs", null), context).llmContent());
+        assertEquals(
+                "src/test/AppTest.java\n",
+                new GlobTool()
+                        .execute(new GlobTool.Params("*Test.java", "src/test"), context)
+                        .llmContent());
+        assertEquals(
+                "No files match *.rs in ..",
+                new GlobTool()
+                        .execute(new GlobTool.Params("*.rs", null), context)
+                        .llmContent());
     }
 
     @Test
@@ -105,31 +118,42 @@ class SearchToolsTest {
 
     @Test
     void grepInJavaFindsMatchesGroupedByFileAndSkipsIgnoredBinaryAndLinkedFiles() throws Exception {
-        ToolResult result = new GrepTool(Optional.empty())
-                .execute(new GrepTool.Params("TODO", null, null, null, null), context);
+        ToolResult result =
+                new GrepTool(Optional.empty()).execute(new GrepTool.Params("TODO", null, null, null, null), context);
 
-        assertEquals(ToolResult.success("3 matches in 3 files:\n"
-                + ".github/workflow.yml:1:# TODO ci\n"
-                + "src/main/App.java:2:  // TODO wire\n"
-                + "src/main/Util.java:2:  static int todo = 1; // TODO later\n", "3 matches in 3 files"), result);
+        assertEquals(
+                ToolResult.success(
+                        "3 matches in 3 files:\n"
+                                + ".github/workflow.yml:1:# TODO ci\n"
+                                + "src/main/App.java:2:  // TODO wire\n"
+                                + "src/main/Util.java:2:  static int todo = 1; // TODO later\n",
+                        "3 matches in 3 files"),
+                result);
     }
 
     @Test
     void grepHonoursCaseGlobPathAndMaxResults() throws Exception {
         GrepTool grep = new GrepTool(Optional.empty());
 
-        assertEquals("1 match in 1 file:\nsrc/main/Util.java:2:  static int todo = 1; // TODO later\n",
-                grep.execute(new GrepTool.Params("todo", "src", "*.java", null, null), context).llmContent());
-        assertEquals("First 1 match in 1 file (more exist; narrow the pattern, path or glob, or raise"
-                + " max_results):\n.github/workflow.yml:1:# TODO ci\n",
-                grep.execute(new GrepTool.Params("todo", null, null, true, 1), context).llmContent());
-        assertEquals("No matches for nothing-here.",
-                grep.execute(new GrepTool.Params("nothing-here", null, null, null, null), context).llmContent());
+        assertEquals(
+                "1 match in 1 file:\nsrc/main/Util.java:2:  static int todo = 1; // TODO later\n",
+                grep.execute(new GrepTool.Params("todo", "src", "*.java", null, null), context)
+                        .llmContent());
+        assertEquals(
+                "First 1 match in 1 file (more exist; narrow the pattern, path or glob, or raise"
+                        + " max_results):\n.github/workflow.yml:1:# TODO ci\n",
+                grep.execute(new GrepTool.Params("todo", null, null, true, 1), context)
+                        .llmContent());
+        assertEquals(
+                "No matches for nothing-here.",
+                grep.execute(new GrepTool.Params("nothing-here", null, null, null, null), context)
+                        .llmContent());
     }
 
     @Test
     void grepRejectsAnInvalidRegex() {
-        assertEquals(Optional.of("the pattern is not a valid Java regular expression: Unclosed group near index 4."),
+        assertEquals(
+                Optional.of("the pattern is not a valid Java regular expression: Unclosed group near index 4."),
                 new GrepTool(Optional.empty()).validate(new GrepTool.Params("(abc", null, null, null, null)));
     }
 
@@ -153,11 +177,23 @@ class SearchToolsTest {
 
     @Test
     void searchesRefuseFoldersOutsideTheWorkspace() throws Exception {
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, new GrepTool(Optional.empty())
-                .execute(new GrepTool.Params("x", "link", null, null, null), context).error().get());
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE,
-                new GlobTool().execute(new GlobTool.Params("*", "../outside"), context).error().get());
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE,
-                new ListDirectoryTool().execute(new ListDirectoryTool.Params("/etc", null), context).error().get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                new GrepTool(Optional.empty())
+                        .execute(new GrepTool.Params("x", "link", null, null, null), context)
+                        .error()
+                        .get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                new GlobTool()
+                        .execute(new GlobTool.Params("*", "../outside"), context)
+                        .error()
+                        .get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                new ListDirectoryTool()
+                        .execute(new ListDirectoryTool.Params("/etc", null), context)
+                        .error()
+                        .get());
     }
 }

@@ -18,21 +18,27 @@ class TodoWriteToolTest {
 
     @Test
     void replacesThePlanAndShowsIt() {
-        List<TodoWriteTool.Todo> todos = List.of(new TodoWriteTool.Todo("read the code", "completed"),
-                new TodoWriteTool.Todo("fix the bug", "in_progress"), new TodoWriteTool.Todo("run tests", "pending"));
+        List<TodoWriteTool.Todo> todos = List.of(
+                new TodoWriteTool.Todo("read the code", "completed"),
+                new TodoWriteTool.Todo("fix the bug", "in_progress"),
+                new TodoWriteTool.Todo("run tests", "pending"));
 
-        ToolResult result = tool.execute(new TodoWriteTool.Params(todos),
-                TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS));
+        ToolResult result = tool.execute(
+                new TodoWriteTool.Params(todos), TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS));
 
-        assertEquals(ToolResult.success("Plan updated (1 of 3 done):\n[x] read the code\n[>] fix the bug\n[ ] run tests",
-                "1/3 done\n[x] read the code\n[>] fix the bug\n[ ] run tests"), result);
+        assertEquals(
+                ToolResult.success(
+                        "Plan updated (1 of 3 done):\n[x] read the code\n[>] fix the bug\n[ ] run tests",
+                        "1/3 done\n[x] read the code\n[>] fix the bug\n[ ] run tests"),
+                result);
         assertEquals(todos, tool.current());
     }
 
     @Test
     void allowsOnlyOneStepInProgress() {
-        assertEquals(Optional.of("only one step can be in_progress at a time; 2 are."),
-                tool.validate(new TodoWriteTool.Params(List.of(new TodoWriteTool.Todo("a", "in_progress"),
-                        new TodoWriteTool.Todo("b", "in_progress")))));
+        assertEquals(
+                Optional.of("only one step can be in_progress at a time; 2 are."),
+                tool.validate(new TodoWriteTool.Params(List.of(
+                        new TodoWriteTool.Todo("a", "in_progress"), new TodoWriteTool.Todo("b", "in_progress")))));
     }
 }

@@ -36,7 +36,8 @@ class ToolDeclarationsSnapshotTest {
     @Test
     void everyDeclarationStaysSmall() {
         for (ToolDeclaration declaration : new ToolRegistry(BuiltinTools.all()).declarations()) {
-            int size = Json.write(declaration.parameters()).length() + declaration.description().length();
+            int size = Json.write(declaration.parameters()).length()
+                    + declaration.description().length();
             assertEquals(true, size < 1500, declaration.name() + " declares " + size + " characters");
         }
     }

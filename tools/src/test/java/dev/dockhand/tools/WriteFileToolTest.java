@@ -20,13 +20,15 @@ class WriteFileToolTest {
     private final WriteFileTool tool = new WriteFileTool();
 
     private ToolResult write(String path, String content) {
-        return tool.execute(new WriteFileTool.Params(path, content),
+        return tool.execute(
+                new WriteFileTool.Params(path, content),
                 TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS));
     }
 
     @Test
     void createsAFileAndItsFolders() throws Exception {
-        assertEquals(ToolResult.success("Created src/app/Main.java (2 lines).", "Created src/app/Main.java (2 lines)."),
+        assertEquals(
+                ToolResult.success("Created src/app/Main.java (2 lines).", "Created src/app/Main.java (2 lines)."),
                 write("src/app/Main.java", "class Main {\n}\n"));
         assertEquals("class Main {\n}\n", Files.readString(workspace.resolve("src/app/Main.java")));
     }
@@ -64,7 +66,9 @@ class WriteFileToolTest {
 
     @Test
     void refusesToWriteOutsideTheWorkspace() {
-        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, write("../escape.txt", "x").error().get());
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                write("../escape.txt", "x").error().get());
         assertEquals(false, Files.exists(workspace.resolveSibling("escape.txt")));
     }
 
@@ -72,7 +76,8 @@ class WriteFileToolTest {
     void refusesToReplaceADirectory() throws Exception {
         Files.createDirectories(workspace.resolve("dir"));
 
-        assertEquals(ToolResult.error(ToolErrorType.INVALID_PARAMS, "dir is a directory; give a file path."),
+        assertEquals(
+                ToolResult.error(ToolErrorType.INVALID_PARAMS, "dir is a directory; give a file path."),
                 write("dir", "x"));
     }
 }

@@ -24,8 +24,8 @@ public final class SandboxBenchmark {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         String command = "true";
         Path workspace = Files.createTempDirectory("dockhand-bench").toRealPath();
-        try (DockerSandbox sandbox = DockerSandbox.connect(DockerSettings.DEFAULT, workspace, List.of(),
-                System.getenv())) {
+        try (DockerSandbox sandbox =
+                DockerSandbox.connect(DockerSettings.DEFAULT, workspace, List.of(), System.getenv())) {
             sandbox.preflight();
             long first = time(() -> exec(sandbox, workspace, command));
             for (int i = 0; i < 5; i++) {
@@ -44,8 +44,10 @@ public final class SandboxBenchmark {
             System.out.printf("warm exec via DockerSandbox, median:    %8.1f ms%n", oursMs);
             System.out.printf("warm `docker exec`, median:             %8.1f ms%n", rawMs);
             System.out.printf("ratio:                                  %8.2f%n", oursMs / rawMs);
-            System.out.printf("{\"first_command_ms\":%.1f,\"exec_median_ms\":%.1f,\"docker_exec_median_ms\":%.1f,"
-                    + "\"ratio\":%.2f,\"runs\":%d}%n", first / 1e6, oursMs, rawMs, oursMs / rawMs, runs);
+            System.out.printf(
+                    "{\"first_command_ms\":%.1f,\"exec_median_ms\":%.1f,\"docker_exec_median_ms\":%.1f,"
+                            + "\"ratio\":%.2f,\"runs\":%d}%n",
+                    first / 1e6, oursMs, rawMs, oursMs / rawMs, runs);
         }
     }
 
@@ -62,12 +64,15 @@ public final class SandboxBenchmark {
     }
 
     private static void exec(DockerSandbox sandbox, Path workspace, String command) throws IOException {
-        sandbox.exec(new ExecRequest(command, workspace, Duration.ofMinutes(1)), line -> { }, new Cancellation());
+        sandbox.exec(new ExecRequest(command, workspace, Duration.ofMinutes(1)), line -> {}, new Cancellation());
     }
 
     private static void dockerExec(String container, Path workspace, String command) throws Exception {
-        Process process = new ProcessBuilder("docker", "exec", "-w", workspace.toString(), container, "bash", "-c",
-                command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(
+                        "docker", "exec", "-w", workspace.toString(), container, "bash", "-c", command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         process.waitFor();
     }
 

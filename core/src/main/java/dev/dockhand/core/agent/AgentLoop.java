@@ -29,8 +29,14 @@ public final class AgentLoop {
     private final int maxRequests;
     private volatile String model;
 
-    public AgentLoop(ModelClient client, String model, List<ToolDeclaration> tools, CoreToolScheduler scheduler,
-            Conversation conversation, int maxRequests, AgentEventSink events) {
+    public AgentLoop(
+            ModelClient client,
+            String model,
+            List<ToolDeclaration> tools,
+            CoreToolScheduler scheduler,
+            Conversation conversation,
+            int maxRequests,
+            AgentEventSink events) {
         if (maxRequests < 1) {
             throw new IllegalArgumentException("maxRequests must be at least 1, was " + maxRequests);
         }
@@ -66,8 +72,10 @@ public final class AgentLoop {
         TokenUsage usage = new TokenUsage(0, 0);
         for (int request = 1; request <= maxRequests; request++) {
             events.accept(new AgentEvent.RequestStarted(request));
-            ModelReply reply = client.stream(new ModelRequest(model, conversation.messages(), tools),
-                    text -> events.accept(new AgentEvent.TextDelta(text)), cancel);
+            ModelReply reply = client.stream(
+                    new ModelRequest(model, conversation.messages(), tools),
+                    text -> events.accept(new AgentEvent.TextDelta(text)),
+                    cancel);
             if (reply.usage().isPresent()) {
                 usage = usage.plus(reply.usage().get());
                 events.accept(new AgentEvent.Usage(reply.usage().get()));
@@ -83,8 +91,11 @@ public final class AgentLoop {
                 return complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
             }
             for (CompletedCall done : scheduler.runRound(reply.toolCalls(), cancel)) {
-                conversation.addToolResult(new Message.ToolResult(done.call().id(), done.call().name(),
-                        done.result().llmContent(), done.result().isError()));
+                conversation.addToolResult(new Message.ToolResult(
+                        done.call().id(),
+                        done.call().name(),
+                        done.result().llmContent(),
+                        done.result().isError()));
             }
             if (cancel.isCancelled()) {
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);

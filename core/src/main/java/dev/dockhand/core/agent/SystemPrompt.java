@@ -13,7 +13,8 @@ public final class SystemPrompt {
     public static String build(Path workspace, String sandboxKind, LocalDate today) {
         return "You are Dockhand, a coding assistant working in the user's project through tools.\n"
                 + "Workspace: " + workspace + " (relative paths are relative to it; tools cannot reach outside it).\n"
-                + "Commands run " + (sandboxKind.equals("docker")
+                + "Commands run "
+                + (sandboxKind.equals("docker")
                         ? "in a Docker container with no network."
                         : "directly on the user's machine.")
                 + " Today is " + today + ".\n\n"

@@ -71,8 +71,12 @@ public final class TruncatedOutput implements AutoCloseable {
         long omitted = totalLines - head.size() - tail.size();
         StringBuilder text = new StringBuilder();
         head.forEach(line -> text.append(line).append('\n'));
-        text.append("\n[... ").append(omitted).append(" lines omitted. The whole output (").append(totalLines)
-                .append(" lines) is in ").append(spillFile)
+        text.append("\n[... ")
+                .append(omitted)
+                .append(" lines omitted. The whole output (")
+                .append(totalLines)
+                .append(" lines) is in ")
+                .append(spillFile)
                 .append("; read it with read_file and an offset to see the rest ...]\n\n");
         text.append(String.join("\n", tail));
         return text.toString();
@@ -93,7 +97,8 @@ public final class TruncatedOutput implements AutoCloseable {
         long headBudgetChars = limits.maxChars() / 5;
         int headBudgetLines = limits.maxLines() / 5;
         int i = 0;
-        while (i < all.size() && head.size() < headBudgetLines
+        while (i < all.size()
+                && head.size() < headBudgetLines
                 && headChars + all.get(i).length() + 1 <= headBudgetChars) {
             head.add(all.get(i));
             headChars += all.get(i).length() + 1;

@@ -29,7 +29,9 @@ public enum ApprovalMode {
 
     public static Optional<ApprovalMode> parse(String text) {
         String wanted = text.strip().toLowerCase(Locale.ROOT).replace('_', '-');
-        return Arrays.stream(values()).filter(mode -> mode.cliName.equals(wanted)).findFirst();
+        return Arrays.stream(values())
+                .filter(mode -> mode.cliName.equals(wanted))
+                .findFirst();
     }
 
     public static String choices() {

@@ -42,21 +42,28 @@ final class CallValidator {
     Outcome validate(ToolCall call) {
         Optional<Tool<?>> tool = registry.find(call.name());
         if (tool.isEmpty()) {
-            return invalid(ToolErrorType.UNKNOWN_TOOL, "Unknown tool '" + call.name() + "'. Available tools: "
-                    + String.join(", ", registry.names()) + ".");
+            return invalid(
+                    ToolErrorType.UNKNOWN_TOOL,
+                    "Unknown tool '" + call.name() + "'. Available tools: " + String.join(", ", registry.names())
+                            + ".");
         }
         JsonNode arguments;
         try {
             arguments = call.arguments().isBlank() ? Json.object() : Json.MAPPER.readTree(call.arguments());
         } catch (JsonProcessingException e) {
-            return invalid(ToolErrorType.INVALID_PARAMS, "The arguments for " + call.name() + " are not valid JSON ("
-                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + "): " + quote(call.arguments())
-                    + ". Call it again with a JSON object that matches its schema.");
+            return invalid(
+                    ToolErrorType.INVALID_PARAMS,
+                    "The arguments for " + call.name() + " are not valid JSON ("
+                            + e.getOriginalMessage() + " at line "
+                            + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + "): " + quote(call.arguments())
+                            + ". Call it again with a JSON object that matches its schema.");
         }
         if (arguments == null || !arguments.isObject()) {
-            return invalid(ToolErrorType.INVALID_PARAMS, "The arguments for " + call.name()
-                    + " must be a JSON object, not " + quote(call.arguments()) + ".");
+            return invalid(
+                    ToolErrorType.INVALID_PARAMS,
+                    "The arguments for " + call.name() + " must be a JSON object, not " + quote(call.arguments())
+                            + ".");
         }
         return bind(call, tool.get(), arguments);
     }
@@ -64,30 +71,34 @@ final class CallValidator {
     private <P> Outcome bind(ToolCall call, Tool<P> tool, JsonNode arguments) {
         Set<ValidationMessage> violations = schema(tool).validate(arguments);
         if (!violations.isEmpty()) {
-            String problems = violations.stream().map(ValidationMessage::getMessage).sorted()
+            String problems = violations.stream()
+                    .map(ValidationMessage::getMessage)
+                    .sorted()
                     .collect(Collectors.joining("; "));
-            return invalid(ToolErrorType.INVALID_PARAMS, "Invalid arguments for " + call.name() + ": " + problems
-                    + ". Call it again with arguments that match its schema.");
+            return invalid(
+                    ToolErrorType.INVALID_PARAMS,
+                    "Invalid arguments for " + call.name() + ": " + problems
+                            + ". Call it again with arguments that match its schema.");
         }
         P params;
         try {
             params = Json.MAPPER.treeToValue(arguments, tool.paramsType());
         } catch (JsonProcessingException e) {
-            return invalid(ToolErrorType.INVALID_PARAMS,
+            return invalid(
+                    ToolErrorType.INVALID_PARAMS,
                     "Invalid arguments for " + call.name() + ": " + e.getOriginalMessage() + ".");
         }
         Optional<String> problem = tool.validate(params);
         if (problem.isPresent()) {
-            return invalid(ToolErrorType.INVALID_PARAMS, "Invalid arguments for " + call.name() + ": "
-                    + problem.get());
+            return invalid(ToolErrorType.INVALID_PARAMS, "Invalid arguments for " + call.name() + ": " + problem.get());
         }
         return new Valid(new PreparedCall<>(call, tool, params, tool.summarize(params)));
     }
 
     private JsonSchema schema(Tool<?> tool) {
-        return schemas.computeIfAbsent(tool.name(), name -> JsonSchemaFactory
-                .getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(tool.parameterSchema()));
+        return schemas.computeIfAbsent(
+                tool.name(), name -> JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                        .getSchema(tool.parameterSchema()));
     }
 
     private static Invalid invalid(ToolErrorType type, String message) {

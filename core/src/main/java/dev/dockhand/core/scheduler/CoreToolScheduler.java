@@ -4,11 +4,11 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
-import dev.dockhand.core.tool.ToolEnvironment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,8 +40,12 @@ public final class CoreToolScheduler {
     private final ToolEnvironment environment;
     private volatile ApprovalMode mode;
 
-    public CoreToolScheduler(ToolRegistry registry, ToolEnvironment environment, Approver approver,
-            ApprovalMode mode, AgentEventSink events) {
+    public CoreToolScheduler(
+            ToolRegistry registry,
+            ToolEnvironment environment,
+            Approver approver,
+            ApprovalMode mode,
+            AgentEventSink events) {
         this.validator = new CallValidator(registry);
         this.executor = new ToolExecutor(environment, events);
         this.environment = environment;
@@ -84,8 +88,12 @@ public final class CoreToolScheduler {
             cancel.cancel();
             for (int i = 0; i < round.size(); i++) {
                 if (round.done[i] == null) {
-                    finish(round, i, ToolResult.error(ToolErrorType.CANCELLED,
-                            "The user cancelled this call before it finished."), Duration.ZERO);
+                    finish(
+                            round,
+                            i,
+                            ToolResult.error(
+                                    ToolErrorType.CANCELLED, "The user cancelled this call before it finished."),
+                            Duration.ZERO);
                 }
             }
         }
@@ -110,23 +118,28 @@ public final class CoreToolScheduler {
             finish(round, i, cancelledBeforeStart(), Duration.ZERO);
             return;
         }
-        ApprovalPolicy.Verdict verdict =
-                ApprovalPolicy.decide(prepared.kind(), mode, sessionApprovals.isAllowed(name));
+        ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(prepared.kind(), mode, sessionApprovals.isAllowed(name));
         switch (verdict) {
             case ALLOW -> scheduled(prepared);
-            case DENY -> finish(round, i, notRun(name, "the session is in " + mode.cliName()
-                    + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
-                    + " modes to let it run."), Duration.ZERO);
+            case DENY -> finish(
+                    round,
+                    i,
+                    notRun(
+                            name,
+                            "the session is in " + mode.cliName()
+                                    + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
+                                    + " modes to let it run."),
+                    Duration.ZERO);
             case ASK -> ask(round, i, cancel);
         }
     }
 
     private void ask(Round round, int i, Cancellation cancel) {
         PreparedCall<?> prepared = round.prepared[i];
-        events.accept(new AgentEvent.ToolCallUpdated(
-                prepared.call(), ToolCallStatus.AWAITING_APPROVAL, prepared.summary()));
-        ApprovalDecision decision = approver.decide(new ApprovalRequest(
-                prepared.call(), prepared.kind(), prepared.summary(), preview(prepared)));
+        events.accept(
+                new AgentEvent.ToolCallUpdated(prepared.call(), ToolCallStatus.AWAITING_APPROVAL, prepared.summary()));
+        ApprovalDecision decision = approver.decide(
+                new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary(), preview(prepared)));
         if (cancel.isCancelled()) {
             finish(round, i, cancelledBeforeStart(), Duration.ZERO);
             return;
@@ -137,8 +150,11 @@ public final class CoreToolScheduler {
                 sessionApprovals.allow(prepared.tool().name());
                 scheduled(prepared);
             }
-            case DENY -> finish(round, i,
-                    notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")), Duration.ZERO);
+            case DENY -> finish(
+                    round,
+                    i,
+                    notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")),
+                    Duration.ZERO);
         }
     }
 
@@ -184,8 +200,8 @@ public final class CoreToolScheduler {
                 continue;
             }
             PreparedCall<?> prepared = round.prepared[i];
-            events.accept(new AgentEvent.ToolCallUpdated(
-                    prepared.call(), ToolCallStatus.EXECUTING, prepared.summary()));
+            events.accept(
+                    new AgentEvent.ToolCallUpdated(prepared.call(), ToolCallStatus.EXECUTING, prepared.summary()));
             starts[i - from] = System.nanoTime();
             futures.add(executor.start(prepared, cancel));
         }
@@ -204,8 +220,9 @@ public final class CoreToolScheduler {
         ToolCall call = round.calls.get(i);
         PreparedCall<?> prepared = round.prepared[i];
         String summary = prepared == null ? "" : prepared.summary();
-        ToolCallStatus status = result.error().map(type -> type == ToolErrorType.CANCELLED
-                ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR).orElse(ToolCallStatus.SUCCESS);
+        ToolCallStatus status = result.error()
+                .map(type -> type == ToolErrorType.CANCELLED ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR)
+                .orElse(ToolCallStatus.SUCCESS);
         CompletedCall completed = new CompletedCall(call, status, result, summary, duration);
         round.done[i] = completed;
         events.accept(new AgentEvent.ToolCallFinished(call, status, result, summary, duration));

@@ -5,9 +5,9 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
-import dev.dockhand.core.tool.ToolEnvironment;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -44,8 +44,13 @@ final class ToolExecutor {
     /** Starts one call; the returned future never fails, failures become error results. */
     Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel) {
         String id = prepared.call().id();
-        ToolContext context = new ToolContext(environment.workspace(), environment.sandbox(), cancel,
-                line -> events.accept(new AgentEvent.ToolOutput(id, line)), id, environment.limits(),
+        ToolContext context = new ToolContext(
+                environment.workspace(),
+                environment.sandbox(),
+                cancel,
+                line -> events.accept(new AgentEvent.ToolOutput(id, line)),
+                id,
+                environment.limits(),
                 environment.outputDir());
         return workers.submit(() -> {
             Outcome outcome = run(prepared, context);
@@ -63,7 +68,9 @@ final class ToolExecutor {
         int slackChars = 1000;
         int slackLines = 20;
         if (content.length() <= context.limits().maxChars() + slackChars
-                && content.lines().limit(context.limits().maxLines() + slackLines + 1L).count()
+                && content.lines()
+                                .limit(context.limits().maxLines() + slackLines + 1L)
+                                .count()
                         <= context.limits().maxLines() + slackLines) {
             return result;
         }
@@ -85,8 +92,13 @@ final class ToolExecutor {
             Thread.currentThread().interrupt();
             result = ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished.");
         } catch (RuntimeException | LinkageError e) {
-            log.error("tool {} failed on call {}", prepared.tool().name(), prepared.call().id(), e);
-            result = ToolResult.error(ToolErrorType.INTERNAL,
+            log.error(
+                    "tool {} failed on call {}",
+                    prepared.tool().name(),
+                    prepared.call().id(),
+                    e);
+            result = ToolResult.error(
+                    ToolErrorType.INTERNAL,
                     prepared.tool().name() + " failed unexpectedly: " + e + ". This is a Dockhand bug, not a problem"
                             + " with the arguments; try another way.");
         }

@@ -46,7 +46,10 @@ public final class Schema {
     }
 
     public static ObjectNode integer(String description, long minimum) {
-        return Json.object().put("type", "integer").put("description", description).put("minimum", minimum);
+        return Json.object()
+                .put("type", "integer")
+                .put("description", description)
+                .put("minimum", minimum);
     }
 
     public static ObjectNode integer(String description, long minimum, long maximum) {

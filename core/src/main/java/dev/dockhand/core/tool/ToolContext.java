@@ -10,8 +10,14 @@ import java.nio.file.Path;
  * Everything a running tool may use: the confined workspace, the sandbox for commands, the turn's cancellation, a
  * sink for live output, the call's id, and where and how to keep output too large for the model.
  */
-public record ToolContext(Workspace workspace, Sandbox sandbox, Cancellation cancellation, OutputSink output,
-        String callId, OutputLimits limits, Path outputDir) {
+public record ToolContext(
+        Workspace workspace,
+        Sandbox sandbox,
+        Cancellation cancellation,
+        OutputSink output,
+        String callId,
+        OutputLimits limits,
+        Path outputDir) {
 
     /** A collector for this call's output; its overflow goes to {@code <outputDir>/<callId>.txt}. */
     public TruncatedOutput newOutput() {

@@ -16,7 +16,8 @@ public final class ToolRegistry {
             Tool<?> previous = this.tools.putIfAbsent(tool.name(), tool);
             if (previous != null) {
                 throw new IllegalArgumentException("two tools are named " + tool.name() + ": "
-                        + previous.getClass().getName() + " and " + tool.getClass().getName());
+                        + previous.getClass().getName() + " and "
+                        + tool.getClass().getName());
             }
         }
     }

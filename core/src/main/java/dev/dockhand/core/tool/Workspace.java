@@ -111,8 +111,8 @@ public final class Workspace {
                     + ", whose target does not exist; refusing to follow it.");
         }
         if (allowed.stream().noneMatch(target::startsWith)) {
-            throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link)
-                    + " to " + target + ", which is outside the workspace " + root + ".");
+            throw new PathOutsideWorkspaceException("'" + path + "' goes through the symlink " + display(link) + " to "
+                    + target + ", which is outside the workspace " + root + ".");
         }
     }
 

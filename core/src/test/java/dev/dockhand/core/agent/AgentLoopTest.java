@@ -56,10 +56,20 @@ class AgentLoopTest {
 
     private AgentLoop loop(ApprovalMode mode, Approver approver, int maxTurns, Tool<?>... tools) {
         ToolRegistry registry = new ToolRegistry(List.of(tools));
-        CoreToolScheduler scheduler = new CoreToolScheduler(registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), approver, mode, events);
-        return new AgentLoop(OpenAiClient.create(model.baseUrl(), "sk-test"), "test-model",
-                registry.declarations(), scheduler, new Conversation("SYSTEM"), maxTurns, events);
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                registry,
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                approver,
+                mode,
+                events);
+        return new AgentLoop(
+                OpenAiClient.create(model.baseUrl(), "sk-test"),
+                "test-model",
+                registry.declarations(),
+                scheduler,
+                new Conversation("SYSTEM"),
+                maxTurns,
+                events);
     }
 
     private AgentLoop loop(Tool<?>... tools) {
@@ -74,13 +84,16 @@ class AgentLoopTest {
 
         assertEquals(new TurnResult(TurnResult.Outcome.ANSWERED, "Hello there", 1, new TokenUsage(12, 3)), result);
         JsonNode request = model.takeRequest();
-        assertEquals(Json.read("""
+        assertEquals(
+                Json.read(
+                        """
                 {"model":"test-model","stream":true,"stream_options":{"include_usage":true},
                  "messages":[{"role":"system","content":"SYSTEM"},{"role":"user","content":"hi"}],
                  "tools":[{"type":"function","function":{"name":"echo","description":"Test tool echo.",
                    "parameters":{"type":"object","properties":{"text":{"type":"string","description":"Any text."}},
                    "required":["text"],"additionalProperties":false}}}]}
-                """), request);
+                """),
+                request);
         assertEquals("Bearer sk-test", model.lastHeader("Authorization"));
     }
 
@@ -88,7 +101,10 @@ class AgentLoopTest {
     void multiRoundConversationSendsEveryResultBackInOrder() throws Exception {
         model.enqueue(
                 calls(toolCall("c1", "echo", "{\"text\":\"one\"}")),
-                reply(text("Checking two."), toolCall("c2", "echo", "{\"text\":\"two\"}"), finish("tool_calls"),
+                reply(
+                        text("Checking two."),
+                        toolCall("c2", "echo", "{\"text\":\"two\"}"),
+                        finish("tool_calls"),
                         done()),
                 answer("All done."));
 
@@ -100,7 +116,9 @@ class AgentLoopTest {
         model.takeRequest();
         model.takeRequest();
         JsonNode third = model.takeRequest();
-        assertEquals(Json.read("""
+        assertEquals(
+                Json.read(
+                        """
                 [{"role":"system","content":"SYSTEM"},
                  {"role":"user","content":"go"},
                  {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
@@ -109,14 +127,17 @@ class AgentLoopTest {
                  {"role":"assistant","content":"Checking two.","tool_calls":[{"id":"c2","type":"function",
                    "function":{"name":"echo","arguments":"{\\"text\\":\\"two\\"}"}}]},
                  {"role":"tool","tool_call_id":"c2","content":"echo: two"}]
-                """), third.get("messages"));
+                """),
+                third.get("messages"));
         assertEquals(List.of("one", "two"), echo.runs);
     }
 
     @Test
     void roundWithThreeCallsIsAnsweredAsOneAssistantMessageAndThreeResults() throws Exception {
         model.enqueue(
-                calls(toolCall("a", "echo", "{\"text\":\"1\"}"), toolCall("b", "edit", "{\"text\":\"2\"}"),
+                calls(
+                        toolCall("a", "echo", "{\"text\":\"1\"}"),
+                        toolCall("b", "edit", "{\"text\":\"2\"}"),
                         toolCall("c", "echo", "{\"text\":\"3\"}")),
                 answer("ok"));
 
@@ -126,18 +147,26 @@ class AgentLoopTest {
         JsonNode messages = model.takeRequest().get("messages");
         assertEquals(6, messages.size());
         assertEquals(3, messages.get(2).get("tool_calls").size());
-        assertEquals(List.of("echo: 1", "echo: 2", "echo: 3"),
-                List.of(messages.get(3).get("content").asText(), messages.get(4).get("content").asText(),
+        assertEquals(
+                List.of("echo: 1", "echo: 2", "echo: 3"),
+                List.of(
+                        messages.get(3).get("content").asText(),
+                        messages.get(4).get("content").asText(),
                         messages.get(5).get("content").asText()));
     }
 
     @Test
     void reassemblesInterleavedCallsWhoseArgumentsArriveInFragments() throws Exception {
         model.enqueue(
-                reply(toolFragment(0, "x1", "echo", ""), toolFragment(1, "x2", "echo", "{\"te"),
-                        toolFragment(0, null, null, "{\"text\""), toolFragment(1, null, null, "xt\":\"sec"),
-                        toolFragment(0, null, null, ":\"first\"}"), toolFragment(1, null, null, "ond\"}"),
-                        finish("tool_calls"), done()),
+                reply(
+                        toolFragment(0, "x1", "echo", ""),
+                        toolFragment(1, "x2", "echo", "{\"te"),
+                        toolFragment(0, null, null, "{\"text\""),
+                        toolFragment(1, null, null, "xt\":\"sec"),
+                        toolFragment(0, null, null, ":\"first\"}"),
+                        toolFragment(1, null, null, "ond\"}"),
+                        finish("tool_calls"),
+                        done()),
                 answer("ok"));
 
         loop(echo).run("interleave", new Cancellation());
@@ -156,7 +185,8 @@ class AgentLoopTest {
 
         assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
         model.takeRequest();
-        assertEquals("Unknown tool 'delete_everything'. Available tools: echo, edit.",
+        assertEquals(
+                "Unknown tool 'delete_everything'. Available tools: echo, edit.",
                 model.takeRequest().get("messages").get(3).get("content").asText());
     }
 
@@ -168,10 +198,18 @@ class AgentLoopTest {
 
         model.takeRequest();
         JsonNode messages = model.takeRequest().get("messages");
-        assertEquals("{}", messages.get(2).get("tool_calls").get(0).get("function").get("arguments").asText());
+        assertEquals(
+                "{}",
+                messages.get(2)
+                        .get("tool_calls")
+                        .get(0)
+                        .get("function")
+                        .get("arguments")
+                        .asText());
         String content = messages.get(3).get("content").asText();
         assertTrue(content.startsWith("The arguments for echo are not valid JSON ("), content);
-        assertTrue(content.endsWith("): `{\"text\": `. Call it again with a JSON object that matches its schema."),
+        assertTrue(
+                content.endsWith("): `{\"text\": `. Call it again with a JSON object that matches its schema."),
                 content);
         assertEquals(List.of(), echo.runs);
     }
@@ -184,10 +222,14 @@ class AgentLoopTest {
 
         model.takeRequest();
         JsonNode messages = model.takeRequest().get("messages");
-        assertEquals("Invalid arguments for echo: $.text: integer found, string expected. Call it again with"
-                + " arguments that match its schema.", messages.get(3).get("content").asText());
-        assertEquals("Invalid arguments for echo: $: required property 'text' not found. Call it again with"
-                + " arguments that match its schema.", messages.get(4).get("content").asText());
+        assertEquals(
+                "Invalid arguments for echo: $.text: integer found, string expected. Call it again with"
+                        + " arguments that match its schema.",
+                messages.get(3).get("content").asText());
+        assertEquals(
+                "Invalid arguments for echo: $: required property 'text' not found. Call it again with"
+                        + " arguments that match its schema.",
+                messages.get(4).get("content").asText());
     }
 
     @Test
@@ -199,14 +241,15 @@ class AgentLoopTest {
 
         assertEquals(List.of(), edit.runs);
         model.takeRequest();
-        assertEquals("The edit call was not run: the user denied it and said: not on main",
+        assertEquals(
+                "The edit call was not run: the user denied it and said: not on main",
                 model.takeRequest().get("messages").get(3).get("content").asText());
     }
 
     @Test
     void turnLimitStopsAfterMaxRequestsWithTheHistoryComplete() throws Exception {
-        model.enqueue(calls(toolCall("t1", "echo", "{\"text\":\"1\"}")),
-                calls(toolCall("t2", "echo", "{\"text\":\"2\"}")));
+        model.enqueue(
+                calls(toolCall("t1", "echo", "{\"text\":\"1\"}")), calls(toolCall("t2", "echo", "{\"text\":\"2\"}")));
         AgentLoop loop = loop(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 2, echo);
 
         TurnResult result = loop.run("loop", new Cancellation());
@@ -220,8 +263,10 @@ class AgentLoopTest {
     @Test
     void cancellingMidRoundAnswersEveryCallAndTheNextRequestIsValid() throws Exception {
         TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
-        model.enqueue(calls(toolCall("k1", "echo", "{\"text\":\"before\"}"),
-                toolCall("k2", "slow", "{\"text\":\"wait\"}"), toolCall("k3", "echo", "{\"text\":\"after\"}")));
+        model.enqueue(calls(
+                toolCall("k1", "echo", "{\"text\":\"before\"}"),
+                toolCall("k2", "slow", "{\"text\":\"wait\"}"),
+                toolCall("k3", "echo", "{\"text\":\"after\"}")));
         AgentLoop loop = loop(echo, slow);
         Cancellation cancel = new Cancellation();
 
@@ -244,28 +289,34 @@ class AgentLoopTest {
         assertEquals("fresh start", loop.run("next", new Cancellation()).answer());
         model.takeRequest();
         JsonNode messages = model.takeRequest().get("messages");
-        assertEquals(List.of("echo: before", "stopped by cancel", "The user cancelled this call before it started."),
-                List.of(messages.get(3).get("content").asText(), messages.get(4).get("content").asText(),
+        assertEquals(
+                List.of("echo: before", "stopped by cancel", "The user cancelled this call before it started."),
+                List.of(
+                        messages.get(3).get("content").asText(),
+                        messages.get(4).get("content").asText(),
                         messages.get(5).get("content").asText()));
         assertEquals("next", messages.get(6).get("content").asText());
     }
 
     @Test
     void providerServerErrorCarriesTheProvidersMessage() {
-        model.enqueue(new MockResponse().setResponseCode(500)
+        model.enqueue(new MockResponse()
+                .setResponseCode(500)
                 .setBody("{\"error\":{\"message\":\"The server is overloaded\",\"type\":\"server_error\"}}"));
 
         ProviderException failure =
                 assertThrows(ProviderException.class, () -> loop(echo).run("x", new Cancellation()));
 
         assertEquals(ProviderException.Kind.SERVER, failure.kind());
-        assertEquals("The provider at " + model.host() + " answered HTTP 500: The server is overloaded",
+        assertEquals(
+                "The provider at " + model.host() + " answered HTTP 500: The server is overloaded",
                 failure.getMessage());
     }
 
     @Test
     void providerUnauthorizedIsAnAuthenticationFailure() {
-        model.enqueue(new MockResponse().setResponseCode(401)
+        model.enqueue(new MockResponse()
+                .setResponseCode(401)
                 .setBody("{\"error\":{\"message\":\"Incorrect API key provided: sk-test\"}}"));
 
         ProviderException failure =
@@ -273,7 +324,8 @@ class AgentLoopTest {
 
         assertEquals(ProviderException.Kind.AUTHENTICATION, failure.kind());
         assertEquals(401, failure.httpStatus());
-        assertEquals("The provider at " + model.host() + " answered HTTP 401: Incorrect API key provided: [redacted]",
+        assertEquals(
+                "The provider at " + model.host() + " answered HTTP 401: Incorrect API key provided: [redacted]",
                 failure.getMessage());
     }
 }

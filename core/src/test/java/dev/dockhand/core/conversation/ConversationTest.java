@@ -27,11 +27,13 @@ class ConversationTest {
         Conversation conversation = new Conversation("sys");
         conversation.addAssistant(new Message.Assistant("", List.of(first, second)));
 
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> conversation.addToolResult(new Message.ToolResult("b", "read_file", "x", false)));
         conversation.addToolResult(new Message.ToolResult("a", "read_file", "x", false));
         conversation.addToolResult(new Message.ToolResult("b", "read_file", "y", false));
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> conversation.addToolResult(new Message.ToolResult("b", "read_file", "z", false)));
         assertEquals(4, conversation.messages().size());
     }
@@ -40,7 +42,8 @@ class ConversationTest {
     void refusesTwoCallsWithOneIdInAReply() {
         Conversation conversation = new Conversation("sys");
 
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> conversation.addAssistant(new Message.Assistant("", List.of(first, first))));
     }
 }

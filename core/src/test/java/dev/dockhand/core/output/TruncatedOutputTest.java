@@ -41,10 +41,15 @@ class TruncatedOutputTest {
         }
 
         List<String> lines = text.lines().toList();
-        assertEquals(List.of("line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "line 7", "line 8",
-                "line 9", "line 10"), lines.subList(0, 10));
-        assertEquals("[... 150 lines omitted. The whole output (200 lines) is in " + spill
-                + "; read it with read_file and an offset to see the rest ...]", lines.get(11));
+        assertEquals(
+                List.of(
+                        "line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "line 7", "line 8", "line 9",
+                        "line 10"),
+                lines.subList(0, 10));
+        assertEquals(
+                "[... 150 lines omitted. The whole output (200 lines) is in " + spill
+                        + "; read it with read_file and an offset to see the rest ...]",
+                lines.get(11));
         assertEquals("line 161", lines.get(13));
         assertEquals("line 200", lines.get(lines.size() - 1));
         assertEquals(200, Files.readAllLines(spill).size());
@@ -59,7 +64,9 @@ class TruncatedOutputTest {
             for (int i = 0; i < 100_000; i++) {
                 output.appendLine(line);
             }
-            assertTrue(output.text().length() <= 3000 + 300, "text is " + output.text().length() + " chars");
+            assertTrue(
+                    output.text().length() <= 3000 + 300,
+                    "text is " + output.text().length() + " chars");
             assertEquals(100_000, output.totalLines());
         }
         assertEquals(100_000L * 101, spill.toFile().length());

@@ -40,15 +40,16 @@ class ApprovalPolicyTest {
 
     @ParameterizedTest(name = "{0} {1}: {2}, allowed for session: {3}")
     @MethodSource("table")
-    void decidesByModeKindAndSessionApproval(ApprovalMode mode, ToolKind kind, ApprovalPolicy.Verdict fresh,
-            ApprovalPolicy.Verdict allowedForSession) {
+    void decidesByModeKindAndSessionApproval(
+            ApprovalMode mode, ToolKind kind, ApprovalPolicy.Verdict fresh, ApprovalPolicy.Verdict allowedForSession) {
         assertEquals(fresh, ApprovalPolicy.decide(kind, mode, false));
         assertEquals(allowedForSession, ApprovalPolicy.decide(kind, mode, true));
     }
 
     @Test
     void tableCoversEveryModeAndKindOnce() {
-        Set<List<Object>> pairs = table().map(row -> List.of(row.get()[0], row.get()[1])).collect(Collectors.toSet());
+        Set<List<Object>> pairs =
+                table().map(row -> List.of(row.get()[0], row.get()[1])).collect(Collectors.toSet());
         assertEquals(ApprovalMode.values().length * ToolKind.values().length, pairs.size());
     }
 }

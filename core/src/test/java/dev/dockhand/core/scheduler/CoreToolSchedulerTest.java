@@ -35,8 +35,12 @@ class CoreToolSchedulerTest {
             asked.add(request);
             return answer;
         };
-        return new CoreToolScheduler(new ToolRegistry(List.of(tools)),
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), approver, mode, events);
+        return new CoreToolScheduler(
+                new ToolRegistry(List.of(tools)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                approver,
+                mode,
+                events);
     }
 
     private static ToolCall call(String id, String name, String text) {
@@ -52,9 +56,8 @@ class CoreToolSchedulerTest {
         TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.EDIT);
         ToolCall call = call("c1", "echo", "x");
 
-        List<CompletedCall> done =
-                scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), echo).runRound(List.of(call),
-                        new Cancellation());
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), echo)
+                .runRound(List.of(call), new Cancellation());
 
         assertEquals(ToolResult.success("echo: x", "echoed"), done.get(0).result());
         List<AgentEvent> expected = List.of(
@@ -63,7 +66,8 @@ class CoreToolSchedulerTest {
                 new AgentEvent.ToolCallUpdated(call, ToolCallStatus.SCHEDULED, "x"),
                 new AgentEvent.ToolCallUpdated(call, ToolCallStatus.EXECUTING, "x"));
         assertEquals(expected, events.all().subList(0, 4));
-        AgentEvent.ToolCallFinished finished = (AgentEvent.ToolCallFinished) events.all().get(4);
+        AgentEvent.ToolCallFinished finished =
+                (AgentEvent.ToolCallFinished) events.all().get(4);
         assertEquals(ToolCallStatus.SUCCESS, finished.status());
     }
 
@@ -74,9 +78,13 @@ class CoreToolSchedulerTest {
         List<CompletedCall> done = scheduler(ApprovalMode.PLAN, ApprovalDecision.allowOnce(), edit)
                 .runRound(List.of(call("p1", "edit", "x")), new Cancellation());
 
-        assertEquals(ToolResult.error(ToolErrorType.NOT_APPROVED, "The edit call was not run: the session is in plan"
-                + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
-                + " modes to let it run."), done.get(0).result());
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.NOT_APPROVED,
+                        "The edit call was not run: the session is in plan"
+                                + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
+                                + " modes to let it run."),
+                done.get(0).result());
         assertEquals(List.of(), asked);
         assertEquals(List.of(), edit.runs);
     }
@@ -97,11 +105,13 @@ class CoreToolSchedulerTest {
     void readCallsOfARoundRunConcurrently() {
         TestTools.Rendezvous meet = new TestTools.Rendezvous("meet", 3);
 
-        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), meet).runRound(
-                List.of(call("r1", "meet", "a"), call("r2", "meet", "b"), call("r3", "meet", "c")),
-                new Cancellation());
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), meet)
+                .runRound(
+                        List.of(call("r1", "meet", "a"), call("r2", "meet", "b"), call("r3", "meet", "c")),
+                        new Cancellation());
 
-        assertEquals(List.of("met a", "met b", "met c"),
+        assertEquals(
+                List.of("met a", "met b", "met c"),
                 done.stream().map(completed -> completed.result().llmContent()).toList());
     }
 
@@ -110,10 +120,14 @@ class CoreToolSchedulerTest {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
         TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
 
-        scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), edit, read).runRound(
-                List.of(call("1", "edit", "first"), call("2", "read", "r"), call("3", "edit", "second"),
-                        call("4", "edit", "third")),
-                new Cancellation());
+        scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), edit, read)
+                .runRound(
+                        List.of(
+                                call("1", "edit", "first"),
+                                call("2", "read", "r"),
+                                call("3", "edit", "second"),
+                                call("4", "edit", "third")),
+                        new Cancellation());
 
         assertEquals(List.of("first", "second", "third"), edit.runs);
         List<String> executing = events.ofType(AgentEvent.ToolCallUpdated.class).stream()
@@ -127,9 +141,9 @@ class CoreToolSchedulerTest {
     void aThrowingToolBecomesAnErrorResultAndTheRoundGoesOn() {
         TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.READ);
 
-        List<CompletedCall> done = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(),
-                new TestTools.Throwing("bad"), echo).runRound(List.of(call("1", "bad", "x"), call("2", "echo", "y")),
-                new Cancellation());
+        List<CompletedCall> done = scheduler(
+                        ApprovalMode.YOLO, ApprovalDecision.allowOnce(), new TestTools.Throwing("bad"), echo)
+                .runRound(List.of(call("1", "bad", "x"), call("2", "echo", "y")), new Cancellation());
 
         assertEquals(List.of(ToolCallStatus.ERROR, ToolCallStatus.SUCCESS), statuses(done));
         assertEquals(Optional.of(ToolErrorType.INTERNAL), done.get(0).result().error());
@@ -152,7 +166,8 @@ class CoreToolSchedulerTest {
                 .runRound(List.of(call("big1", "huge", "x")), new Cancellation());
 
         String content = done.get(0).result().llmContent();
-        Path saved = workspace.resolveSibling(workspace.getFileName() + "-output").resolve("big1.txt");
+        Path saved =
+                workspace.resolveSibling(workspace.getFileName() + "-output").resolve("big1.txt");
         assertTrue(content.startsWith("row 1\nrow 2\n"), content);
         assertTrue(content.contains("lines omitted. The whole output (5000 lines) is in " + saved), content);
         assertTrue(content.endsWith("row 5000"), content);
@@ -177,8 +192,10 @@ class CoreToolSchedulerTest {
         scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), previewing)
                 .runRound(List.of(call("e1", "change", "x")), new Cancellation());
 
-        assertEquals(List.of(new ApprovalRequest(call("e1", "change", "x"), ToolKind.EDIT, "x",
-                Optional.of("--- a/x\n+++ b/x\n"))), asked);
+        assertEquals(
+                List.of(new ApprovalRequest(
+                        call("e1", "change", "x"), ToolKind.EDIT, "x", Optional.of("--- a/x\n+++ b/x\n"))),
+                asked);
     }
 
     @Test
@@ -188,15 +205,17 @@ class CoreToolSchedulerTest {
         CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), slow, edit);
         Cancellation cancel = new Cancellation();
 
-        CompletableFuture<List<CompletedCall>> round = CompletableFuture.supplyAsync(() -> scheduler.runRound(
-                List.of(call("1", "slow", "x"), call("2", "edit", "never")), cancel));
+        CompletableFuture<List<CompletedCall>> round = CompletableFuture.supplyAsync(
+                () -> scheduler.runRound(List.of(call("1", "slow", "x"), call("2", "edit", "never")), cancel));
         assertTrue(slow.started.await(10, TimeUnit.SECONDS));
         cancel.cancel();
         List<CompletedCall> done = round.get(10, TimeUnit.SECONDS);
 
         assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
         assertEquals(List.of(), edit.runs);
-        assertEquals("The user cancelled this call before it started.", done.get(1).result().llmContent());
+        assertEquals(
+                "The user cancelled this call before it started.",
+                done.get(1).result().llmContent());
     }
 
     @Test
@@ -208,9 +227,12 @@ class CoreToolSchedulerTest {
             cancel.cancel();
             return ApprovalDecision.deniedByUser("");
         };
-        CoreToolScheduler scheduler = new CoreToolScheduler(new ToolRegistry(List.of(edit)),
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS), cancelsAtPrompt,
-                ApprovalMode.DEFAULT, events);
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(edit)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                cancelsAtPrompt,
+                ApprovalMode.DEFAULT,
+                events);
 
         List<CompletedCall> done = scheduler.runRound(List.of(call("1", "edit", "a"), call("2", "edit", "b")), cancel);
 

@@ -27,6 +27,7 @@ public final class ScriptedModel implements AutoCloseable {
             return fixed != null ? fixed : computed.apply(request);
         }
     }
+
     private volatile RecordedRequest last;
 
     public ScriptedModel() {
@@ -35,7 +36,8 @@ public final class ScriptedModel implements AutoCloseable {
             public MockResponse dispatch(RecordedRequest request) {
                 Reply reply = replies.poll();
                 if (reply == null) {
-                    return new MockResponse().setResponseCode(500)
+                    return new MockResponse()
+                            .setResponseCode(500)
                             .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
                 }
                 return reply.answer(Json.read(request.getBody().clone().readUtf8()));

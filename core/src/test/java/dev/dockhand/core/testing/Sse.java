@@ -101,7 +101,9 @@ public final class Sse {
         return stream -> {
             ObjectNode chunk = Json.object();
             chunk.putArray("choices");
-            chunk.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion)
+            chunk.putObject("usage")
+                    .put("prompt_tokens", prompt)
+                    .put("completion_tokens", completion)
                     .put("total_tokens", prompt + completion);
             stream.data(Json.write(chunk));
         };

@@ -33,13 +33,22 @@ public final class TestEnvironments {
     };
 
     public static ToolEnvironment environment(Path workspace, Sandbox sandbox) {
-        return new ToolEnvironment(Workspace.of(workspace), sandbox, OutputLimits.DEFAULT,
+        return new ToolEnvironment(
+                Workspace.of(workspace),
+                sandbox,
+                OutputLimits.DEFAULT,
                 workspace.resolveSibling(workspace.getFileName() + "-output"));
     }
 
     public static ToolContext context(Path workspace, Sandbox sandbox, OutputSink output, Cancellation cancel) {
         ToolEnvironment environment = environment(workspace, sandbox);
-        return new ToolContext(environment.workspace(), sandbox, cancel, output, "call_test", environment.limits(),
+        return new ToolContext(
+                environment.workspace(),
+                sandbox,
+                cancel,
+                output,
+                "call_test",
+                environment.limits(),
                 environment.outputDir());
     }
 

@@ -10,11 +10,15 @@ import org.junit.jupiter.api.Test;
 class ToolRegistryTest {
     @Test
     void refusesTwoToolsWithOneName() {
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> new ToolRegistry(
-                List.of(new TestTools.Echo("echo", ToolKind.READ), new TestTools.Echo("echo", ToolKind.EDIT))));
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class,
+                () -> new ToolRegistry(
+                        List.of(new TestTools.Echo("echo", ToolKind.READ), new TestTools.Echo("echo", ToolKind.EDIT))));
 
-        assertEquals("two tools are named echo: dev.dockhand.core.testing.TestTools$Echo and"
-                + " dev.dockhand.core.testing.TestTools$Echo", refused.getMessage());
+        assertEquals(
+                "two tools are named echo: dev.dockhand.core.testing.TestTools$Echo and"
+                        + " dev.dockhand.core.testing.TestTools$Echo",
+                refused.getMessage());
     }
 
     @Test
@@ -23,6 +27,8 @@ class ToolRegistryTest {
                 List.of(new TestTools.Echo("b", ToolKind.READ), new TestTools.Echo("a", ToolKind.READ)));
 
         assertEquals(List.of("b", "a"), registry.names());
-        assertEquals(List.of("b", "a"), registry.declarations().stream().map(d -> d.name()).toList());
+        assertEquals(
+                List.of("b", "a"),
+                registry.declarations().stream().map(d -> d.name()).toList());
     }
 }

@@ -24,7 +24,8 @@ class WorkspaceTest {
         Workspace workspace = Workspace.of(root);
 
         assertEquals(root.resolve("src/Main.java"), workspace.resolve("src/Main.java"));
-        assertEquals(root.resolve("a.txt"), workspace.resolve(root.resolve("a.txt").toString()));
+        assertEquals(
+                root.resolve("a.txt"), workspace.resolve(root.resolve("a.txt").toString()));
         assertEquals(root.resolve("a.txt"), workspace.resolve("src/../a.txt"));
         assertEquals(root, workspace.resolve(""));
     }
@@ -35,8 +36,9 @@ class WorkspaceTest {
 
         PathOutsideWorkspaceException refused =
                 assertThrows(PathOutsideWorkspaceException.class, () -> workspace.resolve("../secret.txt"));
-        assertEquals("'../secret.txt' is outside the workspace " + workspace.root()
-                + "; only paths inside it can be used.", refused.getMessage());
+        assertEquals(
+                "'../secret.txt' is outside the workspace " + workspace.root() + "; only paths inside it can be used.",
+                refused.getMessage());
     }
 
     @Test
@@ -81,6 +83,8 @@ class WorkspaceTest {
         Path extra = Files.createDirectories(temp.resolve("shared")).toRealPath();
         Workspace workspace = new Workspace(root(), List.of(extra));
 
-        assertEquals(extra.resolve("lib.txt"), workspace.resolve(extra.resolve("lib.txt").toString()));
+        assertEquals(
+                extra.resolve("lib.txt"),
+                workspace.resolve(extra.resolve("lib.txt").toString()));
     }
 }

@@ -28,7 +28,8 @@ final class OpenAiErrors {
 
     static ProviderException network(HttpUrl endpoint, IOException e, String apiKey) {
         String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return new ProviderException(ProviderException.Kind.NETWORK,
+        return new ProviderException(
+                ProviderException.Kind.NETWORK,
                 "Could not reach the provider at " + endpoint.host() + ":" + endpoint.port() + ": "
                         + redact(reason, apiKey),
                 e);

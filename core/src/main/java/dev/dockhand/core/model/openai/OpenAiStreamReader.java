@@ -77,14 +77,19 @@ final class OpenAiStreamReader extends EventSourceListener {
     private void chunk(JsonNode chunk) {
         JsonNode error = chunk.get("error");
         if (error != null && !error.isNull()) {
-            failure = new ProviderException(ProviderException.Kind.SERVER, 200,
-                    "The provider reported an error mid-stream: " + OpenAiErrors.messageOf(chunk), null, null);
+            failure = new ProviderException(
+                    ProviderException.Kind.SERVER,
+                    200,
+                    "The provider reported an error mid-stream: " + OpenAiErrors.messageOf(chunk),
+                    null,
+                    null);
             return;
         }
         JsonNode usageNode = chunk.get("usage");
         if (usageNode != null && usageNode.isObject()) {
             usage = new TokenUsage(
-                    usageNode.path("prompt_tokens").asLong(), usageNode.path("completion_tokens").asLong());
+                    usageNode.path("prompt_tokens").asLong(),
+                    usageNode.path("completion_tokens").asLong());
         }
         for (JsonNode choice : chunk.path("choices")) {
             JsonNode delta = choice.path("delta");
@@ -135,7 +140,8 @@ final class OpenAiStreamReader extends EventSourceListener {
     /** The whole reply, or the failure as an exception. Call after {@link #awaitEnd}. */
     ModelReply finish(boolean cancelled) throws ProviderException {
         if (cancelled) {
-            return new ModelReply(text.toString(), toolCalls.calls(), FinishReason.CANCELLED, Optional.ofNullable(usage));
+            return new ModelReply(
+                    text.toString(), toolCalls.calls(), FinishReason.CANCELLED, Optional.ofNullable(usage));
         }
         if (failure != null) {
             throw failure;
@@ -144,13 +150,17 @@ final class OpenAiStreamReader extends EventSourceListener {
             if (streamFailure instanceof IOException io) {
                 throw OpenAiErrors.network(endpoint, io, apiKey);
             }
-            throw new ProviderException(ProviderException.Kind.PROTOCOL,
-                    "The provider at " + endpoint.host() + " did not send a reply stream: " + streamFailure.getMessage(),
+            throw new ProviderException(
+                    ProviderException.Kind.PROTOCOL,
+                    "The provider at " + endpoint.host() + " did not send a reply stream: "
+                            + streamFailure.getMessage(),
                     streamFailure);
         }
         if (!done && finishReason == null) {
-            throw new ProviderException(ProviderException.Kind.NETWORK,
-                    "The reply stream from " + endpoint.host() + " ended before the reply was complete.", null);
+            throw new ProviderException(
+                    ProviderException.Kind.NETWORK,
+                    "The reply stream from " + endpoint.host() + " ended before the reply was complete.",
+                    null);
         }
         FinishReason reason = finishReason == null ? FinishReason.OTHER : finishReason;
         return new ModelReply(text.toString(), toolCalls.calls(), reason, Optional.ofNullable(usage));

@@ -46,8 +46,8 @@ class OpenAiClientTest {
     }
 
     private ModelReply send() throws ProviderException {
-        return client.stream(new ModelRequest("m", List.of(new Message.User("hi")), List.of()), deltas::add,
-                new Cancellation());
+        return client.stream(
+                new ModelRequest("m", List.of(new Message.User("hi")), List.of()), deltas::add, new Cancellation());
     }
 
     @Test
@@ -56,8 +56,8 @@ class OpenAiClientTest {
 
         ModelReply reply = send();
 
-        assertEquals(new ModelReply("Hello world", List.of(), FinishReason.STOP, Optional.of(new TokenUsage(10, 2))),
-                reply);
+        assertEquals(
+                new ModelReply("Hello world", List.of(), FinishReason.STOP, Optional.of(new TokenUsage(10, 2))), reply);
         assertEquals(List.of("Hello", " world"), deltas);
         assertEquals("/v1/chat/completions", server.takeRaw().getPath());
     }
@@ -88,8 +88,12 @@ class OpenAiClientTest {
 
     @Test
     void givesFreshIdsToCallsWithoutIdOrWithARepeatedId() throws Exception {
-        server.enqueue(reply(toolFragment(0, null, "a", "{}"), toolFragment(1, "dup", "b", "{}"),
-                toolFragment(2, "dup", "c", "{}"), finish("tool_calls"), done()));
+        server.enqueue(reply(
+                toolFragment(0, null, "a", "{}"),
+                toolFragment(1, "dup", "b", "{}"),
+                toolFragment(2, "dup", "c", "{}"),
+                finish("tool_calls"),
+                done()));
 
         List<ToolCall> calls = send().toolCalls();
 
@@ -109,23 +113,27 @@ class OpenAiClientTest {
                         + "{\"arguments\":\"xt\\\":1}\"}}]}}]}"),
                 chunk("{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"r2\",\"function\":"
                         + "{\"name\":\"echo\",\"arguments\":\"{}\"}}]}}]}"),
-                finish("tool_calls"), done()));
+                finish("tool_calls"),
+                done()));
 
-        assertEquals(List.of(new ToolCall("r1", "echo", "{\"text\":1}"), new ToolCall("r2", "echo", "{}")),
+        assertEquals(
+                List.of(new ToolCall("r1", "echo", "{\"text\":1}"), new ToolCall("r2", "echo", "{}")),
                 send().toolCalls());
     }
 
     @Test
     void rateLimitCarriesRetryAfter() {
-        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "7")
+        server.enqueue(new MockResponse()
+                .setResponseCode(429)
+                .setHeader("Retry-After", "7")
                 .setBody("{\"error\":{\"message\":\"Rate limit reached\"}}"));
 
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
         assertEquals(ProviderException.Kind.RATE_LIMITED, failure.kind());
         assertEquals(Optional.of(Duration.ofSeconds(7)), failure.retryAfter());
-        assertEquals("The provider at " + server.host() + " answered HTTP 429: Rate limit reached",
-                failure.getMessage());
+        assertEquals(
+                "The provider at " + server.host() + " answered HTTP 429: Rate limit reached", failure.getMessage());
     }
 
     @Test
@@ -135,8 +143,7 @@ class OpenAiClientTest {
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
         assertEquals(ProviderException.Kind.BAD_REQUEST, failure.kind());
-        assertEquals("The provider at " + server.host() + " answered HTTP 400: model not found",
-                failure.getMessage());
+        assertEquals("The provider at " + server.host() + " answered HTTP 400: model not found", failure.getMessage());
     }
 
     @Test
@@ -159,7 +166,8 @@ class OpenAiClientTest {
 
     @Test
     void aReplyThatIsNotAnEventStreamIsAProtocolFailure() {
-        server.enqueue(new MockResponse().setHeader("Content-Type", "application/json").setBody("{}"));
+        server.enqueue(
+                new MockResponse().setHeader("Content-Type", "application/json").setBody("{}"));
 
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
@@ -173,22 +181,24 @@ class OpenAiClientTest {
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
         assertEquals(ProviderException.Kind.NETWORK, failure.kind());
-        assertTrue(failure.getMessage().startsWith("Could not reach the provider at " + server.host()),
+        assertTrue(
+                failure.getMessage().startsWith("Could not reach the provider at " + server.host()),
                 failure.getMessage());
     }
 
     @Test
     void cancelClosesTheStreamAndReturnsTheTextSoFar() throws Exception {
-        server.enqueue(reply(text("partial"))
-                .setSocketPolicy(SocketPolicy.KEEP_OPEN)
-                .setBodyDelay(0, TimeUnit.MILLISECONDS));
+        server.enqueue(
+                reply(text("partial")).setSocketPolicy(SocketPolicy.KEEP_OPEN).setBodyDelay(0, TimeUnit.MILLISECONDS));
         Cancellation cancel = new Cancellation();
         CountDownLatch firstDelta = new CountDownLatch(1);
 
         CompletableFuture<ModelReply> reply = CompletableFuture.supplyAsync(() -> {
             try {
-                return client.stream(new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
-                        delta -> firstDelta.countDown(), cancel);
+                return client.stream(
+                        new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                        delta -> firstDelta.countDown(),
+                        cancel);
             } catch (ProviderException e) {
                 throw new IllegalStateException(e);
             }
