@@ -70,7 +70,8 @@ class DockerSandboxTest extends SandboxContractTest {
                     + "' && echo reached || echo unreachable");
 
             assertEquals(ExecResult.exited(0), result);
-            assertEquals("unreachable", lines.get(lines.size() - 1));
+            // stderr's "Connection refused" may come before or after; only the verdict matters.
+            assertTrue(lines.contains("unreachable") && !lines.contains("reached"), lines.toString());
         }
     }
 

@@ -22,11 +22,11 @@ import java.util.Optional;
 /** Finds files by glob pattern, newest first, leaving out what .gitignore excludes. */
 public final class GlobTool extends BaseTool<GlobTool.Params> {
     public static final String NAME = "glob";
+    static final int MAX_RESULTS = 500;
     private static final String DESCRIPTION =
             "Find files whose path matches a glob pattern. Results are paths relative to the workspace root,"
                     + " most recently modified first, at most " + MAX_RESULTS + "; files excluded by .gitignore are"
                     + " left out.";
-    static final int MAX_RESULTS = 500;
 
     /** The model's arguments. */
     public record Params(String pattern, String path) {}
