@@ -333,7 +333,7 @@ class DockhandCommandTest {
 
         assertEquals(ExitCodes.AUTHENTICATION, run("-p", "x"));
         assertEquals(
-                "dockhand: The provider at " + model.host() + " answered HTTP 401: bad key",
+                "dockhand: The OpenAI-compatible server at " + model.host() + " answered HTTP 401: bad key",
                 errLines().get(1));
     }
 
@@ -343,7 +343,7 @@ class DockhandCommandTest {
 
         assertEquals(ExitCodes.PROVIDER_FAILURE, run("-p", "x"));
         assertEquals(
-                "dockhand: The provider at " + model.host() + " answered HTTP 503: upstream down",
+                "dockhand: The OpenAI-compatible server at " + model.host() + " answered HTTP 503: upstream down",
                 errLines().get(1));
     }
 

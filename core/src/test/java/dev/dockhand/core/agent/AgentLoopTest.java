@@ -309,7 +309,7 @@ class AgentLoopTest {
 
         assertEquals(ProviderException.Kind.SERVER, failure.kind());
         assertEquals(
-                "The provider at " + model.host() + " answered HTTP 500: The server is overloaded",
+                "The OpenAI-compatible server at " + model.host() + " answered HTTP 500: The server is overloaded",
                 failure.getMessage());
     }
 
@@ -325,7 +325,8 @@ class AgentLoopTest {
         assertEquals(ProviderException.Kind.AUTHENTICATION, failure.kind());
         assertEquals(401, failure.httpStatus());
         assertEquals(
-                "The provider at " + model.host() + " answered HTTP 401: Incorrect API key provided: [redacted]",
+                "The OpenAI-compatible server at " + model.host()
+                        + " answered HTTP 401: Incorrect API key provided: [redacted]",
                 failure.getMessage());
     }
 }

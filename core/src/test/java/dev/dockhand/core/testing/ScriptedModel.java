@@ -62,9 +62,9 @@ public final class ScriptedModel implements AutoCloseable {
         return server.url("/v1").toString();
     }
 
-    /** The host name error messages use for this server. */
+    /** The host and port error messages use for this server. */
     public String host() {
-        return server.getHostName();
+        return server.getHostName() + ":" + server.getPort();
     }
 
     public ScriptedModel enqueue(MockResponse... responses) {

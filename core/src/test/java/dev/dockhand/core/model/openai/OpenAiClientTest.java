@@ -133,7 +133,8 @@ class OpenAiClientTest {
         assertEquals(ProviderException.Kind.RATE_LIMITED, failure.kind());
         assertEquals(Optional.of(Duration.ofSeconds(7)), failure.retryAfter());
         assertEquals(
-                "The provider at " + server.host() + " answered HTTP 429: Rate limit reached", failure.getMessage());
+                "The OpenAI-compatible server at " + server.host() + " answered HTTP 429: Rate limit reached",
+                failure.getMessage());
     }
 
     @Test
@@ -143,7 +144,9 @@ class OpenAiClientTest {
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
         assertEquals(ProviderException.Kind.BAD_REQUEST, failure.kind());
-        assertEquals("The provider at " + server.host() + " answered HTTP 400: model not found", failure.getMessage());
+        assertEquals(
+                "The OpenAI-compatible server at " + server.host() + " answered HTTP 400: model not found",
+                failure.getMessage());
     }
 
     @Test
@@ -152,7 +155,9 @@ class OpenAiClientTest {
 
         ProviderException failure = assertThrows(ProviderException.class, this::send);
 
-        assertEquals("The provider reported an error mid-stream: upstream timeout", failure.getMessage());
+        assertEquals(
+                "The OpenAI-compatible server at " + server.host() + " reported an error mid-stream: upstream timeout",
+                failure.getMessage());
     }
 
     @Test
@@ -182,7 +187,7 @@ class OpenAiClientTest {
 
         assertEquals(ProviderException.Kind.NETWORK, failure.kind());
         assertTrue(
-                failure.getMessage().startsWith("Could not reach the provider at " + server.host()),
+                failure.getMessage().startsWith("Could not reach the OpenAI-compatible server at " + server.host()),
                 failure.getMessage());
     }
 

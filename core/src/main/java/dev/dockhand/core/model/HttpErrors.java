@@ -1,38 +1,62 @@
-package dev.dockhand.core.model.openai;
+package dev.dockhand.core.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
-import dev.dockhand.core.model.ProviderException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import okhttp3.HttpUrl;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
 
-/** Turns HTTP failures into {@link ProviderException}s that carry the provider's own words, minus the key. */
-final class OpenAiErrors {
+/**
+ * Turns HTTP failures into {@link ProviderException}s that name the provider, the status and the provider's own
+ * explanation, with the API key redacted.
+ */
+public final class HttpErrors {
     private static final long MAX_ERROR_BODY = 64 * 1024;
 
-    private OpenAiErrors() {}
+    private HttpErrors() {}
 
-    static ProviderException fromResponse(Response response, HttpUrl endpoint, String apiKey) {
+    public static ProviderException fromResponse(Response response, ProviderEndpoint endpoint) {
         int status = response.code();
-        String detail = redact(providerMessage(response.body()), apiKey);
-        String message = "The provider at " + endpoint.host() + " answered HTTP " + status
-                + (detail.isEmpty() ? "." : ": " + detail);
+        String detail = endpoint.redact(providerMessage(response.body()));
+        String message =
+                endpoint.describeCapitalized() + " answered HTTP " + status + (detail.isEmpty() ? "." : ": " + detail);
         return new ProviderException(kind(status), status, message, retryAfter(response), null);
     }
 
-    static ProviderException network(HttpUrl endpoint, IOException e, String apiKey) {
+    public static ProviderException network(ProviderEndpoint endpoint, IOException e) {
         String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String what = e instanceof SocketTimeoutException || e instanceof InterruptedIOException
+                ? "timed out talking to "
+                : "could not reach ";
         return new ProviderException(
                 ProviderException.Kind.NETWORK,
-                "Could not reach the provider at " + endpoint.host() + ":" + endpoint.port() + ": "
-                        + redact(reason, apiKey),
+                capitalize(what) + endpoint.describe() + ": " + endpoint.redact(reason),
                 e);
+    }
+
+    /** An error object sent inside a stream (or as a whole body), in the provider's words. */
+    public static ProviderException inStream(ProviderEndpoint endpoint, JsonNode error, int status) {
+        ProviderException.Kind kind = status == 0 ? ProviderException.Kind.SERVER : kind(status);
+        String type = error.path("error").path("type").asText("");
+        if (type.equals("overloaded_error") || type.equals("rate_limit_error")) {
+            kind = type.equals("overloaded_error")
+                    ? ProviderException.Kind.SERVER
+                    : ProviderException.Kind.RATE_LIMITED;
+        }
+        return new ProviderException(
+                kind,
+                status,
+                endpoint.describeCapitalized() + " reported an error mid-stream: " + endpoint.redact(messageOf(error)),
+                null,
+                null);
     }
 
     private static ProviderException.Kind kind(int status) {
@@ -52,9 +76,9 @@ final class OpenAiErrors {
         String text;
         try {
             // Read at most a bounded prefix: a gateway's error page can be large, and only its start helps.
-            okio.BufferedSource source = body.source();
+            BufferedSource source = body.source();
             source.request(MAX_ERROR_BODY);
-            okio.Buffer buffer = source.getBuffer();
+            Buffer buffer = source.getBuffer();
             text = buffer.clone().readUtf8(Math.min(buffer.size(), MAX_ERROR_BODY));
         } catch (IOException e) {
             return "";
@@ -64,14 +88,18 @@ final class OpenAiErrors {
             if (json != null && json.isObject()) {
                 return messageOf(json);
             }
+            if (json != null && json.isArray() && json.size() > 0 && json.get(0).isObject()) {
+                // Gemini wraps its error object in an array when streaming.
+                return messageOf(json.get(0));
+            }
         } catch (IOException notJson) {
             // Gateways often answer with HTML or plain text; show it as it is.
         }
         return text.strip();
     }
 
-    /** The human part of an error object, in the shapes servers use: {error:{message}}, {error:"…"}, {message}. */
-    static String messageOf(JsonNode json) {
+    /** The human part of an error object: {error:{message}}, {error:"…"}, {message}, or the whole object. */
+    public static String messageOf(JsonNode json) {
         JsonNode error = json.get("error");
         if (error != null && error.isObject() && error.hasNonNull("message")) {
             return error.get("message").asText();
@@ -103,7 +131,7 @@ final class OpenAiErrors {
         }
     }
 
-    static String redact(String text, String apiKey) {
-        return apiKey.isEmpty() ? text : text.replace(apiKey, "[redacted]");
+    private static String capitalize(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 }

@@ -1,0 +1,220 @@
+package dev.dockhand.core.model;
+
+import dev.dockhand.core.Cancellation;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import okhttp3.Call;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okhttp3.sse.EventSource;
+import okhttp3.sse.EventSourceListener;
+import okhttp3.sse.EventSources;
+import okio.BufferedSource;
+
+/**
+ * Runs one streaming model request, Server-Sent Events (OpenAI, Anthropic, Gemini) or NDJSON (Ollama), feeding its
+ * events to the provider's {@link ReplyAssembler}, and turns every way it can end into a reply or one
+ * {@link ProviderException}: HTTP errors, errors inside the stream, stalls past a time-out, a connection cut before
+ * the reply was complete. A cancel closes the stream and returns the reply so far.
+ */
+public final class ProviderStreams {
+    private static final long POLL_MILLIS = 100;
+    private static final long CANCEL_GRACE_MILLIS = 2000;
+
+    private ProviderStreams() {}
+
+    /** An HTTP client for model streams with these time-outs (the idle one also bounds each socket read). */
+    public static OkHttpClient httpClient(Timeouts timeouts) {
+        return new OkHttpClient.Builder()
+                .connectTimeout(timeouts.connect())
+                .readTimeout(
+                        timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
+                .writeTimeout(timeouts.connect().multipliedBy(4))
+                .build();
+    }
+
+    public static ModelReply sse(
+            OkHttpClient http,
+            Request request,
+            ProviderEndpoint endpoint,
+            ReplyAssembler assembler,
+            Timeouts timeouts,
+            Cancellation cancel)
+            throws ProviderException {
+        AtomicReference<EventSource> started = new AtomicReference<>();
+        Runnable stop = () -> {
+            EventSource source = started.get();
+            if (source != null) {
+                source.cancel();
+            }
+        };
+        try (StreamWatchdog watchdog = new StreamWatchdog(timeouts, stop);
+                Cancellation.Registration ignored = cancel.onCancel(stop)) {
+            SseListener listener = new SseListener(assembler, endpoint, watchdog);
+            EventSource source = EventSources.createFactory(http).newEventSource(request, listener);
+            started.set(source);
+            if (cancel.isCancelled()) {
+                source.cancel();
+            }
+            if (!listener.awaitEnd(cancel)) {
+                source.cancel();
+                return assembler.reply(true);
+            }
+            return finish(assembler, endpoint, cancel, watchdog, listener.failure, listener.streamFailure);
+        }
+    }
+
+    public static ModelReply ndjson(
+            OkHttpClient http,
+            Request request,
+            ProviderEndpoint endpoint,
+            ReplyAssembler assembler,
+            Timeouts timeouts,
+            Cancellation cancel)
+            throws ProviderException {
+        Call call = http.newCall(request);
+        ProviderException failure = null;
+        IOException streamFailure = null;
+        try (StreamWatchdog watchdog = new StreamWatchdog(timeouts, call::cancel);
+                Cancellation.Registration ignored = cancel.onCancel(call::cancel)) {
+            try (Response response = call.execute()) {
+                if (!response.isSuccessful()) {
+                    throw HttpErrors.fromResponse(response, endpoint);
+                }
+                failure = readLines(response.body(), assembler, watchdog);
+            } catch (IOException e) {
+                streamFailure = e;
+            }
+            return finish(assembler, endpoint, cancel, watchdog, failure, streamFailure);
+        }
+    }
+
+    private static ProviderException readLines(ResponseBody body, ReplyAssembler assembler, StreamWatchdog watchdog)
+            throws IOException {
+        BufferedSource source = body.source();
+        String line;
+        while ((line = source.readUtf8Line()) != null) {
+            watchdog.event();
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                assembler.accept(line);
+            } catch (ProviderException e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static ModelReply finish(
+            ReplyAssembler assembler,
+            ProviderEndpoint endpoint,
+            Cancellation cancel,
+            StreamWatchdog watchdog,
+            ProviderException failure,
+            Throwable streamFailure)
+            throws ProviderException {
+        if (cancel.isCancelled()) {
+            return assembler.reply(true);
+        }
+        if (watchdog.stalled() != null) {
+            throw new ProviderException(
+                    ProviderException.Kind.NETWORK,
+                    endpoint.describeCapitalized() + " " + watchdog.stalled() + "; the reply was abandoned.",
+                    null);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        if (streamFailure instanceof IOException io) {
+            throw HttpErrors.network(endpoint, io);
+        }
+        if (streamFailure != null) {
+            throw new ProviderException(
+                    ProviderException.Kind.PROTOCOL,
+                    endpoint.describeCapitalized() + " did not send a reply stream: "
+                            + endpoint.redact(streamFailure.getMessage()),
+                    streamFailure);
+        }
+        if (!assembler.complete()) {
+            throw new ProviderException(
+                    ProviderException.Kind.NETWORK,
+                    "The reply stream from " + endpoint.describe() + " ended before the reply was complete.",
+                    null);
+        }
+        return assembler.reply(false);
+    }
+
+    /** okhttp-sse calls back on its own thread; failures are recorded and thrown on the caller's. */
+    private static final class SseListener extends EventSourceListener {
+        private final ReplyAssembler assembler;
+        private final ProviderEndpoint endpoint;
+        private final CountDownLatch ended = new CountDownLatch(1);
+        private final StreamWatchdog watchdog;
+        private volatile ProviderException failure;
+        private volatile Throwable streamFailure;
+
+        SseListener(ReplyAssembler assembler, ProviderEndpoint endpoint, StreamWatchdog watchdog) {
+            this.assembler = assembler;
+            this.endpoint = endpoint;
+            this.watchdog = watchdog;
+        }
+
+        @Override
+        public void onEvent(EventSource eventSource, String id, String type, String data) {
+            watchdog.event();
+            if (failure != null) {
+                return;
+            }
+            try {
+                assembler.accept(data);
+            } catch (ProviderException e) {
+                failure = e;
+                eventSource.cancel();
+            }
+        }
+
+        @Override
+        public void onClosed(EventSource eventSource) {
+            ended.countDown();
+        }
+
+        @Override
+        public void onFailure(EventSource eventSource, Throwable t, Response response) {
+            try {
+                if (response != null && !response.isSuccessful()) {
+                    // The body can only be read here, inside the callback, before okhttp-sse closes the response.
+                    failure = HttpErrors.fromResponse(response, endpoint);
+                } else if (failure == null) {
+                    streamFailure = t == null ? new IOException("stream failed") : t;
+                }
+            } finally {
+                ended.countDown();
+            }
+        }
+
+        /**
+         * Waits for the stream to end. After a cancel okhttp-sse reports a failure at once; if it ever did not, the
+         * wait still ends after a grace period. Returns false when interrupted.
+         */
+        boolean awaitEnd(Cancellation cancel) {
+            try {
+                while (!ended.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    if (cancel.isCancelled()) {
+                        ended.await(CANCEL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                        return true;
+                    }
+                }
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+}
