@@ -41,9 +41,15 @@ final class StreamWatchdog implements AutoCloseable {
     }
 
     private void fire(Duration after, String which) {
-        stalled = (started ? "went quiet for " : "sent nothing for ") + after.toSeconds() + " s (the " + which
-                + " time-out)";
+        stalled =
+                (started ? "went quiet for " : "sent nothing for ") + seconds(after) + " (the " + which + " time-out)";
         stop.run();
+    }
+
+    private static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0
+                ? duration.toSeconds() + " s"
+                : String.format(java.util.Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
     }
 
     /** How the stream stalled, or null. */

@@ -193,8 +193,7 @@ class OpenAiClientTest {
 
     @Test
     void cancelClosesTheStreamAndReturnsTheTextSoFar() throws Exception {
-        server.enqueue(
-                reply(text("partial")).setSocketPolicy(SocketPolicy.KEEP_OPEN).setBodyDelay(0, TimeUnit.MILLISECONDS));
+        server.enqueue(stalledAfter(reply(text("partial"))));
         Cancellation cancel = new Cancellation();
         CountDownLatch firstDelta = new CountDownLatch(1);
 
@@ -214,6 +213,59 @@ class OpenAiClientTest {
         ModelReply cancelled = reply.get(5, TimeUnit.SECONDS);
         assertEquals(FinishReason.CANCELLED, cancelled.finishReason());
         assertEquals("partial", cancelled.text());
+    }
+
+    /** The reply's events arrive at once, then the stream stays open, silent, for 3 s. */
+    static MockResponse stalledAfter(MockResponse events) {
+        long size = events.getBody().size();
+        okio.Buffer body = events.getBody().clone();
+        body.writeUtf8(": still thinking\n\n");
+        return events.setBody(body).throttleBody(size, 3, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aStreamThatGoesQuietFailsNamingTheIdleTimeout() {
+        OpenAiClient impatient = new OpenAiClient(
+                server.baseUrl(),
+                "k",
+                new dev.dockhand.core.model.Timeouts(
+                        Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(300)));
+        server.enqueue(stalledAfter(reply(text("half"))));
+
+        ProviderException failure = assertThrows(
+                ProviderException.class,
+                () -> impatient.stream(
+                        new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                        deltas::add,
+                        new Cancellation()));
+
+        assertEquals(
+                "The OpenAI-compatible server at " + server.host() + " went quiet for 0.3 s (the idle time-out);"
+                        + " the reply was abandoned.",
+                failure.getMessage());
+        assertEquals(ProviderException.Kind.NETWORK, failure.kind());
+    }
+
+    @Test
+    void aServerThatNeverAnswersFailsNamingTheFirstByteTimeout() {
+        OpenAiClient impatient = new OpenAiClient(
+                server.baseUrl(),
+                "k",
+                new dev.dockhand.core.model.Timeouts(
+                        Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(5)));
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+
+        ProviderException failure = assertThrows(
+                ProviderException.class,
+                () -> impatient.stream(
+                        new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                        deltas::add,
+                        new Cancellation()));
+
+        assertEquals(
+                "The OpenAI-compatible server at " + server.host() + " sent nothing for 0.3 s (the first-byte"
+                        + " time-out); the reply was abandoned.",
+                failure.getMessage());
     }
 
     @Test
