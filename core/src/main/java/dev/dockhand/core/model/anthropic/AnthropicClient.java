@@ -1,0 +1,58 @@
+package dev.dockhand.core.model.anthropic;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.model.ModelReply;
+import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ProviderEndpoint;
+import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.ProviderStreams;
+import dev.dockhand.core.model.Timeouts;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+
+/** A streaming client for Anthropic's {@code POST {baseUrl}/v1/messages}. */
+public final class AnthropicClient implements ModelClient {
+    public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
+    static final String API_VERSION = "2023-06-01";
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+
+    private final ProviderEndpoint endpoint;
+    private final String apiKey;
+    private final int maxTokens;
+    private final Timeouts timeouts;
+    private final OkHttpClient http;
+
+    /** @param maxTokens the reply's output limit; the Messages API requires one */
+    public AnthropicClient(String baseUrl, String apiKey, int maxTokens, Timeouts timeouts) {
+        HttpUrl base = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
+        if (base == null) {
+            throw new IllegalArgumentException(
+                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + DEFAULT_BASE_URL + ".");
+        }
+        this.endpoint = new ProviderEndpoint(
+                "Anthropic", base.newBuilder().addPathSegments("v1/messages").build(), apiKey);
+        this.apiKey = apiKey;
+        this.maxTokens = maxTokens;
+        this.timeouts = timeouts;
+        this.http = ProviderStreams.httpClient(timeouts);
+    }
+
+    @Override
+    public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
+            throws ProviderException {
+        Request http = new Request.Builder()
+                .url(endpoint.url())
+                .header("x-api-key", apiKey)
+                .header("anthropic-version", API_VERSION)
+                .header("Accept", "text/event-stream")
+                .post(RequestBody.create(Json.write(AnthropicRequestWriter.write(request, maxTokens)), JSON))
+                .build();
+        return ProviderStreams.sse(
+                this.http, http, endpoint, new AnthropicStreamReader(listener, endpoint), timeouts, cancel);
+    }
+}

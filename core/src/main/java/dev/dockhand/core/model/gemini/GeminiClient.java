@@ -1,0 +1,58 @@
+package dev.dockhand.core.model.gemini;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.model.ModelReply;
+import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ProviderEndpoint;
+import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.ProviderStreams;
+import dev.dockhand.core.model.Timeouts;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+
+/** A streaming client for {@code POST {baseUrl}/v1beta/models/{model}:streamGenerateContent?alt=sse}. */
+public final class GeminiClient implements ModelClient {
+    public static final String DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+
+    private final HttpUrl base;
+    private final String apiKey;
+    private final Timeouts timeouts;
+    private final OkHttpClient http;
+
+    public GeminiClient(String baseUrl, String apiKey, Timeouts timeouts) {
+        HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
+        if (parsed == null) {
+            throw new IllegalArgumentException(
+                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + DEFAULT_BASE_URL + ".");
+        }
+        this.base = parsed;
+        this.apiKey = apiKey;
+        this.timeouts = timeouts;
+        this.http = ProviderStreams.httpClient(timeouts);
+    }
+
+    @Override
+    public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
+            throws ProviderException {
+        HttpUrl url = base.newBuilder()
+                .addPathSegments("v1beta/models")
+                .addPathSegment(request.model() + ":streamGenerateContent")
+                .addQueryParameter("alt", "sse")
+                .build();
+        ProviderEndpoint endpoint = new ProviderEndpoint("Gemini", url, apiKey);
+        Request http = new Request.Builder()
+                .url(url)
+                .header("x-goog-api-key", apiKey)
+                .header("Accept", "text/event-stream")
+                .post(RequestBody.create(Json.write(GeminiRequestWriter.write(request)), JSON))
+                .build();
+        return ProviderStreams.sse(
+                this.http, http, endpoint, new GeminiStreamReader(listener, endpoint), timeouts, cancel);
+    }
+}
