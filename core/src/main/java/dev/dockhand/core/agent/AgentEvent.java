@@ -1,6 +1,7 @@
 package dev.dockhand.core.agent;
 
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.scheduler.ToolCallStatus;
 import dev.dockhand.core.tool.ToolResult;
@@ -24,6 +25,15 @@ public sealed interface AgentEvent {
     /** A call reached its terminal state; {@code result} is what the model will read. */
     record ToolCallFinished(ToolCall call, ToolCallStatus status, ToolResult result, String summary, Duration duration)
             implements AgentEvent {}
+
+    /** A request failed and will be tried again after {@code delay}; nothing of it had reached the user. */
+    record Retrying(int attempt, int maxAttempts, Duration delay, String reason) implements AgentEvent {}
+
+    /** A reply failed mid-stream; {@code partialText} (possibly empty) was kept in the conversation. */
+    record ReplyFailed(String partialText, String error) implements AgentEvent {}
+
+    /** The model's reply ended early: cut by the output limit, or stopped by the provider's content filter. */
+    record ReplyCutShort(FinishReason reason) implements AgentEvent {}
 
     /** The provider reported token usage for one request. */
     record Usage(TokenUsage usage) implements AgentEvent {}

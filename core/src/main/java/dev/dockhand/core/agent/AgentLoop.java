@@ -3,6 +3,7 @@ package dev.dockhand.core.agent;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
@@ -12,13 +13,18 @@ import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolDeclaration;
 import dev.dockhand.core.scheduler.CompletedCall;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolResult;
+import java.time.Duration;
 import java.util.List;
 
 /**
  * Drives one turn: the user's prompt, then model requests and tool rounds until the model answers without tool
  * calls. Contract: the conversation is valid for the real APIs after every step, whatever happens. A reply with
  * tool calls is appended as ONE assistant message, then exactly one result per call in the calls' order; a reply cut
- * short by a cancel keeps its text and drops its unfinished tool calls; a provider failure appends nothing.
+ * short by a cancel or a provider failure keeps the text that arrived and drops its unfinished tool calls; tool calls
+ * cut off by the output limit are answered without being run.
  */
 public final class AgentLoop {
     private final ModelClient client;
@@ -87,8 +93,15 @@ public final class AgentLoop {
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
             }
             conversation.addAssistant(new Message.Assistant(reply.text(), reply.toolCalls()));
+            if (reply.finishReason() == FinishReason.LENGTH || reply.finishReason() == FinishReason.CONTENT_FILTER) {
+                events.accept(new AgentEvent.ReplyCutShort(reply.finishReason()));
+            }
             if (reply.toolCalls().isEmpty()) {
                 return complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
+            }
+            if (reply.finishReason() == FinishReason.LENGTH) {
+                refuseCutOffCalls(reply);
+                continue;
             }
             for (CompletedCall done : scheduler.runRound(reply.toolCalls(), cancel)) {
                 conversation.addToolResult(new Message.ToolResult(
@@ -102,6 +115,52 @@ public final class AgentLoop {
             }
         }
         return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
+    }
+
+    /**
+     * Sends one request. A failure mid-stream keeps the text that had arrived as an assistant message (its tool
+     * calls, never complete, are dropped), so the conversation stays valid and records what the user saw.
+     */
+    private ModelReply request(Cancellation cancel) throws ProviderException {
+        StringBuilder streamed = new StringBuilder();
+        ModelClient.StreamListener listener = new ModelClient.StreamListener() {
+            @Override
+            public void onTextDelta(String text) {
+                streamed.append(text);
+                events.accept(new AgentEvent.TextDelta(text));
+            }
+
+            @Override
+            public void onRetry(ModelClient.RetryNotice notice) {
+                events.accept(new AgentEvent.Retrying(
+                        notice.attempt(), notice.maxAttempts(), notice.delay(), notice.reason()));
+            }
+        };
+        try {
+            return client.stream(new ModelRequest(model, conversation.messages(), tools), listener, cancel);
+        } catch (ProviderException e) {
+            if (streamed.length() > 0) {
+                conversation.addAssistant(new Message.Assistant(streamed.toString(), List.of()));
+            }
+            events.accept(new AgentEvent.ReplyFailed(streamed.toString(), e.getMessage()));
+            throw e;
+        }
+    }
+
+    /**
+     * The output limit cut the reply while it was writing tool calls: their arguments may be incomplete, so none
+     * runs. Each is answered with the reason, which keeps the conversation valid and lets the model try smaller.
+     */
+    private void refuseCutOffCalls(ModelReply reply) {
+        for (ToolCall call : reply.toolCalls()) {
+            ToolResult refusal = ToolResult.error(
+                    ToolErrorType.INVALID_PARAMS,
+                    "The " + call.name() + " call was"
+                            + " not run: your reply reached the output token limit while writing it, so its arguments may"
+                            + " be cut off. Make smaller calls (for example, write a large file in several edits).");
+            events.accept(new AgentEvent.ToolCallFinished(call, ToolCallStatus.ERROR, refusal, "", Duration.ZERO));
+            conversation.addToolResult(new Message.ToolResult(call.id(), call.name(), refusal.llmContent(), true));
+        }
     }
 
     private TurnResult complete(TurnResult.Outcome outcome, String answer, int requests, TokenUsage usage) {

@@ -14,9 +14,15 @@ public interface ModelClient {
      */
     ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel) throws ProviderException;
 
-    /** Receives the reply's text as it streams. */
+    /** Receives the reply's text as it streams, and word of retries before it does. */
     @FunctionalInterface
     interface StreamListener {
         void onTextDelta(String text);
+
+        /** A failed attempt is about to be retried; nothing of it had reached the user. */
+        default void onRetry(RetryNotice notice) {}
     }
+
+    /** Attempt {@code attempt} of {@code maxAttempts} failed for {@code reason}; the next starts after {@code delay}. */
+    record RetryNotice(int attempt, int maxAttempts, java.time.Duration delay, String reason) {}
 }

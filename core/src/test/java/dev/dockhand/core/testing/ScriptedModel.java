@@ -89,6 +89,23 @@ public final class ScriptedModel implements AutoCloseable {
         return body;
     }
 
+    /** The next request's body, parsed but not checked (for providers whose format is not OpenAI's). */
+    public JsonNode takeJson() {
+        RecordedRequest request = takeRaw();
+        last = request;
+        return Json.read(request.getBody().readUtf8());
+    }
+
+    /** The path and query of the request last returned by {@link #takeRequest} or {@link #takeJson}. */
+    public String lastPath() {
+        return last.getPath();
+    }
+
+    /** The server's root URL, for providers whose base URL has no /v1. */
+    public String rootUrl() {
+        return server.url("/").toString();
+    }
+
     public RecordedRequest takeRaw() {
         try {
             RecordedRequest request = server.takeRequest(10, TimeUnit.SECONDS);
