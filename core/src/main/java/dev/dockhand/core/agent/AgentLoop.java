@@ -78,10 +78,7 @@ public final class AgentLoop {
         TokenUsage usage = new TokenUsage(0, 0);
         for (int request = 1; request <= maxRequests; request++) {
             events.accept(new AgentEvent.RequestStarted(request));
-            ModelReply reply = client.stream(
-                    new ModelRequest(model, conversation.messages(), tools),
-                    text -> events.accept(new AgentEvent.TextDelta(text)),
-                    cancel);
+            ModelReply reply = request(cancel);
             if (reply.usage().isPresent()) {
                 usage = usage.plus(reply.usage().get());
                 events.accept(new AgentEvent.Usage(reply.usage().get()));

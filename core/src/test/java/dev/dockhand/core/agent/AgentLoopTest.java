@@ -299,6 +299,54 @@ class AgentLoopTest {
     }
 
     @Test
+    void aFailureMidStreamKeepsTheTextAndTheNextRequestIsValid() throws Exception {
+        model.enqueue(reply(text("Partial ans"), toolFragment(0, "x1", "echo", "{\"te")));
+        AgentLoop loop = loop(echo);
+
+        assertThrows(ProviderException.class, () -> loop.run("first", new Cancellation()));
+        model.enqueue(answer("Recovered."));
+        loop.run("again", new Cancellation());
+
+        assertEquals(List.of(), echo.runs);
+        model.takeRequest();
+        JsonNode messages = model.takeRequest().get("messages");
+        assertEquals(
+                Json.read(
+                        "[{\"role\":\"system\",\"content\":\"SYSTEM\"},{\"role\":\"user\",\"content\":\"first\"},"
+                                + "{\"role\":\"assistant\",\"content\":\"Partial ans\"},{\"role\":\"user\",\"content\":\"again\"}]"),
+                messages);
+        assertEquals(
+                new AgentEvent.ReplyFailed(
+                        "Partial ans",
+                        "The reply stream from the OpenAI-compatible server" + " at " + model.host()
+                                + " ended before the reply was complete."),
+                events.ofType(AgentEvent.ReplyFailed.class).get(0));
+    }
+
+    @Test
+    void toolCallsCutOffByTheOutputLimitAreAnsweredNotRun() throws Exception {
+        model.enqueue(
+                reply(toolCall("big", "edit", "{\"text\":\"lorem ips"), finish("length"), done()),
+                answer("I will write it in parts."));
+
+        TurnResult result = loop(echo, edit).run("write", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        assertEquals(List.of(), edit.runs);
+        model.takeRequest();
+        String refusal =
+                model.takeRequest().get("messages").get(3).get("content").asText();
+        assertEquals(
+                "The edit call was not run: your reply reached the output token limit while writing it, so its"
+                        + " arguments may be cut off. Make smaller calls (for example, write a large file in several"
+                        + " edits).",
+                refusal);
+        assertEquals(
+                List.of(new AgentEvent.ReplyCutShort(dev.dockhand.core.model.FinishReason.LENGTH)),
+                events.ofType(AgentEvent.ReplyCutShort.class));
+    }
+
+    @Test
     void providerServerErrorCarriesTheProvidersMessage() {
         model.enqueue(new MockResponse()
                 .setResponseCode(500)
