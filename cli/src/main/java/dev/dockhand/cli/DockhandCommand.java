@@ -29,10 +29,12 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nEnvironment:%n",
         footer = {
-            "  OPENAI_API_KEY   API key for the OpenAI-compatible server (required)",
-            "  OPENAI_BASE_URL  server URL (default https://api.openai.com/v1)",
-            "  DOCKHAND_MODEL   model to use when --model is not given",
-            "  DOCKER_HOST      Docker engine for the sandbox (default: the local socket)"
+            "  OPENAI_API_KEY, OPENAI_BASE_URL        for --provider openai (any OpenAI-compatible server)",
+            "  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL  for --provider anthropic",
+            "  GEMINI_API_KEY, GEMINI_BASE_URL        for --provider gemini",
+            "  OLLAMA_HOST                            for --provider ollama (default http://localhost:11434)",
+            "  DOCKHAND_PROVIDER, DOCKHAND_MODEL      provider and model when the options are not given",
+            "  DOCKER_HOST                            Docker engine for the sandbox (default: the local socket)"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -55,14 +57,68 @@ public final class DockhandCommand implements Callable<Integer> {
             description = "Run once with this prompt and exit. Piped stdin is appended to it.")
     String prompt;
 
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name (default: $DOCKHAND_MODEL).")
+    @Option(
+            names = "--provider",
+            paramLabel = "NAME",
+            description = "openai | anthropic | gemini | ollama (default: $DOCKHAND_PROVIDER, else openai).")
+    String provider;
+
+    @Option(
+            names = "--model",
+            paramLabel = "[PROVIDER:]NAME",
+            description = "Model name, optionally with its provider, like anthropic:claude-sonnet-4-5 (default:"
+                    + " $DOCKHAND_MODEL).")
     String model;
 
     @Option(
             names = "--base-url",
             paramLabel = "URL",
-            description = "OpenAI-compatible server URL (default: $OPENAI_BASE_URL or https://api.openai.com/v1).")
+            description = "The provider's server (default: the provider's variable, like $OPENAI_BASE_URL, else"
+                    + " its public API).")
     String baseUrl;
+
+    @Option(
+            names = "--max-output-tokens",
+            paramLabel = "N",
+            defaultValue = "8192",
+            description = "Most tokens in one reply, for providers that need a limit (default: ${DEFAULT-VALUE}).")
+    int maxOutputTokens;
+
+    @Option(
+            names = "--retries",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Retries of a request that failed with 429, 5xx or a network error before any of its"
+                    + " reply arrived (default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(
+            names = "--retry-delay",
+            paramLabel = "DURATION",
+            defaultValue = "1s",
+            description = "First wait before a retry, doubled each time (default: ${DEFAULT-VALUE}).")
+    String retryDelay;
+
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "15s",
+            description = "Time-out to connect to the provider (default: ${DEFAULT-VALUE}).")
+    String connectTimeout;
+
+    @Option(
+            names = "--first-byte-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
+            description = "Time-out for the first byte of a reply (default: ${DEFAULT-VALUE}).")
+    String firstByteTimeout;
+
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "2m",
+            description = "Time-out between two events of a reply stream (default: ${DEFAULT-VALUE}).")
+    String idleTimeout;
 
     @Option(
             names = "--approval-mode",

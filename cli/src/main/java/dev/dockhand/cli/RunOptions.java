@@ -1,6 +1,5 @@
 package dev.dockhand.cli;
 
-import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.sandbox.DockerSettings;
@@ -17,9 +16,7 @@ import java.util.List;
  */
 record RunOptions(
         String prompt,
-        String model,
-        String baseUrl,
-        String apiKey,
+        ModelChoice model,
         ApprovalMode approvalMode,
         int maxTurns,
         SandboxKind sandbox,
@@ -35,8 +32,6 @@ record RunOptions(
         NONE
     }
 
-    static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
-
     static RunOptions from(DockhandCommand command, CliEnvironment environment) {
         if (command.maxTurns < 1) {
             throw new DockhandException(
@@ -45,34 +40,11 @@ record RunOptions(
         SandboxKind sandbox = sandboxKind(command.sandbox);
         DockerSettings docker = dockerSettings(command);
         String prompt = prompt(command.prompt, environment);
-        String model = command.model != null
-                ? command.model.strip()
-                : environment.get("DOCKHAND_MODEL").orElse("");
-        if (model.isEmpty()) {
-            throw new DockhandException(
-                    ExitCodes.CONFIGURATION,
-                    "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
-        }
-        String apiKey = environment
-                .get("OPENAI_API_KEY")
-                .orElseThrow(() -> new DockhandException(
-                        ExitCodes.CONFIGURATION,
-                        "OPENAI_API_KEY is not set: export it with your provider's API key (a"
-                                + " local server that needs none accepts any value)."));
-        String baseUrl = command.baseUrl != null
-                ? command.baseUrl.strip()
-                : environment.get("OPENAI_BASE_URL").orElse(DEFAULT_BASE_URL);
-        try {
-            OpenAiClient.endpoint(baseUrl);
-        } catch (IllegalArgumentException e) {
-            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
-        }
+        ModelChoice model = ModelChoice.from(command, environment);
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
         return new RunOptions(
                 prompt,
                 model,
-                baseUrl,
-                apiKey,
                 mode,
                 command.maxTurns,
                 sandbox,

@@ -6,7 +6,6 @@ import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.ProviderException;
-import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.tool.ToolEnvironment;
@@ -73,8 +72,8 @@ final class SingleShot {
             Conversation conversation =
                     new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
             AgentLoop loop = new AgentLoop(
-                    OpenAiClient.create(options.baseUrl(), options.apiKey()),
-                    options.model(),
+                    options.model().client(),
+                    options.model().model(),
                     registry.declarations(),
                     scheduler,
                     conversation,

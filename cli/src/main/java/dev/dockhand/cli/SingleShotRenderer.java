@@ -2,6 +2,7 @@ package dev.dockhand.cli;
 
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.model.FinishReason;
 import java.io.PrintWriter;
 
 /**
@@ -24,6 +25,18 @@ final class SingleShotRenderer implements AgentEventSink {
             out.print(delta.text());
             out.flush();
             lineOpen = !delta.text().endsWith("\n");
+        } else if (event instanceof AgentEvent.Retrying retrying) {
+            endOpenLine();
+            err.println("dockhand: " + retrying.reason() + "; retrying in " + Rendering.duration(retrying.delay())
+                    + " (attempt " + (retrying.attempt() + 1) + " of " + retrying.maxAttempts() + ").");
+            err.flush();
+        } else if (event instanceof AgentEvent.ReplyCutShort cut) {
+            endOpenLine();
+            err.println(
+                    cut.reason() == FinishReason.CONTENT_FILTER
+                            ? "dockhand: the provider's content filter stopped the reply."
+                            : "dockhand: the reply reached the output token limit (--max-output-tokens) and was cut off.");
+            err.flush();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();
             err.println(toolLine(finished));

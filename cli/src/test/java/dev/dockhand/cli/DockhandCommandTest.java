@@ -341,10 +341,91 @@ class DockhandCommandTest {
     void serverFailureExits1() {
         model.enqueue(new MockResponse().setResponseCode(503).setBody("upstream down"));
 
-        assertEquals(ExitCodes.PROVIDER_FAILURE, run("-p", "x"));
+        assertEquals(ExitCodes.PROVIDER_FAILURE, run("--retries", "0", "-p", "x"));
         assertEquals(
                 "dockhand: The OpenAI-compatible server at " + model.host() + " answered HTTP 503: upstream down",
                 errLines().get(1));
+    }
+
+    @Test
+    void retriesAnOverloadedProviderAndSaysSo() {
+        model.enqueue(
+                new MockResponse().setResponseCode(529).setBody("{\"error\":{\"message\":\"Overloaded\"}}"),
+                answer("Made it."));
+
+        assertEquals(ExitCodes.OK, run("--retry-delay", "10ms", "-p", "x"));
+        assertEquals("Made it.\n", out.toString());
+        assertTrue(
+                errLines()
+                        .get(1)
+                        .startsWith("dockhand: The OpenAI-compatible server at " + model.host()
+                                + " answered HTTP 529: Overloaded; retrying in "),
+                errLines().get(1));
+        assertTrue(errLines().get(1).endsWith(" (attempt 2 of 4)."), errLines().get(1));
+    }
+
+    @Test
+    void choosesTheProviderFromTheModelPrefix() {
+        variables.put("ANTHROPIC_BASE_URL", model.rootUrl());
+        variables.put("ANTHROPIC_API_KEY", "sk-ant");
+        model.enqueue(
+                new MockResponse()
+                        .setHeader("Content-Type", "text/event-stream")
+                        .setBody(
+                                "data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hi\"}}\n\n"
+                                        + "data: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":1}}\n\n"));
+
+        assertEquals(ExitCodes.OK, run("--model", "anthropic:claude-test", "-p", "x"));
+        JsonNode request = model.takeJson();
+        assertEquals("/v1/messages", model.lastPath());
+        assertEquals("claude-test", request.get("model").asText());
+        assertEquals("sk-ant", model.lastHeader("x-api-key"));
+    }
+
+    @Test
+    void eachProviderNamesItsOwnKeyVariable() {
+        assertEquals(ExitCodes.CONFIGURATION, run("--provider", "gemini", "-p", "x"));
+        assertEquals(List.of("dockhand: GEMINI_API_KEY is not set: export it with your Gemini API key."), errLines());
+    }
+
+    @Test
+    void anUnknownProviderIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("--provider", "skynet", "-p", "x"));
+        assertEquals(
+                List.of("dockhand: 'skynet' is not a provider; use one of openai|anthropic|gemini|ollama."),
+                errLines());
+    }
+
+    @Test
+    void aStalledStreamFailsNamingTheTimeout() {
+        model.enqueue(new MockResponse().setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.NO_RESPONSE));
+
+        assertEquals(ExitCodes.PROVIDER_FAILURE, run("--retries", "0", "--first-byte-timeout", "300ms", "-p", "x"));
+        assertEquals(
+                "dockhand: The OpenAI-compatible server at " + model.host() + " sent nothing for 0.3 s (the"
+                        + " first-byte time-out); the reply was abandoned.",
+                errLines().get(1));
+    }
+
+    @Test
+    void theApiKeyAppearsNowhereTheUserOrTheLogsSee() throws Exception {
+        variables.put("OPENAI_API_KEY", "sk-very-secret-key");
+        model.enqueue(new MockResponse()
+                .setResponseCode(401)
+                .setBody("{\"error\":{\"message\":\"Incorrect API key provided: sk-very-secret-key\"}}"));
+
+        assertEquals(ExitCodes.AUTHENTICATION, run("-p", "x"));
+
+        assertEquals(false, err.toString().contains("sk-very-secret-key"), err.toString());
+        assertEquals(false, out.toString().contains("sk-very-secret-key"));
+        Path logs = temp.resolve("home/logs");
+        if (Files.isDirectory(logs)) {
+            try (var files = Files.walk(logs)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    assertEquals(false, Files.readString(file).contains("sk-very-secret-key"), file.toString());
+                }
+            }
+        }
     }
 
     @Test

@@ -5,6 +5,9 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.core.model.Provider;
+import dev.dockhand.core.model.RetryPolicy;
+import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.testing.ScriptedModel;
@@ -32,9 +35,8 @@ class SingleShotCancelTest {
                     toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
             RunOptions options = new RunOptions(
                     "go",
-                    "m",
-                    model.baseUrl(),
-                    "k",
+                    new ModelChoice(
+                            Provider.OPENAI, "m", model.baseUrl(), "k", Timeouts.DEFAULT, RetryPolicy.DEFAULT, 1024),
                     ApprovalMode.YOLO,
                     10,
                     RunOptions.SandboxKind.NONE,

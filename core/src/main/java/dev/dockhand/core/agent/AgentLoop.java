@@ -27,7 +27,7 @@ import java.util.List;
  * cut off by the output limit are answered without being run.
  */
 public final class AgentLoop {
-    private final ModelClient client;
+    private volatile ModelClient client;
     private final CoreToolScheduler scheduler;
     private final Conversation conversation;
     private final List<ToolDeclaration> tools;
@@ -60,6 +60,15 @@ public final class AgentLoop {
     }
 
     public void setModel(String model) {
+        this.model = model;
+    }
+
+    /**
+     * Continues the conversation with another provider's model. The history is provider-neutral, so the next
+     * request is written, valid, in the new provider's format.
+     */
+    public void switchModel(ModelClient client, String model) {
+        this.client = client;
         this.model = model;
     }
 

@@ -17,7 +17,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.scheduler.ApprovalDecision;
@@ -344,6 +346,41 @@ class AgentLoopTest {
         assertEquals(
                 List.of(new AgentEvent.ReplyCutShort(dev.dockhand.core.model.FinishReason.LENGTH)),
                 events.ofType(AgentEvent.ReplyCutShort.class));
+    }
+
+    @Test
+    void switchingProviderMidConversationKeepsTheHistoryValid() throws Exception {
+        model.enqueue(calls(toolCall("c1", "echo", "{\"text\":\"one\"}")), answer("done"));
+        AgentLoop loop = loop(echo);
+        loop.run("first", new Cancellation());
+
+        try (ScriptedModel anthropic = new ScriptedModel()) {
+            anthropic.enqueue(new MockResponse()
+                    .setHeader("Content-Type", "text/event-stream")
+                    .setBody(
+                            "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":1}}}\n\n"
+                                    + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+                                    + "\"delta\":{\"type\":\"text_delta\",\"text\":\"hi\"}}\n\n"
+                                    + "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":"
+                                    + "\"end_turn\"},\"usage\":{\"output_tokens\":1}}\n\n"
+                                    + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"));
+            loop.switchModel(
+                    Provider.ANTHROPIC.client(anthropic.rootUrl(), "k", Timeouts.DEFAULT, 1024), "claude-test");
+
+            assertEquals("hi", loop.run("second", new Cancellation()).answer());
+
+            JsonNode body = anthropic.takeJson();
+            assertEquals(
+                    Json.read("[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"first\"}]},"
+                            + "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"c1\",\"name\":\"echo\","
+                            + "\"input\":{\"text\":\"one\"}}]},"
+                            + "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"c1\","
+                            + "\"content\":\"echo: one\"}]},"
+                            + "{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}]},"
+                            + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"second\"}]}]"),
+                    body.get("messages"));
+            assertEquals("claude-test", body.get("model").asText());
+        }
     }
 
     @Test

@@ -1,0 +1,129 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.model.Provider;
+import dev.dockhand.core.model.RetryPolicy;
+import dev.dockhand.core.model.RetryingModelClient;
+import dev.dockhand.core.model.Timeouts;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Which model, at which provider, with which key and server, and how patiently: resolved from options and
+ * environment and checked, so a missing key or a bad URL stops the run with one sentence before anything is sent.
+ */
+record ModelChoice(
+        Provider provider,
+        String model,
+        String baseUrl,
+        String apiKey,
+        Timeouts timeouts,
+        RetryPolicy retries,
+        int maxOutputTokens) {
+
+    static ModelChoice from(DockhandCommand command, CliEnvironment environment) {
+        String named = command.model != null
+                ? command.model.strip()
+                : environment.get("DOCKHAND_MODEL").orElse("");
+        Provider provider = provider(command, environment);
+        int colon = named.indexOf(':');
+        if (colon > 0 && Provider.parse(named.substring(0, colon)).isPresent()) {
+            provider = Provider.parse(named.substring(0, colon)).get();
+            named = named.substring(colon + 1);
+        }
+        if (named.isEmpty()) {
+            throw new DockhandException(
+                    ExitCodes.CONFIGURATION,
+                    "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
+        }
+        String apiKey = apiKey(provider, environment);
+        String baseUrl = baseUrl(command, provider, environment);
+        Timeouts timeouts = new Timeouts(
+                duration("--connect-timeout", command.connectTimeout),
+                duration("--first-byte-timeout", command.firstByteTimeout),
+                duration("--idle-timeout", command.idleTimeout));
+        if (command.retries < 0 || command.maxOutputTokens < 1) {
+            throw new DockhandException(
+                    ExitCodes.USAGE, "--retries must be 0 or more and --max-output-tokens at" + " least 1.");
+        }
+        Duration delay = duration("--retry-delay", command.retryDelay);
+        RetryPolicy retries = new RetryPolicy(
+                command.retries + 1, delay, delay.multipliedBy(30), RetryPolicy.DEFAULT.maxRetryAfter());
+        ModelChoice choice =
+                new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, command.maxOutputTokens);
+        choice.client();
+        return choice;
+    }
+
+    /** The provider's client, retrying transient failures. */
+    ModelClient client() {
+        try {
+            return new RetryingModelClient(provider.client(baseUrl, apiKey, timeouts, maxOutputTokens), retries);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
+        }
+    }
+
+    private static Provider provider(DockhandCommand command, CliEnvironment environment) {
+        Optional<String> named =
+                command.provider != null ? Optional.of(command.provider) : environment.get("DOCKHAND_PROVIDER");
+        if (named.isEmpty()) {
+            return Provider.OPENAI;
+        }
+        return Provider.parse(named.get())
+                .orElseThrow(() -> new DockhandException(
+                        ExitCodes.USAGE,
+                        "'" + named.get() + "' is not a provider; use one of " + Provider.choices() + "."));
+    }
+
+    private static String apiKey(Provider provider, CliEnvironment environment) {
+        if (provider.keyVariable().isEmpty()) {
+            return "";
+        }
+        String variable = provider.keyVariable().get();
+        return environment
+                .get(variable)
+                .orElseThrow(() -> new DockhandException(
+                        ExitCodes.CONFIGURATION,
+                        variable + " is not set: export it with your "
+                                + (provider == Provider.OPENAI
+                                        ? "provider's API key (a local server that needs none accepts any value)."
+                                        : provider.displayName() + " API key.")));
+    }
+
+    private static String baseUrl(DockhandCommand command, Provider provider, CliEnvironment environment) {
+        String url = command.baseUrl != null
+                ? command.baseUrl.strip()
+                : environment.get(provider.baseUrlVariable()).orElse(provider.defaultBaseUrl());
+        // OLLAMA_HOST is often written as host:port, without a scheme.
+        if (provider == Provider.OLLAMA && !url.contains("://")) {
+            url = "http://" + url;
+        }
+        return url;
+    }
+
+    /** Reads 90, 90s, 5m or 1h. */
+    static Duration duration(String option, String text) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (value.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)));
+            }
+            char unit = value.charAt(value.length() - 1);
+            if (Character.isDigit(unit)) {
+                return Duration.ofSeconds(Long.parseLong(value));
+            }
+            long amount = Long.parseLong(value.substring(0, value.length() - 1));
+            return switch (unit) {
+                case 's' -> Duration.ofSeconds(amount);
+                case 'm' -> Duration.ofMinutes(amount);
+                case 'h' -> Duration.ofHours(amount);
+                default -> throw new NumberFormatException(value);
+            };
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new DockhandException(
+                    ExitCodes.USAGE, option + " " + text + " is not a duration; write it like 30s, 5m or 1h.");
+        }
+    }
+}
