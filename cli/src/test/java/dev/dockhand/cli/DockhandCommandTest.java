@@ -337,6 +337,32 @@ class DockhandCommandTest {
                 errLines().get(1));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"openai", "anthropic", "gemini", "ollama"})
+    void completesAToolConversationWithEveryProvider(String provider) throws Exception {
+        Files.writeString(workspace.resolve("README.md"), "# Project\n");
+        variables.put("ANTHROPIC_API_KEY", "sk-ant");
+        variables.put("GEMINI_API_KEY", "g-key");
+        String extension = provider.equals("ollama") ? ".ndjson" : ".sse";
+        String contentType = provider.equals("ollama") ? "application/x-ndjson" : "text/event-stream";
+        for (String fixture : List.of("tool_call", "text")) {
+            try (var in = getClass().getResourceAsStream("/providers/" + provider + "/" + fixture + extension)) {
+                model.enqueue(new MockResponse()
+                        .setHeader("Content-Type", contentType)
+                        .setBody(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            }
+        }
+        String base = provider.equals("openai") ? model.baseUrl() : model.rootUrl();
+
+        int exit = run("--provider", provider, "--base-url", base, "-p", "read the readme");
+
+        assertEquals(ExitCodes.OK, exit, err.toString());
+        assertEquals("Hello, world.\n", out.toString());
+        assertTrue(errLines().get(1).startsWith("✓ read_file README.md · read 1 line ("), err.toString());
+        model.takeJson();
+        assertTrue(model.takeJson().toString().contains("     1\\t# Project"), "the result went back to the model");
+    }
+
     @Test
     void serverFailureExits1() {
         model.enqueue(new MockResponse().setResponseCode(503).setBody("upstream down"));
