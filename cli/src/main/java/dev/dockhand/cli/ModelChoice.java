@@ -52,7 +52,11 @@ record ModelChoice(
                 command.retries + 1, delay, delay.multipliedBy(30), RetryPolicy.DEFAULT.maxRetryAfter());
         ModelChoice choice =
                 new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, command.maxOutputTokens);
-        choice.client();
+        try {
+            provider.checkBaseUrl(baseUrl);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
+        }
         return choice;
     }
 

@@ -68,6 +68,18 @@ public enum Provider {
     }
 
     /**
+     * Checks a base URL without building a client.
+     *
+     * @throws IllegalArgumentException with a sentence for the user when it is not http(s)
+     */
+    public void checkBaseUrl(String baseUrl) {
+        if (okhttp3.HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/") == null) {
+            throw new IllegalArgumentException(
+                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + defaultBaseUrl + ".");
+        }
+    }
+
+    /**
      * A client for this provider.
      *
      * @param maxOutputTokens the reply's output limit, for the APIs that require one (Anthropic)

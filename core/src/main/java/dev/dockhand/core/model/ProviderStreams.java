@@ -2,10 +2,13 @@ package dev.dockhand.core.model;
 
 import dev.dockhand.core.Cancellation;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Call;
+import okhttp3.ConnectionSpec;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -28,13 +31,18 @@ public final class ProviderStreams {
     private ProviderStreams() {}
 
     /** An HTTP client for model streams with these time-outs (the idle one also bounds each socket read). */
-    public static OkHttpClient httpClient(Timeouts timeouts) {
-        return new OkHttpClient.Builder()
+    public static OkHttpClient httpClient(Timeouts timeouts, HttpUrl endpoint) {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
                 .connectTimeout(timeouts.connect())
                 .readTimeout(
                         timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
-                .writeTimeout(timeouts.connect().multipliedBy(4))
-                .build();
+                .writeTimeout(timeouts.connect().multipliedBy(4));
+        if (!endpoint.isHttps()) {
+            // A local model over plain http: without TLS specs okhttp never initialises TLS, a visible part of
+            // every start-up (the trust store alone is tens of milliseconds).
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
+        return builder.build();
     }
 
     public static ModelReply sse(

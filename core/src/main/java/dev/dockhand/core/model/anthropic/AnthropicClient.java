@@ -39,7 +39,7 @@ public final class AnthropicClient implements ModelClient {
         this.apiKey = apiKey;
         this.maxTokens = maxTokens;
         this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts);
+        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
     }
 
     @Override

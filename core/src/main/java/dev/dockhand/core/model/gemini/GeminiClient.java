@@ -34,7 +34,7 @@ public final class GeminiClient implements ModelClient {
         this.base = parsed;
         this.apiKey = apiKey;
         this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts);
+        this.http = ProviderStreams.httpClient(timeouts, parsed);
     }
 
     @Override

@@ -49,7 +49,7 @@ public final class OllamaClient implements ModelClient {
         this.endpoint = new ProviderEndpoint(
                 "Ollama", base.newBuilder().addPathSegments("api/chat").build(), "");
         this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts);
+        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
     }
 
     @Override

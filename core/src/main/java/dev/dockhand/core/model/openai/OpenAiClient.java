@@ -33,7 +33,7 @@ public final class OpenAiClient implements ModelClient {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
         this.endpoint = new ProviderEndpoint("the OpenAI-compatible server", endpoint(baseUrl), apiKey);
         this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts);
+        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
     }
 
     /** A client with the default time-outs. */

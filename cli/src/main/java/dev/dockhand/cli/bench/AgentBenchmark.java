@@ -1,0 +1,211 @@
+package dev.dockhand.cli.bench;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.output.OutputLimits;
+import dev.dockhand.core.tool.OutputSink;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.LocalSandbox;
+import dev.dockhand.tools.BuiltinTools;
+import dev.dockhand.tools.RunShellCommandTool;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A benchmark, not a test (run by {@code scripts/bench}): Dockhand's own overhead against a model that answers
+ * instantly on 127.0.0.1, with {@code --sandbox none}. S1 is {@code dockhand -p "hello"} answered by one text reply;
+ * S20 is twenty rounds of one read_file each, then an answer. Each scenario runs the real launcher as a separate
+ * process, several times after a warm-up, and reports wall time, peak RSS, the gap between consecutive model
+ * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs.
+ */
+public final class AgentBenchmark {
+    private AgentBenchmark() {}
+
+    /** One run of a scenario: process wall time, peak RSS, and what the model saw. */
+    record Run(long wallNanos, long peakRssKb, List<ScriptedServer.Exchange> exchanges) {}
+
+    public static void main(String[] args) throws Exception {
+        Path launcher = Path.of(args.length > 0 ? args[0] : "scripts/dockhand").toAbsolutePath();
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int warmup = 2;
+        Path workspace = Files.createTempDirectory("dockhand-bench");
+        Files.writeString(workspace.resolve("README.md"), "# Bench\nA small file to read.\n");
+
+        List<String> s1 = List.of(ScriptedServer.answer("Hello! How can I help?"));
+        List<String> s20 = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            s20.add(ScriptedServer.toolCall("r" + i, "read_file", "{\"path\":\"README.md\"}"));
+        }
+        s20.add(ScriptedServer.answer("Read it twenty times."));
+
+        List<Run> one = scenario(launcher, workspace, s1, warmup, runs);
+        List<Run> twenty = scenario(launcher, workspace, s20, warmup, runs);
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put(
+                "s1_wall_ms",
+                stats(one.stream().map(run -> run.wallNanos() / 1e6).toList()));
+        results.put(
+                "s20_wall_ms",
+                stats(twenty.stream().map(run -> run.wallNanos() / 1e6).toList()));
+        results.put("s20_mean_request_gap_ms", meanGapMillis(twenty));
+        results.put(
+                "s20_peak_rss_mb",
+                stats(twenty.stream().map(run -> run.peakRssKb() / 1024.0).toList()));
+        int firstRequest = one.get(0).exchanges().get(0).requestBytes();
+        int tools = BuiltinTools.all().size();
+        results.put("first_request_bytes", firstRequest);
+        results.put("first_request_bytes_per_tool", Math.round(firstRequest / (double) tools));
+        results.put("gigabyte_output_heap_growth_mb", gigabyteHeapGrowthMb(workspace));
+        print(results);
+        System.exit(0);
+    }
+
+    private static List<Run> scenario(Path launcher, Path workspace, List<String> replies, int warmup, int runs)
+            throws Exception {
+        List<Run> measured = new ArrayList<>();
+        for (int i = 0; i < warmup + runs; i++) {
+            try (ScriptedServer model = new ScriptedServer(replies)) {
+                Run run = launch(launcher, workspace, model);
+                if (i >= warmup) {
+                    measured.add(run);
+                }
+            }
+        }
+        return measured;
+    }
+
+    private static Run launch(Path launcher, Path workspace, ScriptedServer model) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(
+                        launcher.toString(),
+                        "--sandbox",
+                        "none",
+                        "--yolo",
+                        "--model",
+                        "bench",
+                        "--base-url",
+                        model.baseUrl(),
+                        "-p",
+                        "hello")
+                .directory(workspace.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().put("OPENAI_API_KEY", "bench");
+        builder.environment()
+                .put("DOCKHAND_HOME", workspace.resolve(".dockhand").toString());
+        long start = System.nanoTime();
+        Process process = builder.start();
+        long peak = 0;
+        while (process.isAlive()) {
+            // The launcher execs the JVM, so the pid stays the same; VmHWM is the peak resident set so far.
+            peak = Math.max(peak, peakRssKb(process.pid()));
+            Thread.sleep(2);
+        }
+        long wall = System.nanoTime() - start;
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("dockhand exited " + process.exitValue() + " in the benchmark");
+        }
+        return new Run(wall, peak, model.exchanges());
+    }
+
+    private static long peakRssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | NumberFormatException gone) {
+            // The process ended between two looks.
+        }
+        return 0;
+    }
+
+    /** The mean time from the end of one reply to the arrival of the next request: Dockhand's work per round. */
+    private static double meanGapMillis(List<Run> runs) {
+        List<Double> gaps = new ArrayList<>();
+        for (Run run : runs) {
+            List<ScriptedServer.Exchange> exchanges = run.exchanges();
+            for (int i = 1; i < exchanges.size(); i++) {
+                gaps.add((exchanges.get(i).arrivedNanos() - exchanges.get(i - 1).answeredNanos()) / 1e6);
+            }
+        }
+        return round(gaps.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+    }
+
+    /** The heap growth while the shell tool takes 1 GB of output, in this JVM. */
+    private static double gigabyteHeapGrowthMb(Path workspace) throws Exception {
+        System.gc();
+        long before = heapUsed();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            pool.resetPeakUsage();
+        }
+        try (LocalSandbox sandbox = new LocalSandbox(Map.of("PATH", System.getenv("PATH")))) {
+            ToolContext context = new ToolContext(
+                    Workspace.of(workspace),
+                    sandbox,
+                    new Cancellation(),
+                    OutputSink.NONE,
+                    "bench-gigabyte",
+                    OutputLimits.DEFAULT,
+                    workspace.resolve(".dockhand/tmp"));
+            new RunShellCommandTool()
+                    .execute(
+                            new RunShellCommandTool.Params(
+                                    "head -c 1073741824 /dev/zero | tr '\\0' 'x' | fold -w 1000", null, 600_000L, null),
+                            context);
+        }
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        Files.deleteIfExists(workspace.resolve(".dockhand/tmp/bench-gigabyte.txt"));
+        return round((peak - before) / (1024.0 * 1024));
+    }
+
+    private static long heapUsed() {
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                used += pool.getUsage().getUsed();
+            }
+        }
+        return used;
+    }
+
+    private static Map<String, Double> stats(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        double median = sorted.size() % 2 == 1
+                ? sorted.get(sorted.size() / 2)
+                : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
+        Map<String, Double> stats = new LinkedHashMap<>();
+        stats.put("median", round(median));
+        stats.put("min", round(sorted.get(0)));
+        stats.put("max", round(sorted.get(sorted.size() - 1)));
+        return stats;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+
+    private static void print(Map<String, Object> results) {
+        for (Map.Entry<String, Object> entry : results.entrySet()) {
+            System.out.printf("%-34s %s%n", entry.getKey(), entry.getValue());
+        }
+        System.out.println(Json.write(results));
+    }
+}
