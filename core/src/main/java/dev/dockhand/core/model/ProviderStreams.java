@@ -36,7 +36,8 @@ public final class ProviderStreams {
                 .connectTimeout(timeouts.connect())
                 .readTimeout(
                         timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
-                .writeTimeout(timeouts.connect().multipliedBy(4));
+                .writeTimeout(timeouts.connect().multipliedBy(4))
+                .socketFactory(new NoDelaySocketFactory());
         if (!endpoint.isHttps()) {
             // A local model over plain http: without TLS specs okhttp never initialises TLS, a visible part of
             // every start-up (the trust store alone is tens of milliseconds).
