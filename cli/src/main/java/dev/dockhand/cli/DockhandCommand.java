@@ -45,6 +45,9 @@ import picocli.CommandLine.Spec;
             "44:the Docker sandbox cannot run (no Docker, no image)",
             "52:configuration error (no model, no API key, bad URL)",
             "53:turn limit (--max-turns) reached",
+            "54:a tool call needed approval and was refused",
+            "55:--max-wall-time reached",
+            "56:--max-tool-calls reached",
             "130:interrupted (Ctrl-C)"
         })
 public final class DockhandCommand implements Callable<Integer> {
@@ -214,6 +217,40 @@ public final class DockhandCommand implements Callable<Integer> {
             defaultValue = "1000",
             description = "Likewise, in lines (default: ${DEFAULT-VALUE}).")
     int maxOutputLines;
+
+    @Option(
+            names = "--output-format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text | json | stream-json: json prints one result object at the end, stream-json one"
+                    + " JSON object per line as things happen (default: ${DEFAULT-VALUE}).")
+    String outputFormat;
+
+    @Option(
+            names = "--allowed-tools",
+            paramLabel = "NAMES",
+            split = ",",
+            description = "Offer the model only these tools (comma-separated).")
+    List<String> allowedTools = new ArrayList<>();
+
+    @Option(
+            names = "--excluded-tools",
+            paramLabel = "NAMES",
+            split = ",",
+            description = "Do not offer these tools (comma-separated).")
+    List<String> excludedTools = new ArrayList<>();
+
+    @Option(
+            names = "--max-wall-time",
+            paramLabel = "DURATION",
+            description = "Stop the run after this long, like 30m (exit 55).")
+    String maxWallTime;
+
+    @Option(
+            names = "--max-tool-calls",
+            paramLabel = "N",
+            description = "Stop the run when the model asks for more tool calls than this (exit 56).")
+    Integer maxToolCalls;
 
     @Option(names = "--stacktrace", description = "Show stack traces of failures.")
     boolean stacktrace;

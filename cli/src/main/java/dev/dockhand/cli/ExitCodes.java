@@ -19,6 +19,12 @@ public final class ExitCodes {
     public static final int CONFIGURATION = 52;
     /** The model still wanted tools when --max-turns was reached. */
     public static final int TURN_LIMIT = 53;
+    /** A tool call needed approval that nobody could give (a non-interactive run), so it was refused. */
+    public static final int APPROVAL_REQUIRED = 54;
+    /** The run outlived --max-wall-time and was stopped. */
+    public static final int WALL_TIME_LIMIT = 55;
+    /** The model asked for more tool calls than --max-tool-calls allows. */
+    public static final int TOOL_CALL_LIMIT = 56;
     /** Interrupted by Ctrl-C (SIGINT). */
     public static final int INTERRUPTED = 130;
 

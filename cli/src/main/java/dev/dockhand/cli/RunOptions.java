@@ -22,7 +22,8 @@ record RunOptions(
         SandboxKind sandbox,
         DockerSettings docker,
         List<Path> includeDirectories,
-        OutputLimits outputLimits) {
+        OutputLimits outputLimits,
+        Headless headless) {
 
     /** Where commands run. */
     enum SandboxKind {
@@ -50,7 +51,8 @@ record RunOptions(
                 sandbox,
                 docker,
                 includeDirectories(command, environment),
-                outputLimits(command));
+                outputLimits(command),
+                Headless.from(command));
     }
 
     private static SandboxKind sandboxKind(String value) {

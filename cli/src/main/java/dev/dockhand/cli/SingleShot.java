@@ -1,6 +1,8 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.agent.TurnResult;
@@ -15,17 +17,20 @@ import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.tools.BuiltinTools;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
- * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused;
- * Ctrl-C cancels the turn (running commands are killed) and the run exits 130.
+ * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused
+ * (and the run exits 54); Ctrl-C cancels the turn (running commands are killed) and the run exits 130. With
+ * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr.
  */
 final class SingleShot {
     private final RunOptions options;
@@ -56,19 +61,75 @@ final class SingleShot {
         });
     }
 
+    /** How the run ended: its exit code, the answer, and the failure if there was one. */
+    private record Ending(int exitCode, String answer, RunReport.RunFailure failure) {}
+
     int run() {
-        Path outputDir = environment.home().resolve("tmp").resolve(sessionId());
+        long started = System.nanoTime();
+        String sessionId = sessionId();
+        Path outputDir = environment.home().resolve("tmp").resolve(sessionId);
+        Headless headless = options.headless();
+        boolean machine = headless.format() != Headless.Format.TEXT;
+        SingleShotRenderer human = new SingleShotRenderer(machine ? new PrintWriter(Writer.nullWriter()) : out, err);
+        StreamJsonRenderer stream =
+                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out) : null;
+        RunReport report = new RunReport();
+        Ending ending;
+        try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel)) {
+            AgentEventSink events = event -> {
+                human.accept(event);
+                report.accept(event);
+                limits.accept(event);
+                if (stream != null) {
+                    stream.accept(event);
+                }
+            };
+            ending = converse(sessionId, outputDir, events, stream, limits);
+        } finally {
+            removeIfEmpty(outputDir);
+        }
+        human.finish();
+        if (ending.failure() != null) {
+            err.println("dockhand: " + ending.failure().message());
+            err.flush();
+        }
+        if (machine) {
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            var result = report.result(sessionId, ending.answer(), millis, ending.exitCode(), ending.failure());
+            if (stream != null) {
+                stream.line(result);
+            } else {
+                out.println(Json.write(result));
+                out.flush();
+            }
+        }
+        return ending.exitCode();
+    }
+
+    private Ending converse(
+            String sessionId, Path outputDir, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits) {
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
-        SingleShotRenderer renderer = new SingleShotRenderer(out, err);
-        ToolRegistry registry = new ToolRegistry(BuiltinTools.all());
+        ToolRegistry registry = new ToolRegistry(options.headless().select(BuiltinTools.all()));
+        NonInteractiveApprover approver = new NonInteractiveApprover(err);
         try (Sandbox sandbox = Sandboxes.open(options, workspace, environment, err)) {
+            if (stream != null) {
+                var init = Json.object()
+                        .put("type", "init")
+                        .put("session_id", sessionId)
+                        .put("provider", options.model().provider().cliName())
+                        .put("model", options.model().model())
+                        .put("cwd", workspace.root().toString())
+                        .put("sandbox", sandbox.kind());
+                registry.names().forEach(init.putArray("tools")::add);
+                stream.line(init);
+            }
             CoreToolScheduler scheduler = new CoreToolScheduler(
                     registry,
                     new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
-                    new NonInteractiveApprover(err),
+                    approver,
                     options.approvalMode(),
-                    renderer);
+                    events);
             Conversation conversation =
                     new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
             AgentLoop loop = new AgentLoop(
@@ -78,24 +139,50 @@ final class SingleShot {
                     scheduler,
                     conversation,
                     options.maxTurns(),
-                    renderer);
+                    events);
             TurnResult result = loop.run(options.prompt(), cancel);
-            renderer.finish();
-            return exitCode(result);
+            return ending(result, approver, limits);
         } catch (ProviderException e) {
-            renderer.finish();
-            err.println("dockhand: " + e.getMessage());
-            err.flush();
-            return e.kind() == ProviderException.Kind.AUTHENTICATION
-                    ? ExitCodes.AUTHENTICATION
-                    : ExitCodes.PROVIDER_FAILURE;
+            boolean authentication = e.kind() == ProviderException.Kind.AUTHENTICATION;
+            return new Ending(
+                    authentication ? ExitCodes.AUTHENTICATION : ExitCodes.PROVIDER_FAILURE,
+                    "",
+                    new RunReport.RunFailure("provider_" + e.kind().name().toLowerCase(Locale.ROOT), e.getMessage()));
         } catch (SandboxUnavailableException e) {
-            err.println("dockhand: " + e.getMessage());
-            err.flush();
-            return ExitCodes.SANDBOX_UNAVAILABLE;
-        } finally {
-            removeIfEmpty(outputDir);
+            return new Ending(
+                    ExitCodes.SANDBOX_UNAVAILABLE, "", new RunReport.RunFailure("sandbox_unavailable", e.getMessage()));
         }
+    }
+
+    private Ending ending(TurnResult result, NonInteractiveApprover approver, RunLimits limits) {
+        return switch (result.outcome()) {
+            case ANSWERED -> approver.refused() == 0
+                    ? new Ending(ExitCodes.OK, result.answer(), null)
+                    : new Ending(
+                            ExitCodes.APPROVAL_REQUIRED,
+                            result.answer(),
+                            new RunReport.RunFailure(
+                                    "approval_required",
+                                    approver.refused() + (approver.refused() == 1 ? " tool call" : " tool" + " calls")
+                                            + " needed approval and nobody could give it; rerun with --yolo (or"
+                                            + " --approval-mode auto-edit for edits) to allow such calls."));
+            case TURN_LIMIT -> new Ending(
+                    ExitCodes.TURN_LIMIT,
+                    "",
+                    new RunReport.RunFailure(
+                            "turn_limit",
+                            "stopped after " + result.requests() + " model requests (--max-turns " + options.maxTurns()
+                                    + ") while the model still wanted tools; raise --max-turns or narrow the task."));
+            case CANCELLED -> limits.reached()
+                    .map(limit -> new Ending(
+                            limit.kind().equals("wall_time_limit")
+                                    ? ExitCodes.WALL_TIME_LIMIT
+                                    : ExitCodes.TOOL_CALL_LIMIT,
+                            "",
+                            limit))
+                    .orElse(new Ending(
+                            ExitCodes.INTERRUPTED, "", new RunReport.RunFailure("interrupted", "cancelled.")));
+        };
     }
 
     /** Saved outputs stay for the user to read; a session that saved none leaves no folder behind. */
@@ -105,24 +192,6 @@ final class SingleShot {
         } catch (IOException notEmpty) {
             // Holds saved outputs: kept on purpose.
         }
-    }
-
-    private int exitCode(TurnResult result) {
-        switch (result.outcome()) {
-            case ANSWERED:
-                return ExitCodes.OK;
-            case TURN_LIMIT:
-                err.println("dockhand: stopped after " + result.requests() + " model requests (--max-turns "
-                        + options.maxTurns() + ") while the model still wanted tools; raise --max-turns or narrow"
-                        + " the task.");
-                err.flush();
-                return ExitCodes.TURN_LIMIT;
-            case CANCELLED:
-                err.println("dockhand: cancelled.");
-                err.flush();
-                return ExitCodes.INTERRUPTED;
-        }
-        throw new AssertionError(result.outcome());
     }
 
     private static String sessionId() {

@@ -228,7 +228,11 @@ class DockhandCommandTest {
 
         int exit = run("-p", "write x");
 
-        assertEquals(ExitCodes.OK, exit);
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, exit);
+        assertEquals(
+                "dockhand: 1 tool call needed approval and nobody could give it; rerun with --yolo (or"
+                        + " --approval-mode auto-edit for edits) to allow such calls.",
+                errLines().get(errLines().size() - 1));
         assertFalse(Files.exists(workspace.resolve("x.txt")));
         assertEquals(
                 "dockhand: refused write_file x.txt: it needs approval; rerun with --approval-mode auto-edit"

@@ -42,7 +42,8 @@ class SingleShotCancelTest {
                     RunOptions.SandboxKind.NONE,
                     DockerSettings.DEFAULT,
                     List.of(),
-                    OutputLimits.DEFAULT);
+                    OutputLimits.DEFAULT,
+                    Headless.DEFAULT);
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

@@ -47,19 +47,28 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
                             + " passages about it are kept."))
             .build();
 
-    private final OkHttpClient http;
+    /** Built on first use: an HTTP client sets up TLS, which every run would otherwise pay for at start-up. */
+    private volatile OkHttpClient http;
 
     public WebFetchTool() {
-        this(new OkHttpClient.Builder()
-                .connectTimeout(Duration.ofSeconds(10))
-                .readTimeout(Duration.ofSeconds(20))
-                .callTimeout(Duration.ofSeconds(30))
-                .build());
+        super(NAME, DESCRIPTION, SCHEMA, ToolKind.FETCH, Params.class);
     }
 
-    WebFetchTool(OkHttpClient http) {
-        super(NAME, DESCRIPTION, SCHEMA, ToolKind.FETCH, Params.class);
-        this.http = http;
+    private OkHttpClient http() {
+        OkHttpClient client = http;
+        if (client == null) {
+            synchronized (this) {
+                if (http == null) {
+                    http = new OkHttpClient.Builder()
+                            .connectTimeout(Duration.ofSeconds(10))
+                            .readTimeout(Duration.ofSeconds(20))
+                            .callTimeout(Duration.ofSeconds(30))
+                            .build();
+                }
+                client = http;
+            }
+        }
+        return client;
     }
 
     @Override
@@ -77,7 +86,7 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Call call = http.newCall(new Request.Builder()
+        Call call = http().newCall(new Request.Builder()
                 .url(params.url())
                 .header("User-Agent", "dockhand")
                 .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5")

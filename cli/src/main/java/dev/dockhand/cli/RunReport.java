@@ -1,0 +1,79 @@
+package dev.dockhand.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.TokenUsage;
+import java.util.Locale;
+
+/**
+ * Collects what a run did, for the machine-readable outputs: every tool call with its arguments, status and (cut)
+ * result, and the token usage. {@link #result} is the object {@code --output-format json} prints and the last line
+ * of {@code stream-json}.
+ */
+final class RunReport implements AgentEventSink {
+    static final int RESULT_CHARS = 2000;
+
+    private final ArrayNode toolCalls = Json.MAPPER.createArrayNode();
+    private TokenUsage usage = new TokenUsage(0, 0);
+    private int requests;
+
+    @Override
+    public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.ToolCallFinished finished) {
+            toolCalls.add(toolCall(finished));
+        } else if (event instanceof AgentEvent.Usage reported) {
+            usage = usage.plus(reported.usage());
+        } else if (event instanceof AgentEvent.RequestStarted started) {
+            requests = started.number();
+        }
+    }
+
+    static ObjectNode toolCall(AgentEvent.ToolCallFinished finished) {
+        ObjectNode node = Json.object();
+        node.put("id", finished.call().id()).put("name", finished.call().name());
+        node.set("arguments", arguments(finished.call()));
+        node.put("status", finished.status().name().toLowerCase(Locale.ROOT));
+        String result = finished.result().llmContent();
+        node.put("result", result.length() > RESULT_CHARS ? result.substring(0, RESULT_CHARS) + "…" : result);
+        node.put("duration_ms", finished.duration().toMillis());
+        return node;
+    }
+
+    /** The arguments as JSON when they are, else as the text the model sent. */
+    static com.fasterxml.jackson.databind.JsonNode arguments(ToolCall call) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode parsed = Json.MAPPER.readTree(call.arguments());
+            return parsed == null ? Json.MAPPER.getNodeFactory().textNode(call.arguments()) : parsed;
+        } catch (java.io.IOException notJson) {
+            return Json.MAPPER.getNodeFactory().textNode(call.arguments());
+        }
+    }
+
+    static ObjectNode usage(TokenUsage usage) {
+        return Json.object().put("input_tokens", usage.inputTokens()).put("output_tokens", usage.outputTokens());
+    }
+
+    /** The final object: answer, session, turns, tool calls, usage, duration, exit code, and the error if any. */
+    synchronized ObjectNode result(
+            String sessionId, String answer, long durationMillis, int exitCode, RunFailure failure) {
+        ObjectNode result =
+                Json.object().put("type", "result").put("session_id", sessionId).put("answer", answer);
+        result.put("turns", requests);
+        result.set("tool_calls", toolCalls.deepCopy());
+        result.set("usage", usage(usage));
+        result.put("duration_ms", durationMillis).put("exit_code", exitCode);
+        if (failure == null) {
+            result.putNull("error");
+        } else {
+            result.putObject("error").put("kind", failure.kind()).put("message", failure.message());
+        }
+        return result;
+    }
+
+    /** Why a run did not succeed: a short kind for programs, and the sentence shown on stderr. */
+    record RunFailure(String kind, String message) {}
+}

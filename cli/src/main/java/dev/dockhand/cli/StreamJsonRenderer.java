@@ -1,0 +1,55 @@
+package dev.dockhand.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import java.io.PrintWriter;
+
+/**
+ * {@code --output-format stream-json}: one JSON object per line on stdout as things happen, for programs that
+ * follow a run live. The line types are documented in the README.
+ */
+final class StreamJsonRenderer implements AgentEventSink {
+    private final PrintWriter out;
+
+    StreamJsonRenderer(PrintWriter out) {
+        this.out = out;
+    }
+
+    synchronized void line(ObjectNode node) {
+        out.println(Json.write(node));
+        out.flush();
+    }
+
+    @Override
+    public void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.TextDelta delta) {
+            line(Json.object().put("type", "text").put("text", delta.text()));
+        } else if (event instanceof AgentEvent.ToolCallUpdated updated
+                && updated.status() == ToolCallStatus.EXECUTING) {
+            ObjectNode node = Json.object()
+                    .put("type", "tool_call")
+                    .put("id", updated.call().id())
+                    .put("name", updated.call().name());
+            node.set("arguments", RunReport.arguments(updated.call()));
+            line(node);
+        } else if (event instanceof AgentEvent.ToolCallFinished finished) {
+            ObjectNode node = RunReport.toolCall(finished);
+            node.put("type", "tool_result");
+            line(node);
+        } else if (event instanceof AgentEvent.Usage usage) {
+            ObjectNode node = RunReport.usage(usage.usage());
+            node.put("type", "usage");
+            line(node);
+        } else if (event instanceof AgentEvent.Retrying retrying) {
+            line(Json.object()
+                    .put("type", "retry")
+                    .put("attempt", retrying.attempt())
+                    .put("max_attempts", retrying.maxAttempts())
+                    .put("delay_ms", retrying.delay().toMillis())
+                    .put("reason", retrying.reason()));
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.testing.ScriptedModel;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** --output-format json and stream-json, parsed back; tool narrowing; limits of unattended runs. */
+class HeadlessOutputTest {
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private final ScriptedModel model = new ScriptedModel();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final Map<String, String> variables = new HashMap<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
+        Files.writeString(workspace.resolve("notes.txt"), "remember\n");
+        variables.put("OPENAI_API_KEY", "sk-test");
+        variables.put("OPENAI_BASE_URL", model.baseUrl());
+        variables.put("DOCKHAND_MODEL", "test-model");
+        variables.put("PATH", System.getenv("PATH"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        model.close();
+    }
+
+    private int run(String... args) {
+        List<String> all = new ArrayList<>(List.of("--sandbox", "none"));
+        all.addAll(List.of(args));
+        CliEnvironment environment = new CliEnvironment(
+                Map.copyOf(variables), workspace, temp.resolve("home"), InputStream.nullInputStream(), true);
+        return Main.execute(all.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    /** The result object without the values that change from run to run. */
+    private static JsonNode stable(JsonNode result) {
+        ObjectNode copy = result.deepCopy();
+        copy.remove("session_id");
+        copy.remove("duration_ms");
+        copy.withArray("tool_calls").forEach(call -> ((ObjectNode) call).remove("duration_ms"));
+        return copy;
+    }
+
+    @Test
+    void jsonPrintsOneResultObjectAndNothingElseOnStdout() {
+        model.enqueue(calls(toolCall("r1", "read_file", "{\"path\":\"notes.txt\"}")), answer("It says remember."));
+
+        assertEquals(ExitCodes.OK, run("--output-format", "json", "-p", "what do the notes say"));
+
+        JsonNode result = Json.read(out.toString());
+        assertEquals(
+                Json.read(
+                        """
+                {"type":"result","answer":"It says remember.","turns":2,
+                 "tool_calls":[{"id":"r1","name":"read_file","arguments":{"path":"notes.txt"},"status":"success",
+                   "result":"     1\\tremember\\n"}],
+                 "usage":{"input_tokens":0,"output_tokens":0},"exit_code":0,"error":null}
+                """),
+                stable(result));
+        assertTrue(result.get("session_id").asText().matches("\\d{8}-\\d{6}-[0-9a-f]{8}"), result.toString());
+        assertEquals(1, out.toString().lines().count());
+    }
+
+    @Test
+    void jsonCarriesTheErrorOfAFailedRun() {
+        model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")), answer("Could not."));
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, run("--output-format", "json", "-p", "write"));
+
+        JsonNode result = Json.read(out.toString());
+        assertEquals(54, result.get("exit_code").asInt());
+        assertEquals("approval_required", result.get("error").get("kind").asText());
+        assertEquals("error", result.get("tool_calls").get(0).get("status").asText());
+    }
+
+    @Test
+    void streamJsonPrintsOneObjectPerLineEndingWithTheResult() {
+        model.enqueue(calls(toolCall("r1", "read_file", "{\"path\":\"notes.txt\"}")), answer("Done."));
+
+        assertEquals(ExitCodes.OK, run("--output-format", "stream-json", "-p", "read"));
+
+        List<JsonNode> lines = out.toString().lines().map(Json::read).toList();
+        List<String> types =
+                lines.stream().map(line -> line.get("type").asText()).toList();
+        assertEquals(List.of("init", "tool_call", "tool_result", "text", "text", "result"), types);
+        assertEquals("test-model", lines.get(0).get("model").asText());
+        assertEquals(
+                Json.read("{\"type\":\"tool_call\",\"id\":\"r1\",\"name\":\"read_file\","
+                        + "\"arguments\":{\"path\":\"notes.txt\"}}"),
+                lines.get(1));
+        assertEquals(
+                "Done.",
+                lines.get(3).get("text").asText() + lines.get(4).get("text").asText());
+        assertEquals("Done.", lines.get(5).get("answer").asText());
+    }
+
+    @Test
+    void excludedToolsAreNotOffered() {
+        model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("--excluded-tools", "run_shell_command,web_fetch", "-p", "x"));
+
+        List<String> offered = new ArrayList<>();
+        model.takeRequest()
+                .get("tools")
+                .forEach(tool -> offered.add(tool.get("function").get("name").asText()));
+        assertEquals(
+                List.of("read_file", "write_file", "edit", "list_directory", "glob", "grep", "todo_write"), offered);
+    }
+
+    @Test
+    void allowedToolsAreTheOnlyOnesOffered() {
+        model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,grep", "-p", "x"));
+
+        assertEquals(2, model.takeRequest().get("tools").size());
+    }
+
+    @Test
+    void anUnknownToolNameIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("--allowed-tools", "read_fil", "-p", "x"));
+        assertTrue(
+                err.toString().startsWith("dockhand: Unknown tool read_fil; the tools are read_file, write_file,"),
+                err.toString());
+    }
+
+    @Test
+    void theToolCallLimitStopsTheRunBeforeTheCallBeyondIt() throws Exception {
+        model.enqueue(
+                calls(toolCall("a", "read_file", "{\"path\":\"notes.txt\"}")),
+                calls(toolCall("b", "write_file", "{\"path\":\"never.txt\",\"content\":\"x\"}")));
+
+        assertEquals(ExitCodes.TOOL_CALL_LIMIT, run("--yolo", "--max-tool-calls", "1", "-p", "x"));
+
+        assertTrue(!Files.exists(workspace.resolve("never.txt")));
+        assertTrue(
+                err.toString()
+                        .strip()
+                        .endsWith("dockhand: stopped: the model asked for more than the"
+                                + " --max-tool-calls of 1 tool calls."),
+                err.toString());
+    }
+
+    @Test
+    void theWallTimeLimitStopsALongRun() {
+        model.enqueue(calls(toolCall("s", "run_shell_command", "{\"command\":\"sleep 30\"}")));
+
+        long before = System.nanoTime();
+        assertEquals(ExitCodes.WALL_TIME_LIMIT, run("--yolo", "--max-wall-time", "500ms", "-p", "x"));
+
+        assertTrue(System.nanoTime() - before < 10_000_000_000L, "the limit should end the run promptly");
+        assertTrue(
+                err.toString().strip().endsWith("dockhand: stopped after the --max-wall-time of 500 ms."),
+                err.toString());
+    }
+}
