@@ -48,6 +48,7 @@ import picocli.CommandLine.Spec;
             "54:a tool call needed approval and was refused",
             "55:--max-wall-time reached",
             "56:--max-tool-calls reached",
+            "57:the model went round in circles and was stopped",
             "130:interrupted (Ctrl-C)"
         })
 public final class DockhandCommand implements Callable<Integer> {

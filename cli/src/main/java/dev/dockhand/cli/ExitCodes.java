@@ -25,6 +25,8 @@ public final class ExitCodes {
     public static final int WALL_TIME_LIMIT = 55;
     /** The model asked for more tool calls than --max-tool-calls allows. */
     public static final int TOOL_CALL_LIMIT = 56;
+    /** The model repeated the same call or reply and the run was stopped. */
+    public static final int LOOP_DETECTED = 57;
     /** Interrupted by Ctrl-C (SIGINT). */
     public static final int INTERRUPTED = 130;
 

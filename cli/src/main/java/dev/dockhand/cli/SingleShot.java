@@ -2,6 +2,7 @@ package dev.dockhand.cli;
 
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.SystemPrompt;
@@ -38,6 +39,7 @@ final class SingleShot {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Cancellation cancel = new Cancellation();
+    private volatile String loopMessage = "";
 
     SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -80,6 +82,9 @@ final class SingleShot {
                 human.accept(event);
                 report.accept(event);
                 limits.accept(event);
+                if (event instanceof AgentEvent.LoopDetected loop) {
+                    loopMessage = loop.message();
+                }
                 if (stream != null) {
                     stream.accept(event);
                 }
@@ -173,6 +178,8 @@ final class SingleShot {
                             "turn_limit",
                             "stopped after " + result.requests() + " model requests (--max-turns " + options.maxTurns()
                                     + ") while the model still wanted tools; raise --max-turns or narrow the task."));
+            case LOOP_DETECTED -> new Ending(
+                    ExitCodes.LOOP_DETECTED, "", new RunReport.RunFailure("loop_detected", loopMessage));
             case CANCELLED -> limits.reached()
                     .map(limit -> new Ending(
                             limit.kind().equals("wall_time_limit")

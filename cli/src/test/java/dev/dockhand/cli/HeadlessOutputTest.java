@@ -170,6 +170,25 @@ class HeadlessOutputTest {
     }
 
     @Test
+    void aModelGoingRoundInCirclesIsStopped() {
+        for (int i = 0; i < 5; i++) {
+            model.enqueue(calls(toolCall("l" + i, "read_file", "{\"path\":\"notes.txt\"}")));
+        }
+
+        assertEquals(ExitCodes.LOOP_DETECTED, run("--output-format", "json", "-p", "x"));
+        assertEquals(
+                "loop_detected",
+                Json.read(out.toString()).get("error").get("kind").asText());
+        assertTrue(
+                err.toString()
+                        .strip()
+                        .endsWith(
+                                "dockhand: the model called read_file with the same arguments 5"
+                                        + " times in a row, so the turn was stopped; rephrase the request or give it more to go on."),
+                err.toString());
+    }
+
+    @Test
     void theWallTimeLimitStopsALongRun() {
         model.enqueue(calls(toolCall("s", "run_shell_command", "{\"command\":\"sleep 30\"}")));
 

@@ -35,6 +35,9 @@ public sealed interface AgentEvent {
     /** The model's reply ended early: cut by the output limit, or stopped by the provider's content filter. */
     record ReplyCutShort(FinishReason reason) implements AgentEvent {}
 
+    /** The model repeated itself and the turn was stopped; {@code message} says how. */
+    record LoopDetected(String message) implements AgentEvent {}
+
     /** The provider reported token usage for one request. */
     record Usage(TokenUsage usage) implements AgentEvent {}
 

@@ -18,6 +18,7 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Drives one turn: the user's prompt, then model requests and tool rounds until the model answers without tool
@@ -34,6 +35,7 @@ public final class AgentLoop {
     private final AgentEventSink events;
     private final int maxRequests;
     private volatile String model;
+    private final LoopGuard loopGuard = new LoopGuard();
 
     public AgentLoop(
             ModelClient client,
@@ -99,6 +101,12 @@ public final class AgentLoop {
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
             }
             conversation.addAssistant(new Message.Assistant(reply.text(), reply.toolCalls()));
+            Optional<String> loop = loopGuard.record(reply);
+            if (loop.isPresent()) {
+                refuseAll(reply, "The {tool} call was not run: " + loop.get());
+                events.accept(new AgentEvent.LoopDetected(loop.get()));
+                return complete(TurnResult.Outcome.LOOP_DETECTED, "", request, usage);
+            }
             if (reply.finishReason() == FinishReason.LENGTH || reply.finishReason() == FinishReason.CONTENT_FILTER) {
                 events.accept(new AgentEvent.ReplyCutShort(reply.finishReason()));
             }
@@ -158,12 +166,17 @@ public final class AgentLoop {
      * runs. Each is answered with the reason, which keeps the conversation valid and lets the model try smaller.
      */
     private void refuseCutOffCalls(ModelReply reply) {
+        refuseAll(
+                reply,
+                "The {tool} call was not run: your reply reached the output token limit while writing it, so"
+                        + " its arguments may be cut off. Make smaller calls (for example, write a large file in several"
+                        + " edits).");
+    }
+
+    /** Answers every call of the reply, unrun, with {@code message}, where {@code {tool}} is the tool's name. */
+    private void refuseAll(ModelReply reply, String message) {
         for (ToolCall call : reply.toolCalls()) {
-            ToolResult refusal = ToolResult.error(
-                    ToolErrorType.INVALID_PARAMS,
-                    "The " + call.name() + " call was"
-                            + " not run: your reply reached the output token limit while writing it, so its arguments may"
-                            + " be cut off. Make smaller calls (for example, write a large file in several edits).");
+            ToolResult refusal = ToolResult.error(ToolErrorType.INVALID_PARAMS, message.replace("{tool}", call.name()));
             events.accept(new AgentEvent.ToolCallFinished(call, ToolCallStatus.ERROR, refusal, "", Duration.ZERO));
             conversation.addToolResult(new Message.ToolResult(call.id(), call.name(), refusal.llmContent(), true));
         }

@@ -12,6 +12,8 @@ public record TurnResult(Outcome outcome, String answer, int requests, TokenUsag
         /** The model still wanted tools after the last request the turn limit allows. */
         TURN_LIMIT,
         /** The user cancelled; the history is still valid. */
-        CANCELLED
+        CANCELLED,
+        /** The model repeated itself (see {@code LoopGuard}) and the turn was stopped. */
+        LOOP_DETECTED
     }
 }

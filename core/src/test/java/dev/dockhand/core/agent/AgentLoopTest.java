@@ -384,6 +384,42 @@ class AgentLoopTest {
     }
 
     @Test
+    void theSameCallFiveTimesInARowStopsTheTurnWithTheHistoryValid() throws Exception {
+        for (int i = 1; i <= 5; i++) {
+            // Same arguments, written differently each time: still the same call.
+            model.enqueue(calls(
+                    toolCall("same" + i, "echo", i % 2 == 0 ? "{\"text\":\"again\"}" : "{ \"text\": \"again\" }")));
+        }
+        AgentLoop loop = loop(echo);
+
+        TurnResult result = loop.run("loop", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.LOOP_DETECTED, result.outcome());
+        assertEquals(4, echo.runs.size());
+        assertEquals(List.of(), loop.conversation().pendingCalls());
+        assertEquals(
+                List.of(new AgentEvent.LoopDetected("the model called echo with the same arguments 5 times in a"
+                        + " row, so the turn was stopped; rephrase the request or give it more to go on.")),
+                events.ofType(AgentEvent.LoopDetected.class));
+    }
+
+    @Test
+    void theSameTextThreeTimesInARowStopsTheTurn() throws Exception {
+        AgentLoop loop = loop(echo);
+        for (int i = 0; i < 2; i++) {
+            model.enqueue(answer("I cannot do that."));
+            assertEquals(
+                    TurnResult.Outcome.ANSWERED,
+                    loop.run("try " + i, new Cancellation()).outcome());
+        }
+        model.enqueue(answer("I cannot do that."));
+
+        assertEquals(
+                TurnResult.Outcome.LOOP_DETECTED,
+                loop.run("try again", new Cancellation()).outcome());
+    }
+
+    @Test
     void providerServerErrorCarriesTheProvidersMessage() {
         model.enqueue(new MockResponse()
                 .setResponseCode(500)

@@ -1,0 +1,57 @@
+package dev.dockhand.core.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ModelReply;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Notices a model going round in circles: the same tool call with the same arguments five times in a row, or the
+ * same text three replies in a row. Arguments are compared as JSON values, so spacing and key order do not hide a
+ * repeat.
+ */
+final class LoopGuard {
+    static final int SAME_CALLS = 5;
+    static final int SAME_TEXTS = 3;
+
+    private String lastCall;
+    private int callRepeats;
+    private String lastText;
+    private int textRepeats;
+
+    /** Records a reply; says what loop it completes, if any. */
+    Optional<String> record(ModelReply reply) {
+        for (ToolCall call : reply.toolCalls()) {
+            String signature = call.name() + " " + canonical(call.arguments());
+            callRepeats = signature.equals(lastCall) ? callRepeats + 1 : 1;
+            lastCall = signature;
+            if (callRepeats >= SAME_CALLS) {
+                return Optional.of("the model called " + call.name() + " with the same arguments " + SAME_CALLS
+                        + " times in a row, so the turn was stopped; rephrase the request or give it more to go on.");
+            }
+        }
+        String text = reply.text().strip();
+        if (!text.isEmpty()) {
+            textRepeats = text.equals(lastText) ? textRepeats + 1 : 1;
+            lastText = text;
+            if (textRepeats >= SAME_TEXTS) {
+                return Optional.of("the model gave the same reply " + SAME_TEXTS + " times in a row, so the turn was"
+                        + " stopped; rephrase the request or give it more to go on.");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String canonical(String arguments) {
+        try {
+            JsonNode parsed = Json.MAPPER.readTree(arguments);
+            return parsed == null
+                    ? arguments
+                    : Json.MAPPER.writeValueAsString(Json.MAPPER.treeToValue(parsed, java.util.TreeMap.class));
+        } catch (IOException | IllegalArgumentException notAnObject) {
+            return arguments;
+        }
+    }
+}
