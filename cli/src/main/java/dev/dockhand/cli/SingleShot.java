@@ -5,6 +5,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
+import dev.dockhand.core.agent.ContextFiles;
 import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.conversation.Conversation;
@@ -135,8 +136,15 @@ final class SingleShot {
                     approver,
                     options.approvalMode(),
                     events);
+            ContextFiles.Context context =
+                    ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
+            if (context.cut()) {
+                err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
+                        + " characters; the rest was left out of the model's instructions.");
+                err.flush();
+            }
             Conversation conversation =
-                    new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now()));
+                    new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now(), context));
             AgentLoop loop = new AgentLoop(
                     options.model().client(),
                     options.model().model(),

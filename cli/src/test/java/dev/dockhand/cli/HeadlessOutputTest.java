@@ -189,6 +189,21 @@ class HeadlessOutputTest {
     }
 
     @Test
+    void projectInstructionsReachTheModel() throws Exception {
+        Files.writeString(workspace.resolve("AGENTS.md"), "Always run ./gradlew check before answering.\n");
+        model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("-p", "x"));
+
+        String system =
+                model.takeRequest().get("messages").get(0).get("content").asText();
+        assertTrue(
+                system.endsWith("## " + workspace.resolve("AGENTS.md") + "\n\nAlways run ./gradlew check before"
+                        + " answering.\n"),
+                system);
+    }
+
+    @Test
     void theWallTimeLimitStopsALongRun() {
         model.enqueue(calls(toolCall("s", "run_shell_command", "{\"command\":\"sleep 30\"}")));
 

@@ -11,6 +11,15 @@ public final class SystemPrompt {
     private SystemPrompt() {}
 
     public static String build(Path workspace, String sandboxKind, LocalDate today) {
+        return build(workspace, sandboxKind, today, ContextFiles.Context.EMPTY);
+    }
+
+    /** The prompt followed by the project's and the user's instruction files. */
+    public static String build(Path workspace, String sandboxKind, LocalDate today, ContextFiles.Context context) {
+        return base(workspace, sandboxKind, today) + context.promptSection();
+    }
+
+    private static String base(Path workspace, String sandboxKind, LocalDate today) {
         return "You are Dockhand, a coding assistant working in the user's project through tools.\n"
                 + "Workspace: " + workspace + " (relative paths are relative to it; tools cannot reach outside it).\n"
                 + "Commands run "
