@@ -145,14 +145,9 @@ public final class DockerSandbox implements Sandbox {
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         String container = ensureStarted();
         String marker = UUID.randomUUID().toString();
-        Object lock = new Object();
-        OutputSink serialized = line -> {
-            synchronized (lock) {
-                output.line(line);
-            }
-        };
-        LineSplitter stdout = new LineSplitter(serialized);
-        LineSplitter stderr = new LineSplitter(serialized);
+        LineSplitter.Pair lines = LineSplitter.pair(output);
+        LineSplitter stdout = lines.stdout();
+        LineSplitter stderr = lines.stderr();
         String execId;
         ResultCallback.Adapter<Frame> stream;
         AtomicReference<Throwable> streamError = new AtomicReference<>();

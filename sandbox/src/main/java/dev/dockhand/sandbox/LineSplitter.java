@@ -13,6 +13,19 @@ import java.nio.charset.StandardCharsets;
 final class LineSplitter extends OutputStream {
     static final int MAX_LINE_BYTES = 64 * 1024;
 
+    /** The splitters of one command's stdout and stderr, delivering whole lines to one sink, one at a time. */
+    record Pair(LineSplitter stdout, LineSplitter stderr) {}
+
+    static Pair pair(OutputSink output) {
+        Object lock = new Object();
+        OutputSink serialized = line -> {
+            synchronized (lock) {
+                output.line(line);
+            }
+        };
+        return new Pair(new LineSplitter(serialized), new LineSplitter(serialized));
+    }
+
     private final OutputSink sink;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 

@@ -53,14 +53,9 @@ public final class LocalSandbox implements Sandbox {
         CommandLine command = setsid ? new CommandLine("setsid").addArgument("bash") : new CommandLine("bash");
         command.addArgument("-c").addArgument(request.command(), false);
         // One splitter per stream, so a partial stdout line never swallows a stderr line; one lock for the sink.
-        Object lock = new Object();
-        OutputSink serialized = line -> {
-            synchronized (lock) {
-                output.line(line);
-            }
-        };
-        LineSplitter stdout = new LineSplitter(serialized);
-        LineSplitter stderr = new LineSplitter(serialized);
+        LineSplitter.Pair lines = LineSplitter.pair(output);
+        LineSplitter stdout = lines.stdout();
+        LineSplitter stderr = lines.stderr();
         PumpStreamHandler streams = new PumpStreamHandler(stdout, stderr);
         streams.setStopTimeout(DRAIN_TIMEOUT);
         DefaultExecutor executor = DefaultExecutor.builder()

@@ -7,6 +7,12 @@ import java.util.Objects;
  * scheduler, not the provider, decides what to do with bad arguments.
  */
 public record ToolCall(String id, String name, String arguments) {
+
+    /** A new unique id, for calls whose provider sent none (or one already taken). */
+    public static String freshId() {
+        return "call_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 24);
+    }
+
     public ToolCall {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");

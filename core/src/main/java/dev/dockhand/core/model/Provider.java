@@ -73,10 +73,7 @@ public enum Provider {
      * @throws IllegalArgumentException with a sentence for the user when it is not http(s)
      */
     public void checkBaseUrl(String baseUrl) {
-        if (okhttp3.HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/") == null) {
-            throw new IllegalArgumentException(
-                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + defaultBaseUrl + ".");
-        }
+        ProviderEndpoint.parseBaseUrl(baseUrl, defaultBaseUrl);
     }
 
     /**

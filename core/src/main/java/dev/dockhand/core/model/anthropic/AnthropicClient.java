@@ -29,11 +29,7 @@ public final class AnthropicClient implements ModelClient {
 
     /** @param maxTokens the reply's output limit; the Messages API requires one */
     public AnthropicClient(String baseUrl, String apiKey, int maxTokens, Timeouts timeouts) {
-        HttpUrl base = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-        if (base == null) {
-            throw new IllegalArgumentException(
-                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + DEFAULT_BASE_URL + ".");
-        }
+        HttpUrl base = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.endpoint = new ProviderEndpoint(
                 "Anthropic", base.newBuilder().addPathSegments("v1/messages").build(), apiKey);
         this.apiKey = apiKey;

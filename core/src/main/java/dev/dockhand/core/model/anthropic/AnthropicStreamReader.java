@@ -1,7 +1,6 @@
 package dev.dockhand.core.model.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
@@ -11,7 +10,6 @@ import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ReplyAssembler;
 import dev.dockhand.core.model.TokenUsage;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,15 +50,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
 
     @Override
     public void accept(String data) throws ProviderException {
-        JsonNode event;
-        try {
-            event = Json.MAPPER.readTree(data);
-        } catch (IOException e) {
-            throw new ProviderException(
-                    ProviderException.Kind.PROTOCOL,
-                    endpoint.describeCapitalized() + " sent a stream event that is not JSON: " + endpoint.redact(data),
-                    e);
-        }
+        JsonNode event = endpoint.parseEvent(data);
         switch (event.path("type").asText()) {
             case "message_start" -> usage(event.path("message").path("usage"));
             case "content_block_start" -> start(event.path("index").asInt(), event.path("content_block"));

@@ -26,11 +26,7 @@ public final class GeminiClient implements ModelClient {
     private final OkHttpClient http;
 
     public GeminiClient(String baseUrl, String apiKey, Timeouts timeouts) {
-        HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-        if (parsed == null) {
-            throw new IllegalArgumentException(
-                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + DEFAULT_BASE_URL + ".");
-        }
+        HttpUrl parsed = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.base = parsed;
         this.apiKey = apiKey;
         this.timeouts = timeouts;

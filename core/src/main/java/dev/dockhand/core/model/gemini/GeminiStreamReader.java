@@ -11,11 +11,9 @@ import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ReplyAssembler;
 import dev.dockhand.core.model.TokenUsage;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Reads {@code GenerateContentResponse} chunks. Function calls come whole and without ids; each gets a fresh id that
@@ -36,15 +34,7 @@ final class GeminiStreamReader implements ReplyAssembler {
 
     @Override
     public void accept(String data) throws ProviderException {
-        JsonNode chunk;
-        try {
-            chunk = Json.MAPPER.readTree(data);
-        } catch (IOException e) {
-            throw new ProviderException(
-                    ProviderException.Kind.PROTOCOL,
-                    endpoint.describeCapitalized() + " sent a stream event that is not JSON: " + endpoint.redact(data),
-                    e);
-        }
+        JsonNode chunk = endpoint.parseEvent(data);
         if (chunk.has("error")) {
             throw HttpErrors.inStream(
                     endpoint, chunk, chunk.path("error").path("code").asInt(0));
@@ -57,7 +47,7 @@ final class GeminiStreamReader implements ReplyAssembler {
             if (part.has("functionCall")) {
                 JsonNode call = part.get("functionCall");
                 String arguments = call.has("args") ? Json.write(call.get("args")) : "{}";
-                calls.add(new ToolCall(freshId(), call.path("name").asText(), arguments));
+                calls.add(new ToolCall(ToolCall.freshId(), call.path("name").asText(), arguments));
             } else if (part.hasNonNull("text") && !part.path("thought").asBoolean(false)) {
                 String piece = part.get("text").asText();
                 if (!piece.isEmpty()) {
@@ -85,10 +75,6 @@ final class GeminiStreamReader implements ReplyAssembler {
                     .CONTENT_FILTER;
             default -> FinishReason.OTHER;
         };
-    }
-
-    private static String freshId() {
-        return "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24);
     }
 
     @Override

@@ -20,11 +20,9 @@ import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -41,11 +39,7 @@ public final class OllamaClient implements ModelClient {
     private final OkHttpClient http;
 
     public OllamaClient(String baseUrl, Timeouts timeouts) {
-        HttpUrl base = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-        if (base == null) {
-            throw new IllegalArgumentException(
-                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like " + DEFAULT_BASE_URL + ".");
-        }
+        HttpUrl base = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.endpoint = new ProviderEndpoint(
                 "Ollama", base.newBuilder().addPathSegments("api/chat").build(), "");
         this.timeouts = timeouts;
@@ -114,15 +108,7 @@ public final class OllamaClient implements ModelClient {
 
         @Override
         public void accept(String line) throws ProviderException {
-            JsonNode chunk;
-            try {
-                chunk = Json.MAPPER.readTree(line);
-            } catch (IOException e) {
-                throw new ProviderException(
-                        ProviderException.Kind.PROTOCOL,
-                        endpoint.describeCapitalized() + " sent a line that is not JSON: " + line,
-                        e);
-            }
+            JsonNode chunk = endpoint.parseEvent(line);
             if (chunk.has("error")) {
                 throw HttpErrors.inStream(endpoint, chunk, 0);
             }
@@ -136,7 +122,7 @@ public final class OllamaClient implements ModelClient {
                 JsonNode function = call.path("function");
                 String id = call.hasNonNull("id") ? call.get("id").asText() : "";
                 calls.add(new ToolCall(
-                        id.isEmpty() || calls.stream().anyMatch(c -> c.id().equals(id)) ? freshId() : id,
+                        id.isEmpty() || calls.stream().anyMatch(c -> c.id().equals(id)) ? ToolCall.freshId() : id,
                         function.path("name").asText(),
                         function.has("arguments") ? Json.write(function.get("arguments")) : "{}"));
             }
@@ -149,10 +135,6 @@ public final class OllamaClient implements ModelClient {
                         chunk.path("prompt_eval_count").asLong(),
                         chunk.path("eval_count").asLong());
             }
-        }
-
-        private static String freshId() {
-            return "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24);
         }
 
         @Override

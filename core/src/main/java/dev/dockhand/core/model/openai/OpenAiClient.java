@@ -47,11 +47,7 @@ public final class OpenAiClient implements ModelClient {
      * @throws IllegalArgumentException with a sentence for the user when the URL is not http(s)
      */
     public static HttpUrl endpoint(String baseUrl) {
-        HttpUrl base = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-        if (base == null) {
-            throw new IllegalArgumentException(
-                    "The base URL '" + baseUrl + "' is not an http(s) URL; set it like https://api.openai.com/v1.");
-        }
+        HttpUrl base = ProviderEndpoint.parseBaseUrl(baseUrl, "https://api.openai.com/v1");
         return base.newBuilder().addPathSegments("chat/completions").build();
     }
 

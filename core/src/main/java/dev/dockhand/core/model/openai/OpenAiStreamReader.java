@@ -1,7 +1,6 @@
 package dev.dockhand.core.model.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.dockhand.core.Json;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
 import dev.dockhand.core.model.ModelClient;
@@ -10,7 +9,6 @@ import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ReplyAssembler;
 import dev.dockhand.core.model.TokenUsage;
-import java.io.IOException;
 import java.util.Optional;
 
 /** Reads chat-completion chunks into a {@link ModelReply}: text deltas, tool-call fragments, finish reason, usage. */
@@ -34,15 +32,7 @@ final class OpenAiStreamReader implements ReplyAssembler {
             done = true;
             return;
         }
-        JsonNode chunk;
-        try {
-            chunk = Json.MAPPER.readTree(data);
-        } catch (IOException e) {
-            throw new ProviderException(
-                    ProviderException.Kind.PROTOCOL,
-                    endpoint.describeCapitalized() + " sent a stream event that is not JSON: " + endpoint.redact(data),
-                    e);
-        }
+        JsonNode chunk = endpoint.parseEvent(data);
         JsonNode error = chunk.get("error");
         if (error != null && !error.isNull()) {
             throw HttpErrors.inStream(endpoint, chunk, 0);

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Rebuilds whole tool calls from streamed {@code delta.tool_calls} fragments. Calls are keyed by {@code index}; the id
@@ -69,16 +68,12 @@ final class ToolCallAssembler {
             }
             String id = partial.id;
             if (id == null || !seen.add(id)) {
-                id = freshId();
+                id = ToolCall.freshId();
                 seen.add(id);
             }
             calls.add(new ToolCall(id, partial.name.toString(), partial.arguments.toString()));
         });
         return calls;
-    }
-
-    private static String freshId() {
-        return "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24);
     }
 
     private static String text(JsonNode node, String field) {
