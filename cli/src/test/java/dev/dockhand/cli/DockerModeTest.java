@@ -13,12 +13,9 @@ import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.sandbox.DockerSandbox;
 import dev.dockhand.sandbox.DockerSettings;
 import dev.dockhand.sandbox.SandboxUnavailableException;
-import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -32,18 +29,19 @@ class DockerModeTest {
     @TempDir
     Path temp;
 
+    private CliHarness cli;
+    private ScriptedModel model;
+    private StringWriter err;
+    private Map<String, String> variables;
     private Path workspace;
-    private final ScriptedModel model = new ScriptedModel();
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-    private final Map<String, String> variables = new HashMap<>();
 
     @BeforeEach
     void setUp() throws Exception {
-        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
-        variables.put("OPENAI_API_KEY", "sk-test");
-        variables.put("OPENAI_BASE_URL", model.baseUrl());
-        variables.put("DOCKHAND_MODEL", "test-model");
+        cli = new CliHarness(temp);
+        model = cli.model;
+        err = cli.err;
+        variables = cli.variables;
+        workspace = cli.workspace;
         if (System.getenv("DOCKER_HOST") != null) {
             variables.put("DOCKER_HOST", System.getenv("DOCKER_HOST"));
         }
@@ -51,13 +49,14 @@ class DockerModeTest {
 
     @AfterEach
     void tearDown() {
-        model.close();
+        cli.close();
     }
 
+    /** Runs in the default sandbox, Docker, as a user would. */
     private int run(String... args) {
-        CliEnvironment environment = new CliEnvironment(
-                Map.copyOf(variables), workspace, temp.resolve("home"), InputStream.nullInputStream(), true);
-        return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
+        List<String> all = new java.util.ArrayList<>(List.of("--sandbox", "docker"));
+        all.addAll(List.of(args));
+        return cli.run(all.toArray(String[]::new));
     }
 
     private void requireDocker() {

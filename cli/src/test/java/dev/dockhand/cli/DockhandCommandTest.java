@@ -11,12 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import okhttp3.mockwebserver.MockResponse;
@@ -29,46 +27,38 @@ class DockhandCommandTest {
     @TempDir
     Path temp;
 
+    private CliHarness cli;
+    private ScriptedModel model;
+    private StringWriter out;
+    private StringWriter err;
+    private Map<String, String> variables;
     private Path workspace;
-    private final ScriptedModel model = new ScriptedModel();
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-    private final Map<String, String> variables = new HashMap<>();
 
     @BeforeEach
     void setUp() throws Exception {
-        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
-        variables.put("OPENAI_API_KEY", "sk-test");
-        variables.put("OPENAI_BASE_URL", model.baseUrl());
-        variables.put("DOCKHAND_MODEL", "test-model");
-        variables.put("PATH", System.getenv("PATH"));
+        cli = new CliHarness(temp);
+        model = cli.model;
+        out = cli.out;
+        err = cli.err;
+        variables = cli.variables;
+        workspace = cli.workspace;
     }
 
     @AfterEach
     void tearDown() {
-        model.close();
+        cli.close();
     }
 
-    /** Runs with --sandbox none unless the test names a sandbox: the Docker runs are in DockerModeTest. */
-    private int run(InputStream stdin, boolean stdinIsTerminal, String... given) {
-        String[] args = given;
-        if (java.util.Arrays.stream(given).noneMatch(arg -> arg.startsWith("--sandbox"))) {
-            args = new String[given.length + 2];
-            args[0] = "--sandbox";
-            args[1] = "none";
-            System.arraycopy(given, 0, args, 2, given.length);
-        }
-        CliEnvironment environment =
-                new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin, stdinIsTerminal);
-        return Main.execute(args, environment, new PrintWriter(out), new PrintWriter(err));
+    private int run(InputStream stdin, boolean stdinIsTerminal, String... args) {
+        return cli.run(stdin, stdinIsTerminal, args);
     }
 
     private int run(String... args) {
-        return run(InputStream.nullInputStream(), true, args);
+        return cli.run(args);
     }
 
     private List<String> errLines() {
-        return err.toString().lines().toList();
+        return cli.errLines();
     }
 
     private static final String UNCONFINED =

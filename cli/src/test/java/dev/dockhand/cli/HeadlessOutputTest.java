@@ -10,15 +10,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ScriptedModel;
-import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,33 +25,29 @@ class HeadlessOutputTest {
     @TempDir
     Path temp;
 
+    private CliHarness cli;
+    private ScriptedModel model;
+    private StringWriter out;
+    private StringWriter err;
     private Path workspace;
-    private final ScriptedModel model = new ScriptedModel();
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-    private final Map<String, String> variables = new HashMap<>();
 
     @BeforeEach
     void setUp() throws Exception {
-        workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
+        cli = new CliHarness(temp);
+        model = cli.model;
+        out = cli.out;
+        err = cli.err;
+        workspace = cli.workspace;
         Files.writeString(workspace.resolve("notes.txt"), "remember\n");
-        variables.put("OPENAI_API_KEY", "sk-test");
-        variables.put("OPENAI_BASE_URL", model.baseUrl());
-        variables.put("DOCKHAND_MODEL", "test-model");
-        variables.put("PATH", System.getenv("PATH"));
     }
 
     @AfterEach
     void tearDown() {
-        model.close();
+        cli.close();
     }
 
     private int run(String... args) {
-        List<String> all = new ArrayList<>(List.of("--sandbox", "none"));
-        all.addAll(List.of(args));
-        CliEnvironment environment = new CliEnvironment(
-                Map.copyOf(variables), workspace, temp.resolve("home"), InputStream.nullInputStream(), true);
-        return Main.execute(all.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
+        return cli.run(args);
     }
 
     /** The result object without the values that change from run to run. */

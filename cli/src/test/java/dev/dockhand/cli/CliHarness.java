@@ -1,0 +1,61 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.testing.ScriptedModel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The dockhand command line run in-process against a scripted model: its own workspace and home under a temporary
+ * folder, its stdout and stderr captured, its environment a map the test controls.
+ */
+final class CliHarness implements AutoCloseable {
+    final ScriptedModel model = new ScriptedModel();
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+    final Map<String, String> variables = new HashMap<>();
+    final Path temp;
+    final Path workspace;
+
+    CliHarness(Path temp) throws IOException {
+        this.temp = temp;
+        this.workspace = Files.createDirectories(temp.resolve("project")).toRealPath();
+        variables.put("OPENAI_API_KEY", "sk-test");
+        variables.put("OPENAI_BASE_URL", model.baseUrl());
+        variables.put("DOCKHAND_MODEL", "test-model");
+        variables.put("PATH", System.getenv("PATH"));
+    }
+
+    /** Runs with {@code --sandbox none} unless the arguments name a sandbox. */
+    int run(InputStream stdin, boolean stdinIsTerminal, String... given) {
+        List<String> args = new ArrayList<>();
+        if (Arrays.stream(given).noneMatch(arg -> arg.startsWith("--sandbox"))) {
+            args.addAll(List.of("--sandbox", "none"));
+        }
+        args.addAll(List.of(given));
+        CliEnvironment environment =
+                new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin, stdinIsTerminal);
+        return Main.execute(args.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    int run(String... args) {
+        return run(InputStream.nullInputStream(), true, args);
+    }
+
+    List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+
+    @Override
+    public void close() {
+        model.close();
+    }
+}
