@@ -35,6 +35,11 @@ final class StreamJsonRenderer implements AgentEventSink {
                     .put("name", updated.call().name());
             node.set("arguments", RunReport.arguments(updated.call()));
             line(node);
+        } else if (event instanceof AgentEvent.ToolOutput output) {
+            line(Json.object()
+                    .put("type", "tool_output")
+                    .put("id", output.callId())
+                    .put("line", output.line()));
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             ObjectNode node = RunReport.toolCall(finished);
             node.put("type", "tool_result");

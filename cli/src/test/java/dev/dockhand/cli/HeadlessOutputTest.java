@@ -114,6 +114,25 @@ class HeadlessOutputTest {
     }
 
     @Test
+    void streamJsonCarriesACommandsOutputLineByLine() {
+        model.enqueue(
+                calls(toolCall("s1", "run_shell_command", "{\"command\":\"echo one; echo two\"}")), answer("Ran."));
+
+        assertEquals(ExitCodes.OK, run("--yolo", "--output-format", "stream-json", "-p", "run"));
+
+        List<JsonNode> output = out.toString()
+                .lines()
+                .map(Json::read)
+                .filter(line -> line.get("type").asText().equals("tool_output"))
+                .toList();
+        assertEquals(
+                List.of(
+                        Json.read("{\"type\":\"tool_output\",\"id\":\"s1\",\"line\":\"one\"}"),
+                        Json.read("{\"type\":\"tool_output\",\"id\":\"s1\",\"line\":\"two\"}")),
+                output);
+    }
+
+    @Test
     void excludedToolsAreNotOffered() {
         model.enqueue(answer("ok"));
 
