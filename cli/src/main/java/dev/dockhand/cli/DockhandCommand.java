@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "dockhand",
         mixinStandardHelpOptions = true,
+        subcommands = {ConfigCommand.class},
         versionProvider = VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
@@ -256,6 +257,9 @@ public final class DockhandCommand implements Callable<Integer> {
     @Option(names = "--stacktrace", description = "Show stack traces of failures.")
     boolean stacktrace;
 
+    /** The variable holding the API key, when settings name one; there is no option for it. */
+    String apiKeyEnv;
+
     private final CliEnvironment environment;
 
     public DockhandCommand(CliEnvironment environment) {
@@ -266,6 +270,7 @@ public final class DockhandCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
+            configure();
             RunOptions options = RunOptions.from(this, environment);
             SingleShot run =
                     new SingleShot(options, environment, spec.commandLine().getOut(), err);
@@ -281,6 +286,17 @@ public final class DockhandCommand implements Callable<Integer> {
             err.flush();
             return e.exitCode();
         }
+    }
+
+    /** Fills the options the command line left alone from the settings files; returns every value's source. */
+    List<Configuration.Entry> configure() {
+        Configuration configuration = Configuration.load(environment);
+        configuration.apply(this, spec.commandLine().getParseResult(), environment);
+        return configuration.entries();
+    }
+
+    CliEnvironment environment() {
+        return environment;
     }
 
     /** Accepts the approval modes as spelled on the command line. */

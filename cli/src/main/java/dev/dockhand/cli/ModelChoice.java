@@ -37,7 +37,7 @@ record ModelChoice(
                     ExitCodes.CONFIGURATION,
                     "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
         }
-        String apiKey = apiKey(provider, environment);
+        String apiKey = apiKey(provider, command.apiKeyEnv, environment);
         String baseUrl = baseUrl(command, provider, environment);
         Timeouts timeouts = new Timeouts(
                 duration("--connect-timeout", command.connectTimeout),
@@ -81,11 +81,12 @@ record ModelChoice(
                         "'" + named.get() + "' is not a provider; use one of " + Provider.choices() + "."));
     }
 
-    private static String apiKey(Provider provider, CliEnvironment environment) {
-        if (provider.keyVariable().isEmpty()) {
+    private static String apiKey(Provider provider, String namedVariable, CliEnvironment environment) {
+        if (provider.keyVariable().isEmpty() && namedVariable == null) {
             return "";
         }
-        String variable = provider.keyVariable().get();
+        String variable =
+                namedVariable != null ? namedVariable : provider.keyVariable().get();
         return environment
                 .get(variable)
                 .orElseThrow(() -> new DockhandException(

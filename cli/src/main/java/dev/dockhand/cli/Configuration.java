@@ -1,0 +1,262 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.model.Provider;
+import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.settings.Settings;
+import dev.dockhand.core.settings.SettingsException;
+import dev.dockhand.core.settings.SettingsFiles;
+import dev.dockhand.sandbox.DockerSettings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+
+/**
+ * Layers the settings: command line, then environment, then the project's {@code .dockhand/settings.json}, then the
+ * user's {@code ~/.dockhand/settings.json}, then defaults. Values from the files are written into the options that
+ * the command line left alone, so everything downstream reads one place; each value's source is kept for
+ * {@code dockhand config}.
+ */
+final class Configuration {
+    private final Layer project;
+    private final Layer user;
+    private final List<Entry> entries = new ArrayList<>();
+
+    /** One setting's effective value and where it came from. */
+    record Entry(String key, String value, String source) {}
+
+    private record Layer(Path file, Settings settings) {}
+
+    /** A value taken from an environment variable. */
+    private record FromEnv(String name, String value) {}
+
+    private Configuration(Layer project, Layer user) {
+        this.project = project;
+        this.user = user;
+    }
+
+    /** Reads both files; a bad one stops the run with exit 52 and one sentence. */
+    static Configuration load(CliEnvironment environment) {
+        Path projectFile = environment.workingDirectory().resolve(".dockhand/settings.json");
+        Path userFile = environment.home().resolve("settings.json");
+        try {
+            return new Configuration(
+                    new Layer(projectFile, SettingsFiles.read(projectFile)),
+                    new Layer(userFile, SettingsFiles.read(userFile)));
+        } catch (SettingsException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage(), e);
+        }
+    }
+
+    List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
+    /** Fills the options the command line did not give from the files, and records every value's source. */
+    void apply(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+        Optional<String> providerEnv = environment.get("DOCKHAND_PROVIDER");
+        key(
+                "provider",
+                "--provider",
+                parsed,
+                providerEnv.map(v -> new FromEnv("DOCKHAND_PROVIDER", v)),
+                Settings::provider,
+                value -> command.provider = value,
+                () -> command.provider == null ? "openai" : command.provider);
+        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
+        Provider provider = Provider.parse(providerName).orElse(Provider.OPENAI);
+        key(
+                "model",
+                "--model",
+                parsed,
+                environment.get("DOCKHAND_MODEL").map(v -> new FromEnv("DOCKHAND_MODEL", v)),
+                Settings::model,
+                value -> command.model = value,
+                () -> command.model);
+        key(
+                "baseUrl",
+                "--base-url",
+                parsed,
+                environment.get(provider.baseUrlVariable()).map(v -> new FromEnv(provider.baseUrlVariable(), v)),
+                Settings::baseUrl,
+                value -> command.baseUrl = value,
+                () -> command.baseUrl == null ? provider.defaultBaseUrl() : command.baseUrl);
+        key(
+                "apiKeyEnv",
+                null,
+                parsed,
+                Optional.empty(),
+                Settings::apiKeyEnv,
+                value -> command.apiKeyEnv = value,
+                () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv);
+        key(
+                "approvalMode",
+                "--approval-mode",
+                parsed,
+                Optional.empty(),
+                Settings::approvalMode,
+                value -> command.approvalMode = approvalMode(value),
+                () -> command.approvalMode.cliName());
+        key(
+                "maxTurns",
+                "--max-turns",
+                parsed,
+                Optional.empty(),
+                Settings::maxTurns,
+                value -> command.maxTurns = value,
+                () -> command.maxTurns);
+        key(
+                "sandbox.kind",
+                "--sandbox",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).kind(),
+                value -> command.sandbox = value,
+                () -> command.sandbox);
+        key(
+                "sandbox.image",
+                "--sandbox-image",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).image(),
+                value -> command.sandboxImage = value,
+                () -> command.sandboxImage);
+        key(
+                "sandbox.network",
+                "--sandbox-network",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).network(),
+                value -> command.sandboxNetwork = value,
+                () -> command.sandboxNetwork);
+        key(
+                "sandbox.memory",
+                "--sandbox-memory",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).memory(),
+                value -> command.sandboxMemory = size(value),
+                () -> command.sandboxMemory);
+        key(
+                "sandbox.cpus",
+                "--sandbox-cpus",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).cpus(),
+                value -> command.sandboxCpus = value,
+                () -> command.sandboxCpus);
+        key(
+                "sandbox.pids",
+                "--sandbox-pids",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).pids(),
+                value -> command.sandboxPids = value,
+                () -> command.sandboxPids);
+        key(
+                "sandbox.env",
+                "--sandbox-env",
+                parsed,
+                Optional.empty(),
+                s -> sandbox(s).env(),
+                value -> command.sandboxEnv = new ArrayList<>(value),
+                () -> command.sandboxEnv);
+        key(
+                "tools.allowed",
+                "--allowed-tools",
+                parsed,
+                Optional.empty(),
+                s -> tools(s).allowed(),
+                value -> command.allowedTools = new ArrayList<>(value),
+                () -> command.allowedTools);
+        key(
+                "tools.excluded",
+                "--excluded-tools",
+                parsed,
+                Optional.empty(),
+                s -> tools(s).excluded(),
+                value -> command.excludedTools = new ArrayList<>(value),
+                () -> command.excludedTools);
+        key(
+                "truncation.maxChars",
+                "--max-output-chars",
+                parsed,
+                Optional.empty(),
+                s -> truncation(s).maxChars(),
+                value -> command.maxOutputChars = value,
+                () -> command.maxOutputChars);
+        key(
+                "truncation.maxLines",
+                "--max-output-lines",
+                parsed,
+                Optional.empty(),
+                s -> truncation(s).maxLines(),
+                value -> command.maxOutputLines = value,
+                () -> command.maxOutputLines);
+    }
+
+    private <T> void key(
+            String key,
+            String option,
+            CommandLine.ParseResult parsed,
+            Optional<FromEnv> fromEnvironment,
+            Function<Settings, T> read,
+            Consumer<T> write,
+            Supplier<Object> current) {
+        if (option != null && parsed.hasMatchedOption(option)) {
+            entries.add(new Entry(key, String.valueOf(current.get()), "command line (" + option + ")"));
+            return;
+        }
+        if (fromEnvironment.isPresent()) {
+            FromEnv variable = fromEnvironment.get();
+            entries.add(new Entry(key, variable.value(), "environment (" + variable.name() + ")"));
+            return;
+        }
+        for (Layer layer : List.of(project, user)) {
+            T value = read.apply(layer.settings());
+            if (value != null) {
+                try {
+                    write.accept(value);
+                } catch (IllegalArgumentException e) {
+                    throw new DockhandException(
+                            ExitCodes.CONFIGURATION, layer.file() + ": '" + key + "' " + e.getMessage());
+                }
+                entries.add(new Entry(
+                        key, String.valueOf(current.get()), layer.file().toString()));
+                return;
+            }
+        }
+        entries.add(new Entry(key, String.valueOf(current.get()), "default"));
+    }
+
+    private static ApprovalMode approvalMode(String value) {
+        return ApprovalMode.parse(value)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "must be one of " + ApprovalMode.choices() + ", not '" + value + "'."));
+    }
+
+    private static String size(String value) {
+        if (DockerSettings.parseSize(value) == null) {
+            throw new IllegalArgumentException("must be a size like 512m or 4g, not '" + value + "'.");
+        }
+        return value;
+    }
+
+    private static Settings.Sandbox sandbox(Settings settings) {
+        return settings.sandbox() == null
+                ? new Settings.Sandbox(null, null, null, null, null, null, null)
+                : settings.sandbox();
+    }
+
+    private static Settings.Tools tools(Settings settings) {
+        return settings.tools() == null ? new Settings.Tools(null, null) : settings.tools();
+    }
+
+    private static Settings.Truncation truncation(Settings settings) {
+        return settings.truncation() == null ? new Settings.Truncation(null, null) : settings.truncation();
+    }
+}

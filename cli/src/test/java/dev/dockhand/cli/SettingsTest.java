@@ -1,0 +1,118 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Settings files and their precedence: command line > environment > project > user > defaults. */
+class SettingsTest {
+    @TempDir
+    Path temp;
+
+    private CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cli = new CliHarness(temp);
+        cli.variables.remove("DOCKHAND_MODEL");
+    }
+
+    @AfterEach
+    void tearDown() {
+        cli.close();
+    }
+
+    private void user(String json) throws Exception {
+        Files.createDirectories(temp.resolve("home"));
+        Files.writeString(temp.resolve("home/settings.json"), json);
+    }
+
+    private void project(String json) throws Exception {
+        Files.createDirectories(cli.workspace.resolve(".dockhand"));
+        Files.writeString(cli.workspace.resolve(".dockhand/settings.json"), json);
+    }
+
+    private String line(String key) {
+        return cli.out
+                .toString()
+                .lines()
+                .filter(line -> line.startsWith(key + " "))
+                .findFirst()
+                .orElse("")
+                .replaceAll(" +", " ");
+    }
+
+    @Test
+    void configShowsEachValueAndItsSourceInPrecedenceOrder() throws Exception {
+        user("{\"model\":\"user-model\",\"maxTurns\":7,\"approvalMode\":\"plan\",\"sandbox\":{\"pids\":99}}");
+        project("{\"maxTurns\":9,\"sandbox\":{\"pids\":77}}");
+        cli.variables.put("DOCKHAND_MODEL", "env-model");
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox-pids", "55", "config"));
+
+        assertEquals("model = env-model (environment (DOCKHAND_MODEL))", line("model"));
+        assertEquals("maxTurns = 9 (" + cli.workspace.resolve(".dockhand/settings.json") + ")", line("maxTurns"));
+        assertEquals("approvalMode = plan (" + temp.resolve("home/settings.json") + ")", line("approvalMode"));
+        assertEquals("sandbox.pids = 55 (command line (--sandbox-pids))", line("sandbox.pids"));
+        assertEquals("sandbox.image = dockhand-sandbox:latest (default)", line("sandbox.image"));
+    }
+
+    @Test
+    void projectSettingsShapeARun() throws Exception {
+        project("{\"model\":\"project-model\",\"approvalMode\":\"auto-edit\"}");
+        cli.model.enqueue(
+                calls(toolCall("w", "write_file", "{\"path\":\"made.txt\",\"content\":\"x\"}")), answer("Made."));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "make it"));
+
+        assertEquals("project-model", cli.model.takeRequest().get("model").asText());
+        assertTrue(Files.exists(cli.workspace.resolve("made.txt")), "auto-edit from the settings let the edit run");
+    }
+
+    @Test
+    void apiKeyEnvNamesTheVariableThatHoldsTheKey() throws Exception {
+        user("{\"model\":\"m\",\"apiKeyEnv\":\"WORK_OPENAI_KEY\"}");
+        cli.variables.put("WORK_OPENAI_KEY", "sk-work");
+        cli.model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
+
+        cli.model.takeRequest();
+        assertEquals("Bearer sk-work", cli.model.lastHeader("Authorization"));
+    }
+
+    @Test
+    void aBadSettingStopsTheRunNamingFileAndKey() throws Exception {
+        project("{\"approvalMode\":\"sometimes\"}");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("-p", "x"));
+        assertEquals(
+                List.of("dockhand: " + cli.workspace.resolve(".dockhand/settings.json") + ": 'approvalMode' must"
+                        + " be one of plan|default|auto-edit|yolo, not 'sometimes'."),
+                cli.errLines());
+    }
+
+    @Test
+    void aSettingsFileThatIsNotJsonStopsTheRun() throws Exception {
+        user("{ \"model\": ");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("-p", "x"));
+        assertTrue(
+                cli.err
+                        .toString()
+                        .startsWith("dockhand: " + temp.resolve("home/settings.json")
+                                + " is not valid JSON at line 1, column"),
+                cli.err.toString());
+        assertEquals(0, cli.model.requestCount());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.dockhand.core.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsFilesTest {
+    @TempDir
+    Path temp;
+
+    private Path file(String json) throws Exception {
+        return Files.writeString(temp.resolve("settings.json"), json);
+    }
+
+    private String failure(String json) throws Exception {
+        Path file = file(json);
+        return assertThrows(SettingsException.class, () -> SettingsFiles.read(file))
+                .getMessage();
+    }
+
+    @Test
+    void readsEveryKey() throws Exception {
+        Settings settings = SettingsFiles.read(
+                file(
+                        """
+                {"provider":"anthropic","model":"claude","baseUrl":"http://127.0.0.1:9","apiKeyEnv":"WORK_KEY",
+                 "approvalMode":"auto-edit","maxTurns":20,
+                 "sandbox":{"kind":"docker","image":"java-sandbox:1","network":"none","memory":"4g","cpus":1.5,
+                            "pids":256,"env":["JAVA_HOME"]},
+                 "tools":{"allowed":["read_file"],"excluded":["web_fetch"]},
+                 "truncation":{"maxChars":20000,"maxLines":500}}
+                """));
+
+        assertEquals(
+                new Settings(
+                        "anthropic",
+                        "claude",
+                        "http://127.0.0.1:9",
+                        "WORK_KEY",
+                        "auto-edit",
+                        20,
+                        new Settings.Sandbox("docker", "java-sandbox:1", "none", "4g", 1.5, 256L, List.of("JAVA_HOME")),
+                        new Settings.Tools(List.of("read_file"), List.of("web_fetch")),
+                        new Settings.Truncation(20000, 500)),
+                settings);
+    }
+
+    @Test
+    void aMissingOrEmptyFileIsNoSettings() throws Exception {
+        assertEquals(Settings.EMPTY, SettingsFiles.read(temp.resolve("absent.json")));
+        assertEquals(Settings.EMPTY, SettingsFiles.read(file("  \n")));
+    }
+
+    @Test
+    void anUnknownKeyNamesTheFileTheKeyAndTheKnownOnes() throws Exception {
+        assertEquals(
+                temp.resolve("settings.json") + ": 'sandbox.memry' is not a setting; the settings at that level"
+                        + " are cpus, env, image, kind, memory, network, pids.",
+                failure("{\"sandbox\":{\"memry\":\"2g\"}}"));
+    }
+
+    @Test
+    void aWrongTypeSaysWhatWasExpected() throws Exception {
+        assertEquals(
+                temp.resolve("settings.json") + ": 'maxTurns' must be a whole number.",
+                failure("{\"maxTurns\":\"ten\"}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'maxTurns' must be a whole number.", failure("{\"maxTurns\":1.5}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'tools.allowed' must be a list of strings.",
+                failure("{\"tools\":{\"allowed\":\"read_file\"}}"));
+    }
+
+    @Test
+    void invalidJsonNamesTheLineAndColumn() throws Exception {
+        String message = failure("{\n  \"model\": \"x\",,\n}");
+
+        assertEquals(
+                true,
+                message.startsWith(temp.resolve("settings.json") + " is not valid JSON at line 2, column"),
+                message);
+    }
+}
