@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "dockhand",
         mixinStandardHelpOptions = true,
-        subcommands = {ConfigCommand.class},
+        subcommands = {ConfigCommand.class, SessionsCommand.class},
         versionProvider = VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
@@ -253,6 +253,14 @@ public final class DockhandCommand implements Callable<Integer> {
             paramLabel = "N",
             description = "Stop the run when the model asks for more tool calls than this (exit 56).")
     Integer maxToolCalls;
+
+    @Option(
+            names = "--resume",
+            paramLabel = "ID",
+            arity = "0..1",
+            fallbackValue = "latest",
+            description = "Continue a session of this folder: its id (see dockhand sessions) or latest.")
+    String resume;
 
     @Option(names = "--stacktrace", description = "Show stack traces of failures.")
     boolean stacktrace;

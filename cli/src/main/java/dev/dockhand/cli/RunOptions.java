@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
@@ -23,7 +24,8 @@ record RunOptions(
         DockerSettings docker,
         List<Path> includeDirectories,
         OutputLimits outputLimits,
-        Headless headless) {
+        Headless headless,
+        Optional<String> resume) {
 
     /** Where commands run. */
     enum SandboxKind {
@@ -52,7 +54,8 @@ record RunOptions(
                 docker,
                 includeDirectories(command, environment),
                 outputLimits(command),
-                Headless.from(command));
+                Headless.from(command),
+                Optional.ofNullable(command.resume).map(String::strip));
     }
 
     private static SandboxKind sandboxKind(String value) {

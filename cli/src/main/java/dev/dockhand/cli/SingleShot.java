@@ -12,6 +12,8 @@ import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.session.Sessions;
+import dev.dockhand.core.session.Transcript;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
@@ -41,6 +43,7 @@ final class SingleShot {
     private final PrintWriter err;
     private final Cancellation cancel = new Cancellation();
     private volatile String loopMessage = "";
+    private volatile Transcript transcript;
 
     SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -69,7 +72,16 @@ final class SingleShot {
 
     int run() {
         long started = System.nanoTime();
-        String sessionId = sessionId();
+        Sessions sessions = new Sessions(environment.home(), environment.workingDirectory());
+        String sessionId = options.resume()
+                .map(wanted -> sessions.find(wanted)
+                        .orElseThrow(() -> new DockhandException(
+                                ExitCodes.USAGE,
+                                wanted.equals("latest")
+                                        ? "There is no session in this folder to resume yet."
+                                        : "There is no session " + wanted + " in this folder; list them with dockhand"
+                                                + " sessions.")))
+                .orElseGet(SingleShot::sessionId);
         Path outputDir = environment.home().resolve("tmp").resolve(sessionId);
         Headless headless = options.headless();
         boolean machine = headless.format() != Headless.Format.TEXT;
@@ -86,13 +98,22 @@ final class SingleShot {
                 if (event instanceof AgentEvent.LoopDetected loop) {
                     loopMessage = loop.message();
                 }
+                Transcript transcript = this.transcript;
+                if (transcript != null && event instanceof AgentEvent.Usage usage) {
+                    transcript.recordUsage(usage.usage());
+                } else if (transcript != null && event instanceof AgentEvent.ReplyFailed failed) {
+                    transcript.recordError(failed.error(), failed.partialText());
+                }
                 if (stream != null) {
                     stream.accept(event);
                 }
             };
-            ending = converse(sessionId, outputDir, events, stream, limits);
+            ending = converse(sessions, sessionId, outputDir, events, stream, limits);
         } finally {
             removeIfEmpty(outputDir);
+            if (transcript != null) {
+                transcript.close();
+            }
         }
         human.finish();
         if (ending.failure() != null) {
@@ -113,7 +134,12 @@ final class SingleShot {
     }
 
     private Ending converse(
-            String sessionId, Path outputDir, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits) {
+            Sessions sessions,
+            String sessionId,
+            Path outputDir,
+            AgentEventSink events,
+            StreamJsonRenderer stream,
+            RunLimits limits) {
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
         ToolRegistry registry = new ToolRegistry(options.headless().select(BuiltinTools.all()));
@@ -145,6 +171,16 @@ final class SingleShot {
             }
             Conversation conversation =
                     new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now(), context));
+            transcript = Transcript.open(
+                    sessions.file(sessionId),
+                    sessionId,
+                    workspace.root(),
+                    options.model().model());
+            if (options.resume().isPresent()) {
+                resume(sessions.file(sessionId), conversation);
+            } else {
+                conversation.observe(transcript::record);
+            }
             AgentLoop loop = new AgentLoop(
                     options.model().client(),
                     options.model().model(),
@@ -198,6 +234,20 @@ final class SingleShot {
                     .orElse(new Ending(
                             ExitCodes.INTERRUPTED, "", new RunReport.RunFailure("interrupted", "cancelled.")));
         };
+    }
+
+    /** Continues a session's conversation, saying what a crash had left to repair. */
+    private void resume(Path file, Conversation conversation) {
+        Sessions.Loaded loaded = Sessions.resume(file, conversation, transcript);
+        if (loaded.cutLastLine()) {
+            err.println("dockhand: the session's last line was cut short (Dockhand was stopped while writing it)"
+                    + " and was skipped.");
+        }
+        if (!loaded.repaired().isEmpty()) {
+            err.println("dockhand: " + loaded.repaired().size() + " tool call(s) left unfinished by a crash were"
+                    + " answered as interrupted.");
+        }
+        err.flush();
     }
 
     /** Saved outputs stay for the user to read; a session that saved none leaves no folder behind. */

@@ -43,7 +43,8 @@ class SingleShotCancelTest {
                     DockerSettings.DEFAULT,
                     List.of(),
                     OutputLimits.DEFAULT,
-                    Headless.DEFAULT);
+                    Headless.DEFAULT,
+                    java.util.Optional.empty());
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

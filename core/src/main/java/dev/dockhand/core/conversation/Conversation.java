@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The history sent to the model. It only ever grows by whole, valid steps: an assistant message with tool calls must
@@ -14,13 +15,22 @@ public final class Conversation {
     private final List<Message> messages = new ArrayList<>();
     private final List<ToolCall> awaiting = new ArrayList<>();
 
+    private Consumer<Message> observer = message -> {};
+
     public Conversation(String systemPrompt) {
         messages.add(new Message.System(systemPrompt));
     }
 
+    /** Sees every message added after the system prompt, once it is accepted (the session transcript). */
+    public synchronized void observe(Consumer<Message> observer) {
+        this.observer = observer;
+    }
+
     public synchronized void addUser(String text) {
         requireNoPendingCalls("a user message");
-        messages.add(new Message.User(text));
+        Message.User user = new Message.User(text);
+        messages.add(user);
+        observer.accept(user);
     }
 
     public synchronized void addAssistant(Message.Assistant reply) {
@@ -33,6 +43,7 @@ public final class Conversation {
         }
         messages.add(reply);
         awaiting.addAll(reply.toolCalls());
+        observer.accept(reply);
     }
 
     /** Adds the result of the next unanswered call; results must come in the calls' order. */
@@ -47,6 +58,7 @@ public final class Conversation {
         }
         awaiting.remove(0);
         messages.add(result);
+        observer.accept(result);
     }
 
     /** The calls of the last assistant message still waiting for a result, in order. */

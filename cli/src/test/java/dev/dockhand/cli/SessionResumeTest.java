@@ -1,0 +1,115 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sessions recorded as they happen, listed, resumed, and repaired after a real kill -9 of the JVM. */
+class SessionResumeTest {
+    @TempDir
+    Path temp;
+
+    private CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cli = new CliHarness(temp);
+    }
+
+    @AfterEach
+    void tearDown() {
+        cli.close();
+    }
+
+    @Test
+    void aResumedSessionSendsTheWholeHistory() {
+        cli.model.enqueue(answer("First answer."));
+        assertEquals(ExitCodes.OK, cli.run("-p", "first question"));
+        cli.model.enqueue(answer("Second answer."));
+
+        assertEquals(ExitCodes.OK, cli.run("--resume", "-p", "second question"));
+
+        cli.model.takeRequest();
+        JsonNode messages = cli.model.takeRequest().get("messages");
+        assertEquals(4, messages.size());
+        assertEquals("first question", messages.get(1).get("content").asText());
+        assertEquals("First answer.", messages.get(2).get("content").asText());
+        assertEquals("second question", messages.get(3).get("content").asText());
+    }
+
+    @Test
+    void sessionsListsThem() {
+        cli.model.enqueue(answer("ok"));
+        cli.run("-p", "remember this prompt");
+
+        assertEquals(ExitCodes.OK, cli.run("sessions"));
+
+        assertTrue(cli.out.toString().contains("1 turn   remember this prompt"), cli.out.toString());
+    }
+
+    @Test
+    void resumingAnUnknownSessionIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, cli.run("--resume", "nope", "-p", "x"));
+        assertEquals(
+                "dockhand: There is no session nope in this folder; list them with dockhand sessions.",
+                cli.errLines().get(0));
+    }
+
+    @Test
+    void aSessionKilledMidRoundResumesWithAValidRequest() throws Exception {
+        cli.model.enqueue(calls(toolCall("k1", "run_shell_command", "{\"command\":\"touch started; sleep 20\"}")));
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "--sandbox",
+                        "none",
+                        "--yolo",
+                        "--model",
+                        "test-model",
+                        "--base-url",
+                        cli.model.baseUrl(),
+                        "-p",
+                        "run the build")
+                .directory(cli.workspace.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("OPENAI_API_KEY", "sk-test");
+        builder.environment().put("DOCKHAND_HOME", temp.resolve("home").toString());
+        Process child = builder.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(cli.workspace.resolve("started")) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(cli.workspace.resolve("started")), "the command should have started");
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        cli.model.takeRequest();
+
+        cli.model.enqueue(answer("Picking up where we left off."));
+        assertEquals(ExitCodes.OK, cli.run("--resume", "latest", "-p", "go on"));
+
+        JsonNode messages = cli.model.takeRequest().get("messages");
+        assertEquals("k1", messages.get(2).get("tool_calls").get(0).get("id").asText());
+        assertEquals("k1", messages.get(3).get("tool_call_id").asText());
+        assertTrue(messages.get(3).get("content").asText().startsWith("Not run to the end: Dockhand stopped"));
+        assertEquals("go on", messages.get(4).get("content").asText());
+        assertTrue(
+                cli.err
+                        .toString()
+                        .contains("1 tool call(s) left unfinished by a crash were answered as" + " interrupted."),
+                cli.err.toString());
+    }
+}

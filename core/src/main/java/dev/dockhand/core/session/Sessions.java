@@ -1,0 +1,183 @@
+package dev.dockhand.core.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The sessions of one workspace, under {@code <home>/sessions/<workspace-id>/}: listing them, and reading one back
+ * into a conversation. A transcript that ends with tool calls lacking results (a crash mid-round) is repaired by
+ * answering them as interrupted, so the next request is valid; a cut last line is skipped with a warning.
+ */
+public final class Sessions {
+    static final String INTERRUPTED = "Not run to the end: Dockhand stopped (it was killed or crashed) before this"
+            + " call finished. Check the workspace before relying on what it did.";
+
+    private final Path folder;
+
+    public Sessions(Path home, Path workspace) {
+        this.folder = home.resolve("sessions").resolve(workspaceId(workspace));
+    }
+
+    /** A short, stable, file-name-safe id of a workspace path: its name and a hash. */
+    static String workspaceId(Path workspace) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest(workspace.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+            String name = workspace.getFileName() == null
+                    ? "root"
+                    : workspace.getFileName().toString();
+            return name.replaceAll("[^A-Za-z0-9._-]", "_") + "-"
+                    + HexFormat.of().formatHex(hash, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Path file(String sessionId) {
+        return folder.resolve(sessionId + ".jsonl");
+    }
+
+    /** One listed session. */
+    public record Summary(String id, String started, String lastPrompt, int turns) {}
+
+    /** The workspace's sessions, newest first. */
+    public List<Summary> list() {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        List<Summary> summaries = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".jsonl"))
+                    .sorted(Comparator.reverseOrder())
+                    .toList()) {
+                Loaded loaded = read(file);
+                String id = file.getFileName().toString().replace(".jsonl", "");
+                summaries.add(new Summary(id, loaded.started(), loaded.lastPrompt(), loaded.userTurns()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return summaries;
+    }
+
+    /** The id of {@code wanted}, or of the newest session for "latest"; empty when there is none. */
+    public Optional<String> find(String wanted) {
+        if (wanted.equals("latest")) {
+            return list().stream().findFirst().map(Summary::id);
+        }
+        return Files.isRegularFile(file(wanted)) ? Optional.of(wanted) : Optional.empty();
+    }
+
+    /** A transcript read back: its messages, and what had to be repaired or skipped. */
+    public record Loaded(
+            List<Message> messages,
+            String started,
+            String lastPrompt,
+            int userTurns,
+            List<ToolCall> repaired,
+            boolean cutLastLine) {}
+
+    public static Loaded read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the session transcript " + file, e);
+        }
+        List<Message> messages = new ArrayList<>();
+        String started = "";
+        String lastPrompt = "";
+        int turns = 0;
+        boolean cut = false;
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode record;
+            try {
+                record = Json.MAPPER.readTree(lines.get(i));
+            } catch (IOException e) {
+                // Only the last line can be cut short, by a process killed while writing it.
+                cut = true;
+                break;
+            }
+            switch (record.path("type").asText()) {
+                case "session" -> started = record.path("started").asText();
+                case "user" -> {
+                    lastPrompt = record.path("text").asText();
+                    turns++;
+                    messages.add(new Message.User(lastPrompt));
+                }
+                case "assistant" -> {
+                    List<ToolCall> calls = new ArrayList<>();
+                    record.path("tool_calls")
+                            .forEach(call -> calls.add(new ToolCall(
+                                    call.path("id").asText(),
+                                    call.path("name").asText(),
+                                    call.path("arguments").asText())));
+                    messages.add(new Message.Assistant(record.path("text").asText(), calls));
+                }
+                case "tool_result" -> messages.add(new Message.ToolResult(
+                        record.path("id").asText(),
+                        record.path("name").asText(),
+                        record.path("content").asText(),
+                        record.path("error").asBoolean()));
+                default -> {
+                    // Records of later versions are passed over.
+                }
+            }
+        }
+        return new Loaded(List.copyOf(messages), started, lastPrompt, turns, List.of(), cut);
+    }
+
+    /**
+     * Replays a transcript into a new conversation with today's system prompt, answering calls a crash left
+     * unanswered; the repairs are also written to {@code transcript}, so the file stays consistent.
+     */
+    public static Loaded resume(Path file, Conversation conversation, Transcript transcript) {
+        Loaded loaded = read(file);
+        for (Message message : loaded.messages()) {
+            if (message instanceof Message.User user) {
+                repair(conversation, transcript, new ArrayList<>());
+                conversation.addUser(user.text());
+            } else if (message instanceof Message.Assistant assistant) {
+                repair(conversation, transcript, new ArrayList<>());
+                conversation.addAssistant(assistant);
+            } else if (message instanceof Message.ToolResult result) {
+                conversation.addToolResult(result);
+            }
+        }
+        List<ToolCall> repaired = new ArrayList<>();
+        repair(conversation, transcript, repaired);
+        conversation.observe(transcript::record);
+        return new Loaded(
+                loaded.messages(),
+                loaded.started(),
+                loaded.lastPrompt(),
+                loaded.userTurns(),
+                List.copyOf(repaired),
+                loaded.cutLastLine());
+    }
+
+    private static void repair(Conversation conversation, Transcript transcript, List<ToolCall> repaired) {
+        for (ToolCall call : conversation.pendingCalls()) {
+            Message.ToolResult interrupted = new Message.ToolResult(call.id(), call.name(), INTERRUPTED, true);
+            conversation.addToolResult(interrupted);
+            transcript.record(interrupted);
+            repaired.add(call);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.dockhand.core.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SessionsTest {
+    @TempDir
+    Path temp;
+
+    private final ToolCall call = new ToolCall("c1", "run_shell_command", "{\"command\":\"make\"}");
+
+    private Path recordACrashMidRound(Sessions sessions) {
+        Path file = sessions.file("s1");
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Conversation conversation = new Conversation("SYSTEM");
+            conversation.observe(transcript::record);
+            conversation.addUser("build it");
+            conversation.addAssistant(new Message.Assistant("Building.", List.of(call)));
+        }
+        return file;
+    }
+
+    @Test
+    void resumingAnsweresCallsACrashLeftOpenSoTheHistoryIsValid() {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        Path file = recordACrashMidRound(sessions);
+        Conversation resumed = new Conversation("NEW SYSTEM");
+
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Sessions.Loaded loaded = Sessions.resume(file, resumed, transcript);
+            assertEquals(List.of(call), loaded.repaired());
+        }
+
+        assertEquals(
+                List.of(
+                        new Message.System("NEW SYSTEM"),
+                        new Message.User("build it"),
+                        new Message.Assistant("Building.", List.of(call)),
+                        new Message.ToolResult("c1", "run_shell_command", Sessions.INTERRUPTED, true)),
+                resumed.messages());
+        assertEquals(
+                List.of(
+                        new Message.User("build it"),
+                        new Message.Assistant("Building.", List.of(call)),
+                        new Message.ToolResult("c1", "run_shell_command", Sessions.INTERRUPTED, true)),
+                Sessions.read(file).messages());
+    }
+
+    @Test
+    void aCutLastLineIsSkipped() throws Exception {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        Path file = recordACrashMidRound(sessions);
+        Files.writeString(file, "{\"type\":\"tool_res", StandardOpenOption.APPEND);
+
+        Sessions.Loaded loaded = Sessions.read(file);
+
+        assertEquals(true, loaded.cutLastLine());
+        assertEquals(2, loaded.messages().size());
+    }
+
+    @Test
+    void listsSessionsNewestFirstWithTheirLastPrompt() {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        recordACrashMidRound(sessions);
+
+        List<Sessions.Summary> listed = sessions.list();
+
+        assertEquals(1, listed.size());
+        assertEquals("s1", listed.get(0).id());
+        assertEquals("build it", listed.get(0).lastPrompt());
+        assertEquals(1, listed.get(0).turns());
+        assertEquals(java.util.Optional.of("s1"), sessions.find("latest"));
+    }
+}
