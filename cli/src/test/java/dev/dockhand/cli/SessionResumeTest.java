@@ -49,6 +49,26 @@ class SessionResumeTest {
     }
 
     @Test
+    void aProviderFailureIsRecordedInTheTranscript() throws Exception {
+        cli.model.enqueue(
+                new okhttp3.mockwebserver.MockResponse().setResponseCode(503).setBody("down"));
+
+        assertEquals(ExitCodes.PROVIDER_FAILURE, cli.run("--retries", "0", "-p", "x"));
+
+        Path sessions = temp.resolve("home/sessions");
+        try (var files = Files.walk(sessions)) {
+            Path transcript = files.filter(file -> file.toString().endsWith(".jsonl"))
+                    .findFirst()
+                    .orElseThrow();
+            String lastLine = Files.readAllLines(transcript)
+                    .get(Files.readAllLines(transcript).size() - 1);
+            JsonNode error = dev.dockhand.core.Json.read(lastLine);
+            assertEquals("error", error.get("type").asText());
+            assertTrue(error.get("message").asText().endsWith("answered HTTP 503: down"), lastLine);
+        }
+    }
+
+    @Test
     void sessionsListsThem() {
         cli.model.enqueue(answer("ok"));
         cli.run("-p", "remember this prompt");
