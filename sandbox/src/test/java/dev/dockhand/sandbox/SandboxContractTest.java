@@ -39,7 +39,10 @@ abstract class SandboxContractTest {
 
     @AfterEach
     void stop() {
-        sandbox.close();
+        // Null when the sandbox could not start and the test was skipped (no Docker engine).
+        if (sandbox != null) {
+            sandbox.close();
+        }
     }
 
     protected ExecResult run(String command, Duration timeout, Cancellation cancel) throws Exception {
