@@ -278,7 +278,8 @@ public final class DockerSandbox implements Sandbox {
             runQuietly(container, "bash", "-c", script);
         } catch (DockerException | IOException e) {
             log.warn("could not kill the command's processes; restarting the sandbox container", e);
-            restartContainer();
+            // The next command starts a fresh container.
+            removeContainer();
         }
     }
 
@@ -365,10 +366,6 @@ public final class DockerSandbox implements Sandbox {
         }
         oomKills = readOomKills(containerId);
         return containerId;
-    }
-
-    private synchronized void restartContainer() {
-        removeContainer();
     }
 
     private synchronized void forgetContainerIfGone() {

@@ -13,5 +13,13 @@ public enum FinishReason {
     /** The user cancelled while the reply streamed; the reply holds what arrived before. */
     CANCELLED,
     /** The provider gave no reason, or one we do not know. */
-    OTHER
+    OTHER;
+
+    /** The reason a reply ended: the user's cancel wins, else what the stream said, else {@link #OTHER}. */
+    public static FinishReason of(boolean cancelled, FinishReason reported) {
+        if (cancelled) {
+            return CANCELLED;
+        }
+        return reported == null ? OTHER : reported;
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import java.io.IOException;
+import java.util.Optional;
 
 /** Tool-call arguments between the conversation (raw text, as the model wrote it) and providers that want objects. */
 public final class ToolArguments {
@@ -15,11 +16,20 @@ public final class ToolArguments {
      * {@code {}} loses nothing and keeps the request acceptable.
      */
     public static ObjectNode asObject(String arguments) {
+        return parseObject(arguments).orElseGet(Json::object);
+    }
+
+    /** Whether the model's arguments are a JSON object, as every tool's schema requires. */
+    public static boolean isObject(String arguments) {
+        return parseObject(arguments).isPresent();
+    }
+
+    private static Optional<ObjectNode> parseObject(String arguments) {
         try {
             JsonNode parsed = Json.MAPPER.readTree(arguments);
-            return parsed != null && parsed.isObject() ? (ObjectNode) parsed : Json.object();
+            return parsed != null && parsed.isObject() ? Optional.of((ObjectNode) parsed) : Optional.empty();
         } catch (IOException e) {
-            return Json.object();
+            return Optional.empty();
         }
     }
 }

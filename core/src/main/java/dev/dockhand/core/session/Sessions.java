@@ -58,28 +58,37 @@ public final class Sessions {
 
     /** The workspace's sessions, newest first. */
     public List<Summary> list() {
+        List<Summary> summaries = new ArrayList<>();
+        for (Path file : transcripts()) {
+            Loaded loaded = read(file);
+            summaries.add(new Summary(id(file), loaded.started(), loaded.lastPrompt(), loaded.userTurns()));
+        }
+        return summaries;
+    }
+
+    /** The workspace's transcript files, newest first. */
+    private List<Path> transcripts() {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }
-        List<Summary> summaries = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".jsonl"))
+            return files.filter(file -> file.toString().endsWith(".jsonl"))
                     .sorted(Comparator.reverseOrder())
-                    .toList()) {
-                Loaded loaded = read(file);
-                String id = file.getFileName().toString().replace(".jsonl", "");
-                summaries.add(new Summary(id, loaded.started(), loaded.lastPrompt(), loaded.userTurns()));
-            }
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return summaries;
+    }
+
+    private static String id(Path transcript) {
+        return transcript.getFileName().toString().replace(".jsonl", "");
     }
 
     /** The id of {@code wanted}, or of the newest session for "latest"; empty when there is none. */
     public Optional<String> find(String wanted) {
         if (wanted.equals("latest")) {
-            return list().stream().findFirst().map(Summary::id);
+            // Session ids begin with their start time, so the newest is the greatest name; no file is read.
+            return transcripts().stream().findFirst().map(Sessions::id);
         }
         return Files.isRegularFile(file(wanted)) ? Optional.of(wanted) : Optional.empty();
     }

@@ -137,8 +137,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
             String arguments = block.json.length() == 0 ? "{}" : block.json.toString();
             calls.add(new ToolCall(block.id, block.name, arguments));
         }
-        FinishReason reason =
-                cancelled ? FinishReason.CANCELLED : finishReason == null ? FinishReason.OTHER : finishReason;
+        FinishReason reason = FinishReason.of(cancelled, finishReason);
         Optional<TokenUsage> usage =
                 sawUsage ? Optional.of(new TokenUsage(inputTokens, outputTokens)) : Optional.empty();
         return new ModelReply(text.toString(), calls, reason, usage);

@@ -84,8 +84,7 @@ final class GeminiStreamReader implements ReplyAssembler {
 
     @Override
     public ModelReply reply(boolean cancelled) {
-        FinishReason reason =
-                cancelled ? FinishReason.CANCELLED : finishReason == null ? FinishReason.OTHER : finishReason;
+        FinishReason reason = FinishReason.of(cancelled, finishReason);
         return new ModelReply(text.toString(), calls, reason, Optional.ofNullable(usage));
     }
 }

@@ -144,8 +144,7 @@ public final class OllamaClient implements ModelClient {
 
         @Override
         public ModelReply reply(boolean cancelled) {
-            FinishReason reason =
-                    cancelled ? FinishReason.CANCELLED : finishReason == null ? FinishReason.OTHER : finishReason;
+            FinishReason reason = FinishReason.of(cancelled, finishReason);
             return new ModelReply(text.toString(), calls, reason, Optional.ofNullable(usage));
         }
     }

@@ -1,12 +1,12 @@
 package dev.dockhand.core.model.openai;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
 
 /** Writes a {@link ModelRequest} as a streaming chat-completions request body. */
@@ -72,11 +72,6 @@ final class OpenAiRequestWriter {
      * what the model sent, so nothing is lost by replaying {@code {}} instead.
      */
     static String replayableArguments(ToolCall call) {
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(call.arguments());
-            return parsed != null && parsed.isObject() ? call.arguments() : "{}";
-        } catch (java.io.IOException e) {
-            return "{}";
-        }
+        return ToolArguments.isObject(call.arguments()) ? call.arguments() : "{}";
     }
 }

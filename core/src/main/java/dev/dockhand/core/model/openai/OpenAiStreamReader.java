@@ -77,8 +77,7 @@ final class OpenAiStreamReader implements ReplyAssembler {
 
     @Override
     public ModelReply reply(boolean cancelled) {
-        FinishReason reason =
-                cancelled ? FinishReason.CANCELLED : finishReason == null ? FinishReason.OTHER : finishReason;
+        FinishReason reason = FinishReason.of(cancelled, finishReason);
         return new ModelReply(text.toString(), toolCalls.calls(), reason, Optional.ofNullable(usage));
     }
 }
