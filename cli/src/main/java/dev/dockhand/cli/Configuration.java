@@ -197,6 +197,22 @@ final class Configuration {
                 s -> truncation(s).maxLines(),
                 value -> command.maxOutputLines = value,
                 () -> command.maxOutputLines);
+        key(
+                "compression.threshold",
+                "--compression-threshold",
+                parsed,
+                Optional.empty(),
+                s -> compression(s).threshold(),
+                value -> command.compressionThreshold = value,
+                () -> command.compressionThreshold);
+        key(
+                "compression.contextWindow",
+                "--context-window",
+                parsed,
+                Optional.empty(),
+                s -> compression(s).contextWindow(),
+                value -> command.contextWindow = value,
+                () -> command.contextWindow == null ? "from the model table" : command.contextWindow);
     }
 
     private <T> void key(
@@ -254,6 +270,10 @@ final class Configuration {
 
     private static Settings.Tools tools(Settings settings) {
         return settings.tools() == null ? new Settings.Tools(null, null) : settings.tools();
+    }
+
+    private static Settings.Compression compression(Settings settings) {
+        return settings.compression() == null ? new Settings.Compression(null, null) : settings.compression();
     }
 
     private static Settings.Truncation truncation(Settings settings) {

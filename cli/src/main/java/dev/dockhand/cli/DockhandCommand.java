@@ -221,6 +221,21 @@ public final class DockhandCommand implements Callable<Integer> {
     int maxOutputLines;
 
     @Option(
+            names = "--compression-threshold",
+            paramLabel = "FRACTION",
+            defaultValue = "0.7",
+            description = "Summarise older turns when a request would fill this much of the model's context window"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double compressionThreshold;
+
+    @Option(
+            names = "--context-window",
+            paramLabel = "TOKENS",
+            description = "The model's context window, for models Dockhand's table does not know (default: from the"
+                    + " table, else 128000).")
+    Long contextWindow;
+
+    @Option(
             names = "--output-format",
             paramLabel = "FORMAT",
             defaultValue = "text",
@@ -280,6 +295,13 @@ public final class DockhandCommand implements Callable<Integer> {
         try {
             configure();
             RunOptions options = RunOptions.from(this, environment);
+            if (options.prompt().isEmpty()) {
+                if (options.headless().format() != Headless.Format.TEXT) {
+                    throw new DockhandException(
+                            ExitCodes.USAGE, "--output-format " + outputFormat + " needs a prompt: pass -p \"…\".");
+                }
+                return Repl.start(options, environment, err);
+            }
             SingleShot run =
                     new SingleShot(options, environment, spec.commandLine().getOut(), err);
             if (environment.handleSignals()) {

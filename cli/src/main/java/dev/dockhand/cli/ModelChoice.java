@@ -38,7 +38,7 @@ record ModelChoice(
                     "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
         }
         String apiKey = apiKey(provider, command.apiKeyEnv, environment);
-        String baseUrl = baseUrl(command, provider, environment);
+        String baseUrl = baseUrl(command.baseUrl, provider, environment);
         Timeouts timeouts = new Timeouts(
                 duration("--connect-timeout", command.connectTimeout),
                 duration("--first-byte-timeout", command.firstByteTimeout),
@@ -58,6 +58,38 @@ record ModelChoice(
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
         return choice;
+    }
+
+    /**
+     * Another model, as {@code /model} names it: {@code NAME} at the same provider and server, or
+     * {@code PROVIDER:NAME} at another provider, with that provider's key and server from the environment.
+     */
+    ModelChoice switchTo(String spec, CliEnvironment environment) {
+        String named = spec.strip();
+        Provider next = provider;
+        int colon = named.indexOf(':');
+        if (colon > 0 && Provider.parse(named.substring(0, colon)).isPresent()) {
+            next = Provider.parse(named.substring(0, colon)).get();
+            named = named.substring(colon + 1);
+        }
+        if (named.isEmpty()) {
+            throw new DockhandException(ExitCodes.USAGE, "Name a model, like /model gpt-4.1 or /model anthropic:NAME.");
+        }
+        if (next == provider) {
+            return new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, maxOutputTokens);
+        }
+        String url = baseUrl(null, next, environment);
+        try {
+            next.checkBaseUrl(url);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
+        }
+        return new ModelChoice(next, named, url, apiKey(next, null, environment), timeouts, retries, maxOutputTokens);
+    }
+
+    /** How the model is named on the command line: provider:name. */
+    String label() {
+        return provider.cliName() + ":" + model;
     }
 
     /** The provider's client, retrying transient failures. */
@@ -97,9 +129,9 @@ record ModelChoice(
                                         : provider.displayName() + " API key.")));
     }
 
-    private static String baseUrl(DockhandCommand command, Provider provider, CliEnvironment environment) {
-        String url = command.baseUrl != null
-                ? command.baseUrl.strip()
+    private static String baseUrl(String given, Provider provider, CliEnvironment environment) {
+        String url = given != null
+                ? given.strip()
                 : environment.get(provider.baseUrlVariable()).orElse(provider.defaultBaseUrl());
         // OLLAMA_HOST is often written as host:port, without a scheme.
         if (provider == Provider.OLLAMA && !url.contains("://")) {

@@ -8,6 +8,28 @@ final class Rendering {
 
     private Rendering() {}
 
+    /** Escape sequences (CSI and OSC) a command or a model may print, colours and cursor moves included. */
+    private static final java.util.regex.Pattern ESCAPES = java.util.regex.Pattern.compile(
+            "\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)?|\u001B.");
+
+    /**
+     * One line made safe to show: escape sequences and control characters removed, tabs as spaces. Neither a command's
+     * output nor the model's text may move the cursor, retitle the window or recolour the screen.
+     */
+    static String printable(String line) {
+        String plain = ESCAPES.matcher(line).replaceAll("");
+        StringBuilder out = new StringBuilder(plain.length());
+        for (int i = 0; i < plain.length(); i++) {
+            char c = plain.charAt(i);
+            if (c == '\t') {
+                out.append("    ");
+            } else if (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f)) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     /** One line, at most 80 characters, for a summary shown beside a tool name. */
     static String shorten(String text) {
         String line = text.strip().replace('\n', ' ').replace('\r', ' ');

@@ -1,5 +1,6 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.agent.ContextPolicy;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.sandbox.DockerSettings;
@@ -10,13 +11,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
  * it needs. Each problem is one sentence for the user and an exit code.
  */
 record RunOptions(
-        String prompt,
+        Optional<String> prompt,
         ModelChoice model,
         ApprovalMode approvalMode,
         int maxTurns,
@@ -24,6 +26,7 @@ record RunOptions(
         DockerSettings docker,
         List<Path> includeDirectories,
         OutputLimits outputLimits,
+        ContextPolicy contextPolicy,
         Headless headless,
         Optional<String> resume) {
 
@@ -42,7 +45,7 @@ record RunOptions(
         }
         SandboxKind sandbox = sandboxKind(command.sandbox);
         DockerSettings docker = dockerSettings(command);
-        String prompt = prompt(command.prompt, environment);
+        Optional<String> prompt = prompt(command.prompt, environment);
         ModelChoice model = ModelChoice.from(command, environment);
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
         return new RunOptions(
@@ -54,6 +57,7 @@ record RunOptions(
                 docker,
                 includeDirectories(command, environment),
                 outputLimits(command),
+                contextPolicy(command),
                 Headless.from(command),
                 Optional.ofNullable(command.resume).map(String::strip));
     }
@@ -104,6 +108,20 @@ record RunOptions(
         return List.copyOf(folders);
     }
 
+    private static ContextPolicy contextPolicy(DockhandCommand command) {
+        try {
+            return new ContextPolicy(
+                    command.contextWindow == null ? OptionalLong.empty() : OptionalLong.of(command.contextWindow),
+                    command.compressionThreshold,
+                    ContextPolicy.DEFAULT_KEEP_TURNS);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(
+                    ExitCodes.USAGE,
+                    "--compression-threshold must be above 0 and at most 1 (like 0.7), and --context-window at least"
+                            + " 1024.");
+        }
+    }
+
     private static OutputLimits outputLimits(DockhandCommand command) {
         try {
             return new OutputLimits(command.maxOutputChars, command.maxOutputLines);
@@ -114,22 +132,23 @@ record RunOptions(
         }
     }
 
-    /** The -p text, with piped stdin appended; piped stdin alone when there is no -p. */
-    private static String prompt(String option, CliEnvironment environment) {
-        String piped = environment.stdinIsTerminal() ? "" : readAll(environment);
+    /**
+     * The -p text, with piped stdin appended; piped stdin alone when there is no -p. Empty, meaning the interactive
+     * REPL, when there is no -p and stdin is a terminal.
+     */
+    private static Optional<String> prompt(String option, CliEnvironment environment) {
         String given = option == null ? "" : option.strip();
+        if (given.isEmpty() && environment.stdinIsTerminal()) {
+            return Optional.empty();
+        }
+        String piped = environment.stdinIsTerminal() ? "" : readAll(environment);
         if (given.isEmpty() && piped.isBlank()) {
-            throw new DockhandException(
-                    ExitCodes.USAGE,
-                    environment.stdinIsTerminal()
-                            ? "No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode is not in this"
-                                    + " build)."
-                            : "No prompt: -p was not given and stdin was empty.");
+            throw new DockhandException(ExitCodes.USAGE, "No prompt: -p was not given and stdin was empty.");
         }
         if (piped.isBlank()) {
-            return given;
+            return Optional.of(given);
         }
-        return given.isEmpty() ? piped.strip() : given + "\n\n" + piped.strip();
+        return Optional.of(given.isEmpty() ? piped.strip() : given + "\n\n" + piped.strip());
     }
 
     private static String readAll(CliEnvironment environment) {

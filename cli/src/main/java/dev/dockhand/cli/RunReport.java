@@ -19,6 +19,7 @@ final class RunReport implements AgentEventSink {
 
     private final ArrayNode toolCalls = Json.MAPPER.createArrayNode();
     private TokenUsage usage = new TokenUsage(0, 0);
+    private boolean estimated;
     private int requests;
 
     @Override
@@ -27,6 +28,7 @@ final class RunReport implements AgentEventSink {
             toolCalls.add(toolCall(finished));
         } else if (event instanceof AgentEvent.Usage reported) {
             usage = usage.plus(reported.usage());
+            estimated |= reported.source() == AgentEvent.Usage.Source.ESTIMATED;
         } else if (event instanceof AgentEvent.RequestStarted started) {
             requests = started.number();
         }
@@ -53,8 +55,12 @@ final class RunReport implements AgentEventSink {
         }
     }
 
-    static ObjectNode usage(TokenUsage usage) {
-        return Json.object().put("input_tokens", usage.inputTokens()).put("output_tokens", usage.outputTokens());
+    /** Token counts; {@code estimated} is true when the provider sent none for some request and Dockhand guessed. */
+    static ObjectNode usage(TokenUsage usage, boolean estimated) {
+        return Json.object()
+                .put("input_tokens", usage.inputTokens())
+                .put("output_tokens", usage.outputTokens())
+                .put("estimated", estimated);
     }
 
     /** The final object: answer, session, turns, tool calls, usage, duration, exit code, and the error if any. */
@@ -64,7 +70,7 @@ final class RunReport implements AgentEventSink {
                 Json.object().put("type", "result").put("session_id", sessionId).put("answer", answer);
         result.put("turns", requests);
         result.set("tool_calls", toolCalls.deepCopy());
-        result.set("usage", usage(usage));
+        result.set("usage", usage(usage, estimated));
         result.put("duration_ms", durationMillis).put("exit_code", exitCode);
         if (failure == null) {
             result.putNull("error");

@@ -4,32 +4,13 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
-import dev.dockhand.core.agent.AgentLoop;
-import dev.dockhand.core.agent.ContextFiles;
-import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.agent.TurnResult;
-import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.ProviderException;
-import dev.dockhand.core.sandbox.Sandbox;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.session.Sessions;
-import dev.dockhand.core.session.Transcript;
-import dev.dockhand.core.tool.ToolEnvironment;
-import dev.dockhand.core.tool.ToolRegistry;
-import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.SandboxUnavailableException;
-import dev.dockhand.tools.BuiltinTools;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 
 /**
  * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused
@@ -43,7 +24,7 @@ final class SingleShot {
     private final PrintWriter err;
     private final Cancellation cancel = new Cancellation();
     private volatile String loopMessage = "";
-    private volatile Transcript transcript;
+    private volatile String sessionId;
 
     SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -72,17 +53,10 @@ final class SingleShot {
 
     int run() {
         long started = System.nanoTime();
-        Sessions sessions = new Sessions(environment.home(), environment.workingDirectory());
         String sessionId = options.resume()
-                .map(wanted -> sessions.find(wanted)
-                        .orElseThrow(() -> new DockhandException(
-                                ExitCodes.USAGE,
-                                wanted.equals("latest")
-                                        ? "There is no session in this folder to resume yet."
-                                        : "There is no session " + wanted + " in this folder; list them with dockhand"
-                                                + " sessions.")))
-                .orElseGet(SingleShot::sessionId);
-        Path outputDir = environment.home().resolve("tmp").resolve(sessionId);
+                .map(wanted -> AgentSession.findSession(
+                        new Sessions(environment.home(), environment.workingDirectory()), wanted))
+                .orElseGet(AgentSession::newSessionId);
         Headless headless = options.headless();
         boolean machine = headless.format() != Headless.Format.TEXT;
         SingleShotRenderer human = new SingleShotRenderer(machine ? new PrintWriter(Writer.nullWriter()) : out, err);
@@ -98,22 +72,11 @@ final class SingleShot {
                 if (event instanceof AgentEvent.LoopDetected loop) {
                     loopMessage = loop.message();
                 }
-                Transcript transcript = this.transcript;
-                if (transcript != null && event instanceof AgentEvent.Usage usage) {
-                    transcript.recordUsage(usage.usage());
-                } else if (transcript != null && event instanceof AgentEvent.ReplyFailed failed) {
-                    transcript.recordError(failed.error(), failed.partialText());
-                }
                 if (stream != null) {
                     stream.accept(event);
                 }
             };
-            ending = converse(sessions, sessionId, outputDir, events, stream, limits);
-        } finally {
-            removeIfEmpty(outputDir);
-            if (transcript != null) {
-                transcript.close();
-            }
+            ending = converse(sessionId, events, stream, limits);
         }
         human.finish();
         if (ending.failure() != null) {
@@ -122,7 +85,7 @@ final class SingleShot {
         }
         if (machine) {
             long millis = (System.nanoTime() - started) / 1_000_000;
-            var result = report.result(sessionId, ending.answer(), millis, ending.exitCode(), ending.failure());
+            var result = report.result(this.sessionId, ending.answer(), millis, ending.exitCode(), ending.failure());
             if (stream != null) {
                 stream.line(result);
             } else {
@@ -133,63 +96,19 @@ final class SingleShot {
         return ending.exitCode();
     }
 
-    private Ending converse(
-            Sessions sessions,
-            String sessionId,
-            Path outputDir,
-            AgentEventSink events,
-            StreamJsonRenderer stream,
-            RunLimits limits) {
-        Workspace workspace =
-                new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
-        ToolRegistry registry = new ToolRegistry(options.headless().select(BuiltinTools.all()));
+    private Ending converse(String id, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits) {
         NonInteractiveApprover approver = new NonInteractiveApprover(err);
-        try (Sandbox sandbox = Sandboxes.open(options, workspace, environment, err)) {
-            if (stream != null) {
-                var init = Json.object()
-                        .put("type", "init")
-                        .put("session_id", sessionId)
-                        .put("provider", options.model().provider().cliName())
-                        .put("model", options.model().model())
-                        .put("cwd", workspace.root().toString())
-                        .put("sandbox", sandbox.kind());
-                registry.names().forEach(init.putArray("tools")::add);
-                stream.line(init);
-            }
-            CoreToolScheduler scheduler = new CoreToolScheduler(
-                    registry,
-                    new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
-                    approver,
-                    options.approvalMode(),
-                    events);
-            ContextFiles.Context context =
-                    ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
-            if (context.cut()) {
-                err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
-                        + " characters; the rest was left out of the model's instructions.");
-                err.flush();
-            }
-            Conversation conversation =
-                    new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now(), context));
-            transcript = Transcript.open(
-                    sessions.file(sessionId),
-                    sessionId,
-                    workspace.root(),
-                    options.model().model());
+        sessionId = id;
+        try (AgentSession session = AgentSession.open(options, environment, id, approver, events, err)) {
             if (options.resume().isPresent()) {
-                resume(sessions.file(sessionId), conversation);
+                report(session.resume(id), err);
             } else {
-                conversation.observe(transcript::record);
+                session.startNew(id);
             }
-            AgentLoop loop = new AgentLoop(
-                    options.model().client(),
-                    options.model().model(),
-                    registry.declarations(),
-                    scheduler,
-                    conversation,
-                    options.maxTurns(),
-                    events);
-            TurnResult result = loop.run(options.prompt(), cancel);
+            if (stream != null) {
+                stream.line(init(session));
+            }
+            TurnResult result = session.loop().run(options.prompt().orElseThrow(), cancel);
             return ending(result, approver, limits);
         } catch (ProviderException e) {
             boolean authentication = e.kind() == ProviderException.Kind.AUTHENTICATION;
@@ -201,6 +120,18 @@ final class SingleShot {
             return new Ending(
                     ExitCodes.SANDBOX_UNAVAILABLE, "", new RunReport.RunFailure("sandbox_unavailable", e.getMessage()));
         }
+    }
+
+    private com.fasterxml.jackson.databind.node.ObjectNode init(AgentSession session) {
+        var init = Json.object()
+                .put("type", "init")
+                .put("session_id", sessionId)
+                .put("provider", options.model().provider().cliName())
+                .put("model", options.model().model())
+                .put("cwd", session.workspace().root().toString())
+                .put("sandbox", session.sandbox().kind());
+        session.registry().names().forEach(init.putArray("tools")::add);
+        return init;
     }
 
     private Ending ending(TurnResult result, NonInteractiveApprover approver, RunLimits limits) {
@@ -236,9 +167,8 @@ final class SingleShot {
         };
     }
 
-    /** Continues a session's conversation, saying what a crash had left to repair. */
-    private void resume(Path file, Conversation conversation) {
-        Sessions.Loaded loaded = Sessions.resume(file, conversation, transcript);
+    /** Says what resuming a session had to repair or skip. */
+    static void report(Sessions.Loaded loaded, PrintWriter err) {
         if (loaded.cutLastLine()) {
             err.println("dockhand: the session's last line was cut short (Dockhand was stopped while writing it)"
                     + " and was skipped.");
@@ -248,19 +178,5 @@ final class SingleShot {
                     + " answered as interrupted.");
         }
         err.flush();
-    }
-
-    /** Saved outputs stay for the user to read; a session that saved none leaves no folder behind. */
-    private static void removeIfEmpty(Path folder) {
-        try {
-            Files.deleteIfExists(folder);
-        } catch (IOException notEmpty) {
-            // Holds saved outputs: kept on purpose.
-        }
-    }
-
-    private static String sessionId() {
-        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + UUID.randomUUID().toString().substring(0, 8);
     }
 }

@@ -45,7 +45,7 @@ final class StreamJsonRenderer implements AgentEventSink {
             node.put("type", "tool_result");
             line(node);
         } else if (event instanceof AgentEvent.Usage usage) {
-            ObjectNode node = RunReport.usage(usage.usage());
+            ObjectNode node = RunReport.usage(usage.usage(), usage.source() == AgentEvent.Usage.Source.ESTIMATED);
             node.put("type", "usage");
             line(node);
         } else if (event instanceof AgentEvent.Retrying retrying) {

@@ -298,12 +298,9 @@ class DockhandCommandTest {
     }
 
     @Test
-    void noPromptIsAUsageError() {
-        assertEquals(ExitCodes.USAGE, run());
-        assertEquals(
-                List.of("dockhand: No prompt: pass one with -p \"…\" or pipe it on stdin (the interactive mode"
-                        + " is not in this build)."),
-                errLines());
+    void noPromptAndEmptyPipedStdinIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run(InputStream.nullInputStream(), false));
+        assertEquals(List.of("dockhand: No prompt: -p was not given and stdin was empty."), errLines());
     }
 
     @Test

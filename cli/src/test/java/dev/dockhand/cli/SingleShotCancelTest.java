@@ -34,7 +34,7 @@ class SingleShotCancelTest {
             model.enqueue(calls(
                     toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
             RunOptions options = new RunOptions(
-                    "go",
+                    java.util.Optional.of("go"),
                     new ModelChoice(
                             Provider.OPENAI, "m", model.baseUrl(), "k", Timeouts.DEFAULT, RetryPolicy.DEFAULT, 1024),
                     ApprovalMode.YOLO,
@@ -43,6 +43,7 @@ class SingleShotCancelTest {
                     DockerSettings.DEFAULT,
                     List.of(),
                     OutputLimits.DEFAULT,
+                    dev.dockhand.core.agent.ContextPolicy.DEFAULT,
                     Headless.DEFAULT,
                     java.util.Optional.empty());
             CliEnvironment environment = new CliEnvironment(

@@ -22,7 +22,9 @@ final class Diffs {
         }
         List<String> lines = UnifiedDiffUtils.generateUnifiedDiff(
                 before.isEmpty() ? "/dev/null" : "a/" + path, "b/" + path, original, patch, CONTEXT_LINES);
-        return String.join("\n", lines) + "\n";
+        String diff = String.join("\n", lines) + "\n";
+        // java-diff-utils numbers an empty original from 1; git and patch write a new file's hunk as -0,0.
+        return before.isEmpty() ? diff.replaceFirst("(?m)^@@ -1,0 ", "@@ -0,0 ") : diff;
     }
 
     /** "+3 -1": lines added and removed. */

@@ -8,10 +8,12 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** Creates or replaces a whole file, atomically, keeping an existing file's line endings. */
 public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
@@ -37,6 +39,29 @@ public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
     @Override
     public String summarize(Params params) {
         return params.path();
+    }
+
+    /** The change as a unified diff: against /dev/null for a new file, against the current text otherwise. */
+    @Override
+    public Optional<String> preview(Params params, Workspace workspace) {
+        try {
+            Path file = workspace.resolve(params.path());
+            if (Files.isDirectory(file)) {
+                return Optional.empty();
+            }
+            if (!Files.exists(file)) {
+                return Optional.of(Diffs.unified(params.path(), "", params.content()));
+            }
+            if (TextFiles.isBinary(file)) {
+                return Optional.of("(replaces the binary file " + params.path() + ")\n");
+            }
+            String before = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            String diff = Diffs.unified(params.path(), before, withLineEndingsOf(before, params.content()));
+            return Optional.of(diff.isEmpty() ? "(no change to " + params.path() + ")\n" : diff);
+        } catch (PathOutsideWorkspaceException | IOException e) {
+            // The call itself reports the problem when it runs.
+            return Optional.empty();
+        }
     }
 
     @Override

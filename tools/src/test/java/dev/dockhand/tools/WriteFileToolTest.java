@@ -1,14 +1,17 @@
 package dev.dockhand.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +34,24 @@ class WriteFileToolTest {
                 ToolResult.success("Created src/app/Main.java (2 lines).", "Created src/app/Main.java (2 lines)."),
                 write("src/app/Main.java", "class Main {\n}\n"));
         assertEquals("class Main {\n}\n", Files.readString(workspace.resolve("src/app/Main.java")));
+    }
+
+    @Test
+    void previewOfANewFileIsADiffFromNothing() {
+        assertEquals(
+                Optional.of("--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n"),
+                tool.preview(new WriteFileTool.Params("n.txt", "one\ntwo\n"), Workspace.of(workspace)));
+        assertFalse(Files.exists(workspace.resolve("n.txt")));
+    }
+
+    @Test
+    void previewOfAnExistingFileIsTheDiffOfTheWholeReplacement() throws Exception {
+        Files.writeString(workspace.resolve("a.txt"), "one\ntwo\n");
+
+        assertEquals(
+                Optional.of("--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+deux\n"),
+                tool.preview(new WriteFileTool.Params("a.txt", "one\ndeux\n"), Workspace.of(workspace)));
+        assertEquals("one\ntwo\n", Files.readString(workspace.resolve("a.txt")));
     }
 
     @Test

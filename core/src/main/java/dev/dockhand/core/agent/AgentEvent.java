@@ -38,8 +38,25 @@ public sealed interface AgentEvent {
     /** The model repeated itself and the turn was stopped; {@code message} says how. */
     record LoopDetected(String message) implements AgentEvent {}
 
-    /** The provider reported token usage for one request. */
-    record Usage(TokenUsage usage) implements AgentEvent {}
+    /** The tokens one request used, as the provider reported them or, when it reported none, estimated. */
+    record Usage(TokenUsage usage, Source source) implements AgentEvent {
+        /** Where the numbers come from. */
+        public enum Source {
+            /** The provider's own count. */
+            PROVIDER,
+            /** Dockhand's estimate from the text's length; the provider sent no usage. */
+            ESTIMATED
+        }
+    }
+
+    /** After a reply: about how many tokens the conversation holds now, and the model's context window. */
+    record ContextUsed(long tokens, long window) implements AgentEvent {}
+
+    /** Older messages were replaced by a summary written by the model; the transcript keeps them all. */
+    record Compressed(int summarisedMessages, long tokensBefore, long tokensAfter) implements AgentEvent {}
+
+    /** A compression was needed but the summary request failed; the turn goes on uncompressed. */
+    record CompressionFailed(String error) implements AgentEvent {}
 
     /** The turn ended; see {@link TurnResult} for why. */
     record TurnCompleted(TurnResult result) implements AgentEvent {}

@@ -9,6 +9,7 @@ import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.TokenEstimator;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolDeclaration;
 import dev.dockhand.core.scheduler.CompletedCall;
@@ -19,6 +20,7 @@ import dev.dockhand.core.tool.ToolResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Drives one turn: the user's prompt, then model requests and tool rounds until the model answers without tool
@@ -36,6 +38,11 @@ public final class AgentLoop {
     private final int maxRequests;
     private volatile String model;
     private final LoopGuard loopGuard = new LoopGuard();
+    private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
+    /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
+    private long knownTokens;
+
+    private int knownMessages;
 
     public AgentLoop(
             ModelClient client,
@@ -78,6 +85,61 @@ public final class AgentLoop {
         return conversation;
     }
 
+    public void setContextPolicy(ContextPolicy policy) {
+        this.contextPolicy = policy;
+    }
+
+    public ContextPolicy contextPolicy() {
+        return contextPolicy;
+    }
+
+    /** About how many tokens the next request's messages and tools take. */
+    public long contextTokens() {
+        List<Message> messages = conversation.messages();
+        if (knownMessages == 0 || knownMessages > messages.size()) {
+            return TokenEstimator.messages(messages) + TokenEstimator.tools(tools);
+        }
+        return knownTokens + TokenEstimator.messages(messages.subList(knownMessages, messages.size()));
+    }
+
+    /**
+     * Summarises the older part of the conversation into one message, keeping the last turns verbatim; what
+     * {@code /compress} does, and what happens before a request that would pass the policy's threshold.
+     *
+     * @return the compression, or empty when the conversation is too short to have an older part
+     * @throws ProviderException when the summary request fails; the conversation is then unchanged
+     */
+    public Optional<AgentEvent.Compressed> compress(Cancellation cancel) throws ProviderException {
+        List<Message> messages = conversation.messages();
+        OptionalInt split =
+                ContextCompressor.splitPoint(messages, contextPolicy.keepTurns(), contextPolicy.keepBudget(model));
+        if (split.isEmpty()) {
+            return Optional.empty();
+        }
+        long before = contextTokens();
+        String summary = ContextCompressor.summarise(client, model, messages.subList(1, split.getAsInt()), cancel);
+        if (cancel.isCancelled() || summary.isBlank()) {
+            return Optional.empty();
+        }
+        conversation.compact(split.getAsInt(), summary);
+        knownMessages = 0;
+        AgentEvent.Compressed compressed = new AgentEvent.Compressed(split.getAsInt() - 1, before, contextTokens());
+        events.accept(compressed);
+        return Optional.of(compressed);
+    }
+
+    /** Compresses first when the next request would pass the threshold; a failed summary is reported, not fatal. */
+    private void compressIfNeeded(Cancellation cancel) {
+        if (!contextPolicy.overThreshold(contextTokens(), model)) {
+            return;
+        }
+        try {
+            compress(cancel);
+        } catch (ProviderException e) {
+            events.accept(new AgentEvent.CompressionFailed(e.getMessage()));
+        }
+    }
+
     /**
      * Runs the turn for {@code prompt}.
      *
@@ -88,12 +150,11 @@ public final class AgentLoop {
         conversation.addUser(prompt);
         TokenUsage usage = new TokenUsage(0, 0);
         for (int request = 1; request <= maxRequests; request++) {
+            compressIfNeeded(cancel);
             events.accept(new AgentEvent.RequestStarted(request));
             ModelReply reply = request(cancel);
-            if (reply.usage().isPresent()) {
-                usage = usage.plus(reply.usage().get());
-                events.accept(new AgentEvent.Usage(reply.usage().get()));
-            }
+            TokenUsage used = account(reply);
+            usage = usage.plus(used);
             if (reply.finishReason() == FinishReason.CANCELLED || cancel.isCancelled()) {
                 if (!reply.text().isEmpty()) {
                     conversation.addAssistant(new Message.Assistant(reply.text(), List.of()));
@@ -131,6 +192,21 @@ public final class AgentLoop {
         return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
     }
 
+    /** Reports the reply's usage, estimated when the provider sent none, and how full the context is now. */
+    private TokenUsage account(ModelReply reply) {
+        TokenUsage used;
+        if (reply.usage().isPresent()) {
+            used = reply.usage().get();
+            events.accept(new AgentEvent.Usage(used, AgentEvent.Usage.Source.PROVIDER));
+        } else {
+            used = new TokenUsage(knownTokens, TokenEstimator.reply(reply));
+            events.accept(new AgentEvent.Usage(used, AgentEvent.Usage.Source.ESTIMATED));
+        }
+        knownTokens = used.inputTokens();
+        events.accept(new AgentEvent.ContextUsed(knownTokens + used.outputTokens(), contextPolicy.windowFor(model)));
+        return used;
+    }
+
     /**
      * Sends one request. A failure mid-stream keeps the text that had arrived as an assistant message (its tool
      * calls, never complete, are dropped), so the conversation stays valid and records what the user saw.
@@ -150,8 +226,12 @@ public final class AgentLoop {
                         notice.attempt(), notice.maxAttempts(), notice.delay(), notice.reason()));
             }
         };
+        List<Message> messages = conversation.messages();
+        // Until the reply says otherwise, the request's own size is the best count of its input.
+        knownTokens = TokenEstimator.messages(messages) + TokenEstimator.tools(tools);
+        knownMessages = messages.size();
         try {
-            return client.stream(new ModelRequest(model, conversation.messages(), tools), listener, cancel);
+            return client.stream(new ModelRequest(model, messages, tools), listener, cancel);
         } catch (ProviderException e) {
             if (streamed.length() > 0) {
                 conversation.addAssistant(new Message.Assistant(streamed.toString(), List.of()));

@@ -61,6 +61,38 @@ public final class Conversation {
         observer.accept(result);
     }
 
+    /** How the summary message of a compressed conversation begins, for the model and for tests. */
+    public static final String SUMMARY_HEADER = "[Summary of the earlier conversation, written when it was compressed]";
+
+    /** The assistant's reply to a summary, so user and assistant messages keep taking turns. */
+    public static final String SUMMARY_ACKNOWLEDGED = "Understood; I will carry on from that summary.";
+
+    /**
+     * Replaces the messages before {@code keepFrom} (after the system prompt) with {@code summary}. The kept part must
+     * start at a user or assistant message, so a tool call and its result are never separated; nothing may be
+     * pending. The observer is not told: the transcript keeps the full history.
+     */
+    public synchronized void compact(int keepFrom, String summary) {
+        requireNoPendingCalls("a compression");
+        if (keepFrom < 2 || keepFrom >= messages.size()) {
+            throw new IllegalArgumentException(
+                    "nothing to compress before message " + keepFrom + " of " + messages.size());
+        }
+        Message first = messages.get(keepFrom);
+        if (first instanceof Message.ToolResult) {
+            throw new IllegalArgumentException("a compression may not separate a tool result from its call");
+        }
+        List<Message> kept = new ArrayList<>(messages.subList(keepFrom, messages.size()));
+        Message system = messages.get(0);
+        messages.clear();
+        messages.add(system);
+        messages.add(new Message.User(SUMMARY_HEADER + "\n\n" + summary.strip()));
+        if (first instanceof Message.User) {
+            messages.add(new Message.Assistant(SUMMARY_ACKNOWLEDGED, List.of()));
+        }
+        messages.addAll(kept);
+    }
+
     /** The calls of the last assistant message still waiting for a result, in order. */
     public synchronized List<ToolCall> pendingCalls() {
         return List.copyOf(awaiting);

@@ -20,33 +20,26 @@ import java.time.Instant;
  */
 public final class Transcript implements AutoCloseable {
     private final Path file;
-    private final BufferedWriter writer;
+    private final ObjectNode header;
+    private BufferedWriter writer;
 
-    private Transcript(Path file, BufferedWriter writer) {
+    private Transcript(Path file, ObjectNode header) {
         this.file = file;
-        this.writer = writer;
+        this.header = header;
     }
 
-    /** Starts a new transcript, or continues an existing one. */
+    /**
+     * Starts a new transcript, or continues an existing one. The file is created with the first record, so a session
+     * that never said anything leaves nothing behind.
+     */
     public static Transcript open(Path file, String sessionId, Path workspace, String model) {
-        try {
-            Files.createDirectories(file.getParent());
-            boolean fresh = !Files.exists(file);
-            BufferedWriter writer = Files.newBufferedWriter(
-                    file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            Transcript transcript = new Transcript(file, writer);
-            if (fresh) {
-                transcript.write(Json.object()
-                        .put("type", "session")
-                        .put("id", sessionId)
-                        .put("started", Instant.now().toString())
-                        .put("workspace", workspace.toString())
-                        .put("model", model));
-            }
-            return transcript;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the session transcript " + file, e);
-        }
+        ObjectNode header = Json.object()
+                .put("type", "session")
+                .put("id", sessionId)
+                .put("started", Instant.now().toString())
+                .put("workspace", workspace.toString())
+                .put("model", model);
+        return new Transcript(file, header);
     }
 
     public Path file() {
@@ -64,6 +57,18 @@ public final class Transcript implements AutoCloseable {
                 .put("type", "usage")
                 .put("input_tokens", usage.inputTokens())
                 .put("output_tokens", usage.outputTokens()));
+    }
+
+    /**
+     * Records that the conversation sent to the model was compressed. The messages stay in this file, so a resumed
+     * session starts again from the full history.
+     */
+    public void recordCompression(int summarisedMessages, long tokensBefore, long tokensAfter) {
+        write(Json.object()
+                .put("type", "compressed")
+                .put("summarised_messages", summarisedMessages)
+                .put("tokens_before", tokensBefore)
+                .put("tokens_after", tokensAfter));
     }
 
     /** Records a failure, with the text of the reply that had arrived. */
@@ -96,6 +101,16 @@ public final class Transcript implements AutoCloseable {
 
     private synchronized void write(ObjectNode record) {
         try {
+            if (writer == null) {
+                Files.createDirectories(file.getParent());
+                boolean fresh = !Files.exists(file);
+                writer = Files.newBufferedWriter(
+                        file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                if (fresh) {
+                    writer.write(Json.write(header));
+                    writer.write('\n');
+                }
+            }
             writer.write(Json.write(record));
             writer.write('\n');
             writer.flush();
@@ -106,6 +121,9 @@ public final class Transcript implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (writer == null) {
+            return;
+        }
         try {
             writer.close();
         } catch (IOException e) {

@@ -16,8 +16,9 @@ public record Settings(
         Integer maxTurns,
         Sandbox sandbox,
         Tools tools,
-        Truncation truncation) {
-    public static final Settings EMPTY = new Settings(null, null, null, null, null, null, null, null, null);
+        Truncation truncation,
+        Compression compression) {
+    public static final Settings EMPTY = new Settings(null, null, null, null, null, null, null, null, null, null);
 
     /** The sandbox block. */
     public record Sandbox(
@@ -28,4 +29,10 @@ public record Settings(
 
     /** The budget of one tool result for the model. */
     public record Truncation(Integer maxChars, Integer maxLines) {}
+
+    /**
+     * When the conversation is compressed: at {@code threshold} (a fraction) of the model's context window, which is
+     * {@code contextWindow} tokens when given, else taken from Dockhand's table of common models.
+     */
+    public record Compression(Double threshold, Long contextWindow) {}
 }

@@ -33,7 +33,8 @@ class SettingsFilesTest {
                  "sandbox":{"kind":"docker","image":"java-sandbox:1","network":"none","memory":"4g","cpus":1.5,
                             "pids":256,"env":["JAVA_HOME"]},
                  "tools":{"allowed":["read_file"],"excluded":["web_fetch"]},
-                 "truncation":{"maxChars":20000,"maxLines":500}}
+                 "truncation":{"maxChars":20000,"maxLines":500},
+                 "compression":{"threshold":0.6,"contextWindow":32768}}
                 """));
 
         assertEquals(
@@ -46,7 +47,8 @@ class SettingsFilesTest {
                         20,
                         new Settings.Sandbox("docker", "java-sandbox:1", "none", "4g", 1.5, 256L, List.of("JAVA_HOME")),
                         new Settings.Tools(List.of("read_file"), List.of("web_fetch")),
-                        new Settings.Truncation(20000, 500)),
+                        new Settings.Truncation(20000, 500),
+                        new Settings.Compression(0.6, 32768L)),
                 settings);
     }
 

@@ -1,0 +1,239 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.agent.AgentLoop;
+import dev.dockhand.core.agent.ContextFiles;
+import dev.dockhand.core.agent.SystemPrompt;
+import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.core.scheduler.Approver;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.session.Sessions;
+import dev.dockhand.core.session.Transcript;
+import dev.dockhand.core.tool.ToolEnvironment;
+import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.SandboxUnavailableException;
+import dev.dockhand.tools.BuiltinTools;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * What a run talks to the model with: workspace, tools, sandbox, scheduler, and the current conversation with its
+ * transcript. The single-shot run holds one conversation; the REPL starts new ones ({@code /clear}), resumes old ones
+ * ({@code /resume}) and switches models, all over the same sandbox and session approvals.
+ */
+final class AgentSession implements AutoCloseable {
+    private final RunOptions options;
+    private final CliEnvironment environment;
+    private final Sessions sessions;
+    private final Workspace workspace;
+    private final ToolRegistry registry;
+    private final Sandbox sandbox;
+    private final CoreToolScheduler scheduler;
+    private final ContextFiles.Context context;
+    private final AgentEventSink events;
+    private final Path outputDir;
+    private ModelChoice model;
+    private ModelClient client;
+    private String sessionId;
+    private volatile Transcript transcript;
+    private AgentLoop loop;
+
+    private AgentSession(
+            RunOptions options,
+            CliEnvironment environment,
+            Path outputDir,
+            Workspace workspace,
+            ToolRegistry registry,
+            Sandbox sandbox,
+            Approver approver,
+            AgentEventSink events) {
+        this.options = options;
+        this.environment = environment;
+        this.sessions = new Sessions(environment.home(), environment.workingDirectory());
+        this.outputDir = outputDir;
+        this.workspace = workspace;
+        this.registry = registry;
+        this.sandbox = sandbox;
+        this.model = options.model();
+        this.events = event -> {
+            record(event);
+            events.accept(event);
+        };
+        this.scheduler = new CoreToolScheduler(
+                registry,
+                new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
+                approver,
+                options.approvalMode(),
+                this.events);
+        this.context = ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
+    }
+
+    /**
+     * Opens the sandbox and the tools. Tool outputs too long for the model are saved under
+     * {@code ~/.dockhand/tmp/<outputsId>}, which the tools may read back.
+     */
+    static AgentSession open(
+            RunOptions options,
+            CliEnvironment environment,
+            String outputsId,
+            Approver approver,
+            AgentEventSink events,
+            PrintWriter err)
+            throws SandboxUnavailableException {
+        Path outputDir = environment.home().resolve("tmp").resolve(outputsId);
+        Workspace workspace =
+                new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
+        ToolRegistry registry = new ToolRegistry(options.headless().select(BuiltinTools.all()));
+        Sandbox sandbox = Sandboxes.open(options, workspace, environment, err);
+        AgentSession session =
+                new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
+        if (session.context.cut()) {
+            err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
+                    + " characters; the rest was left out of the model's instructions.");
+            err.flush();
+        }
+        return session;
+    }
+
+    /** A new session id: sortable by time, unique by its random tail. */
+    static String newSessionId() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** The id of a session to resume ({@code latest} or an id), or a usage error naming what is missing. */
+    static String findSession(Sessions sessions, String wanted) {
+        return sessions.find(wanted)
+                .orElseThrow(() -> new DockhandException(
+                        ExitCodes.USAGE,
+                        wanted.equals("latest")
+                                ? "There is no session in this folder to resume yet."
+                                : "There is no session " + wanted + " in this folder; list them with dockhand"
+                                        + " sessions."));
+    }
+
+    /** Starts a new conversation with its own transcript. */
+    void startNew(String id) {
+        Conversation conversation = begin(id);
+        conversation.observe(transcript::record);
+    }
+
+    /** Continues session {@code id} with its full history, repairing what a crash left unfinished. */
+    Sessions.Loaded resume(String id) {
+        Conversation conversation = begin(id);
+        return Sessions.resume(sessions.file(id), conversation, transcript);
+    }
+
+    private Conversation begin(String id) {
+        closeTranscript();
+        sessionId = id;
+        Conversation conversation =
+                new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now(), context));
+        transcript = Transcript.open(sessions.file(id), id, workspace.root(), model.model());
+        loop = new AgentLoop(
+                client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
+        loop.setContextPolicy(options.contextPolicy());
+        return conversation;
+    }
+
+    /** Continues the current conversation with another model, perhaps at another provider. */
+    void switchModel(ModelChoice choice) {
+        ModelClient next = choice.client();
+        model = choice;
+        client = next;
+        loop.switchModel(next, choice.model());
+    }
+
+    private ModelClient client() {
+        if (client == null) {
+            client = model.client();
+        }
+        return client;
+    }
+
+    /** Writes what the conversation's observer does not see: usage, failures, compressions. */
+    private void record(AgentEvent event) {
+        Transcript current = transcript;
+        if (current == null) {
+            return;
+        }
+        if (event instanceof AgentEvent.Usage usage) {
+            current.recordUsage(usage.usage());
+        } else if (event instanceof AgentEvent.ReplyFailed failed) {
+            current.recordError(failed.error(), failed.partialText());
+        } else if (event instanceof AgentEvent.Compressed compressed) {
+            current.recordCompression(
+                    compressed.summarisedMessages(), compressed.tokensBefore(), compressed.tokensAfter());
+        }
+    }
+
+    AgentLoop loop() {
+        return loop;
+    }
+
+    String sessionId() {
+        return sessionId;
+    }
+
+    ModelChoice model() {
+        return model;
+    }
+
+    Workspace workspace() {
+        return workspace;
+    }
+
+    ToolRegistry registry() {
+        return registry;
+    }
+
+    Sandbox sandbox() {
+        return sandbox;
+    }
+
+    CoreToolScheduler scheduler() {
+        return scheduler;
+    }
+
+    ContextFiles.Context context() {
+        return context;
+    }
+
+    Sessions sessions() {
+        return sessions;
+    }
+
+    CliEnvironment environment() {
+        return environment;
+    }
+
+    private void closeTranscript() {
+        if (transcript != null) {
+            transcript.close();
+            transcript = null;
+        }
+    }
+
+    /** Closes the transcript and the sandbox; saved outputs stay, an empty outputs folder goes. */
+    @Override
+    public void close() {
+        closeTranscript();
+        sandbox.close();
+        try {
+            Files.deleteIfExists(outputDir);
+        } catch (IOException notEmpty) {
+            // Holds saved outputs: kept on purpose.
+        }
+    }
+}

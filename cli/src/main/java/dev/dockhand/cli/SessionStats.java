@@ -1,0 +1,96 @@
+package dev.dockhand.cli;
+
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+
+/**
+ * What {@code /stats} reports for the REPL session: model requests, tokens in and out (marked when estimated), tool
+ * calls by tool, and the time spent waiting for the model against the time tools ran. Also keeps how full the context
+ * is, for the status line.
+ */
+final class SessionStats implements AgentEventSink {
+    private final LongSupplier clock;
+    private final Map<String, Integer> callsByTool = new TreeMap<>();
+    private int requests;
+    private long inputTokens;
+    private long outputTokens;
+    private boolean estimated;
+    private long modelNanos;
+    private long toolNanos;
+    private long requestStarted = -1;
+    private long contextTokens = -1;
+    private long contextWindow = -1;
+
+    /** @param clock nanoseconds, {@code System::nanoTime} outside tests */
+    SessionStats(LongSupplier clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.RequestStarted) {
+            requests++;
+            requestStarted = clock.getAsLong();
+        } else if (event instanceof AgentEvent.Usage usage) {
+            inputTokens += usage.usage().inputTokens();
+            outputTokens += usage.usage().outputTokens();
+            estimated |= usage.source() == AgentEvent.Usage.Source.ESTIMATED;
+            endRequest();
+        } else if (event instanceof AgentEvent.ReplyFailed || event instanceof AgentEvent.TurnCompleted) {
+            endRequest();
+        } else if (event instanceof AgentEvent.ToolCallFinished finished) {
+            callsByTool.merge(finished.call().name(), 1, Integer::sum);
+            toolNanos += finished.duration().toNanos();
+        } else if (event instanceof AgentEvent.ContextUsed context) {
+            contextTokens = context.tokens();
+            contextWindow = context.window();
+        } else if (event instanceof AgentEvent.Compressed compressed) {
+            contextTokens = compressed.tokensAfter();
+        }
+    }
+
+    private void endRequest() {
+        if (requestStarted >= 0) {
+            modelNanos += clock.getAsLong() - requestStarted;
+            requestStarted = -1;
+        }
+    }
+
+    /** How full the context is, as a whole percentage, when a reply has told. */
+    synchronized String contextPercent() {
+        if (contextTokens < 0 || contextWindow <= 0) {
+            return "";
+        }
+        return Math.min(100, Math.round(100.0 * contextTokens / contextWindow)) + "%";
+    }
+
+    /** A new conversation starts with an empty context; the session's totals stay. */
+    synchronized void newConversation() {
+        contextTokens = -1;
+    }
+
+    /** The report's lines. */
+    synchronized List<String> report() {
+        List<String> lines = new ArrayList<>();
+        String mark = estimated ? " (estimated: the provider reported no usage for some requests)" : "";
+        lines.add("Model requests   " + requests);
+        lines.add("Tokens in / out  " + inputTokens + " / " + outputTokens + mark);
+        lines.add("Time in model    " + Rendering.duration(Duration.ofNanos(modelNanos)));
+        lines.add("Time in tools    " + Rendering.duration(Duration.ofNanos(toolNanos)));
+        int calls = callsByTool.values().stream().mapToInt(Integer::intValue).sum();
+        lines.add("Tool calls       " + calls);
+        callsByTool.forEach(
+                (tool, count) -> lines.add("  " + tool + " ".repeat(Math.max(1, 20 - tool.length())) + count));
+        String percent = contextPercent();
+        if (!percent.isEmpty()) {
+            lines.add("Context          ~" + contextTokens + " of " + contextWindow + " tokens (" + percent + ")");
+        }
+        return lines;
+    }
+}

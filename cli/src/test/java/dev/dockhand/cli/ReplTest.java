@@ -1,0 +1,307 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplTest {
+    private static final String ENTER = "\r";
+    private static final String CTRL_C = "\u0003";
+
+    @TempDir
+    Path temp;
+
+    private CliHarness cli;
+
+    @BeforeEach
+    void harness() throws Exception {
+        cli = new CliHarness(temp);
+    }
+
+    @AfterEach
+    void close() {
+        cli.close();
+    }
+
+    /** The messages of a request, as role: text (tool results as tool: content). */
+    private static List<String> messages(JsonNode request) {
+        return java.util.stream.StreamSupport.stream(request.get("messages").spliterator(), false)
+                .skip(1)
+                .map(message -> message.get("role").asText() + ": "
+                        + (message.path("content").isTextual()
+                                ? message.get("content").asText()
+                                : ""))
+                .toList();
+    }
+
+    @Test
+    void rendersAStreamedMarkdownAnswer() throws Exception {
+        cli.model.enqueue(answer("# Result\n\nIt is **done**, see `Main.java`.\n\n- first\n- second\n\n"
+                + "```java\nint x = 1;\n```\nRead [the guide](https://example.com/guide)."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("what happened?");
+            repl.await("the guide");
+            repl.awaitPrompt();
+
+            assertEquals(
+                    List.of(
+                            "› what happened?",
+                            "Result",
+                            "",
+                            "It is done, see Main.java.",
+                            "",
+                            "• first",
+                            "• second",
+                            "",
+                            "  java",
+                            "│ int x = 1;",
+                            "Read the guide (https://example.com/guide)."),
+                    repl.rowsFrom("› what happened?").subList(0, 11));
+            assertEquals(List.of("user: what happened?"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void anEditAsksWithItsDiffAndYRunsIt() throws Exception {
+        Files.writeString(cli.workspace.resolve("a.txt"), "one\ntwo\n");
+        cli.model.enqueue(
+                calls(toolCall("e1", "edit", "{\"path\":\"a.txt\",\"old_string\":\"two\",\"new_string\":\"deux\"}")),
+                answer("Changed."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("translate");
+            repl.await("y allow once");
+            assertEquals(
+                    List.of(
+                            "? Allow edit?",
+                            "  a.txt",
+                            "  --- a/a.txt",
+                            "  +++ b/a.txt",
+                            "  @@ -1,2 +1,2 @@",
+                            "   one",
+                            "  -two",
+                            "  +deux",
+                            "  y allow once · a allow edit for this session · n deny (Esc)"),
+                    repl.rowsFrom("? Allow edit?").subList(0, 9));
+            assertEquals("one\ntwo\n", Files.readString(cli.workspace.resolve("a.txt")));
+
+            repl.type("q"); // not an answer: nothing happens
+            repl.type("y");
+            repl.await("Changed.");
+
+            assertEquals("one\ndeux\n", Files.readString(cli.workspace.resolve("a.txt")));
+            assertTrue(repl.screen().contains("  ✓ allowed once"), repl.screen());
+            cli.model.takeRequest();
+            List<String> second = messages(cli.model.takeRequest());
+            assertTrue(second.get(2).startsWith("tool: "), second.toString());
+        }
+    }
+
+    @Test
+    void aDenialWithAReasonReachesTheModel() throws Exception {
+        cli.model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")), answer("Understood."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("write x");
+            repl.await("y allow once");
+            repl.type("n");
+            repl.await("reason for the model");
+            repl.type("use edit instead" + ENTER);
+            repl.await("Understood.");
+
+            assertTrue(repl.screen().contains("  ✗ denied: use edit instead"), repl.screen());
+            cli.model.takeRequest();
+            assertEquals(
+                    List.of(
+                            "user: write x",
+                            "assistant: ",
+                            "tool: The write_file call was not run: the user denied it and said: use edit instead"),
+                    messages(cli.model.takeRequest()));
+            assertTrue(Files.notExists(cli.workspace.resolve("x.txt")));
+        }
+    }
+
+    @Test
+    void ctrlCDuringARunningCommandCancelsTheTurnAndTheNextRequestIsValid() throws Exception {
+        cli.model.enqueue(calls(
+                toolCall("s1", "run_shell_command", "{\"command\":\"echo started; sleep 100; touch finished\"}")));
+        try (ReplHarness repl = new ReplHarness(cli, "--yolo")) {
+            repl.submit("wait a bit");
+            repl.await("    started");
+            long pressed = System.nanoTime();
+            repl.type(CTRL_C);
+            repl.await("⊘ cancelled;");
+            long tookMillis = (System.nanoTime() - pressed) / 1_000_000;
+
+            cli.model.enqueue(answer("Carrying on."));
+            repl.submit("next");
+            repl.await("Carrying on.");
+
+            assertTrue(tookMillis < 5_000, "the cancel took " + tookMillis + " ms");
+            cli.model.takeRequest();
+            List<String> next = messages(cli.model.takeRequest()); // validated: every call answered once
+            assertEquals("user: next", next.get(next.size() - 1));
+            assertTrue(next.get(2).startsWith("tool: "), next.toString());
+            assertTrue(Files.notExists(cli.workspace.resolve("finished")));
+        }
+    }
+
+    @Test
+    void historyIsKeptAcrossTwoRuns() throws Exception {
+        cli.model.enqueue(answer("One."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("the first prompt");
+            repl.await("One.");
+            repl.awaitPrompt().type("\u0004");
+            assertEquals(0, repl.exitCode());
+        }
+        cli.model.takeRequest();
+        assertTrue(Files.readString(cli.temp.resolve("home/history")).contains("the first prompt"));
+
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            cli.model.enqueue(answer("Again."));
+            repl.submit("\033OA"); // up arrow as xterm sends it, then Enter
+            repl.await("Again.");
+            assertEquals(
+                    "the first prompt",
+                    cli.model
+                            .takeRequest()
+                            .get("messages")
+                            .get(1)
+                            .get("content")
+                            .asText());
+        }
+    }
+
+    @Test
+    void atPathAttachesTheFileToTheMessage() throws Exception {
+        Files.writeString(cli.workspace.resolve("notes.txt"), "remember the milk\n");
+        cli.model.enqueue(answer("Milk."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("what does @notes.txt say?");
+            repl.await("Milk.");
+
+            assertTrue(repl.screen().contains("  attached notes.txt (1 line)"), repl.screen());
+            assertEquals(
+                    List.of("user: what does @notes.txt say?\n\n<file path=\"notes.txt\">\nremember the milk\n</file>"),
+                    messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void aTrailingBackslashContinuesTheMessageOnTheNextLine() throws Exception {
+        cli.model.enqueue(answer("Two lines."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("first line\\");
+            repl.await("…");
+            repl.type("second line" + ENTER);
+            repl.await("Two lines.");
+
+            assertEquals(List.of("user: first line\nsecond line"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void bangRunsACommandWithoutTellingTheModel() throws Exception {
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("!echo hi from the shell");
+            repl.await("exit 0");
+
+            assertEquals(
+                    List.of("$ echo hi from the shell", "hi from the shell", "exit 0"),
+                    repl.rowsFrom("$ echo hi").subList(0, 3));
+            assertEquals(0, cli.model.requestCount());
+        }
+    }
+
+    @Test
+    void slashCommandsAnswerWithoutTheModel() throws Exception {
+        Files.writeString(cli.workspace.resolve("AGENTS.md"), "Always write tests.\n");
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/tools");
+            repl.await("read_file");
+            repl.submit("/approval-mode auto-edit");
+            repl.await("Approval mode: auto-edit");
+            repl.submit("/model other-model");
+            repl.await("Model: openai:other-model");
+            repl.submit("/model anthropic:claude-test");
+            repl.await("ANTHROPIC_API_KEY is not set");
+            repl.submit("/memory show");
+            repl.await("Always write tests.");
+            repl.submit("/stats");
+            repl.await("Model requests   0");
+            repl.submit("/hlep");
+            repl.await("Unknown command /hlep; did you mean /help?");
+
+            String screen = repl.screen();
+            assertTrue(screen.contains("edit                edit     "), screen);
+            assertTrue(screen.contains("── " + cli.workspace.resolve("AGENTS.md")), screen);
+            assertTrue(screen.contains("openai:other-model · auto-edit (Shift-Tab) · sandbox none"), screen);
+            repl.submit("/quit");
+            assertEquals(0, repl.exitCode());
+        }
+        assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
+    void theNextRequestUsesTheModelChosenWithSlashModel() throws Exception {
+        cli.model.enqueue(answer("Hi."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/model bigger-model");
+            repl.await("Model: openai:bigger-model");
+            repl.submit("hello");
+            repl.await("Hi.");
+
+            assertEquals("bigger-model", cli.model.takeRequest().get("model").asText());
+        }
+    }
+
+    @Test
+    void shiftTabCyclesTheApprovalModeButNeverIntoYolo() throws Exception {
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.await("default (Shift-Tab)");
+            repl.type("\033[Z");
+            repl.await("auto-edit (Shift-Tab)");
+            repl.type("\033[Z");
+            repl.await("plan (Shift-Tab)");
+            repl.type("\033[Z");
+            repl.await("default (Shift-Tab)");
+        }
+    }
+
+    @Test
+    void clearStartsANewConversation() throws Exception {
+        cli.model.enqueue(answer("First."), answer("Second."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("one");
+            repl.await("First.");
+            repl.submit("/clear");
+            repl.await("New conversation");
+            repl.submit("two");
+            repl.await("Second.");
+
+            cli.model.takeRequest();
+            assertEquals(List.of("user: two"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void ctrlCTwiceOnAnEmptyLineQuits() throws Exception {
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.awaitPrompt().type(CTRL_C);
+            repl.await("Press Ctrl-C again to quit");
+            repl.awaitPrompt().type(CTRL_C);
+            assertEquals(0, repl.exitCode());
+        }
+    }
+}
