@@ -304,4 +304,152 @@ class ReplTest {
             assertEquals(0, repl.exitCode());
         }
     }
+
+    @Test
+    void callsOfOneRoundAreAskedOneAfterAnotherAndEscDenies() throws Exception {
+        cli.model.enqueue(
+                calls(
+                        toolCall("w1", "write_file", "{\"path\":\"a.txt\",\"content\":\"a\"}"),
+                        toolCall("w2", "write_file", "{\"path\":\"b.txt\",\"content\":\"b\"}")),
+                answer("One of two."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("write both");
+            repl.await("+++ b/a.txt");
+            repl.type("y");
+            repl.await("+++ b/b.txt");
+            repl.type("\u001B");
+            repl.await("One of two.");
+
+            assertTrue(Files.exists(cli.workspace.resolve("a.txt")));
+            assertTrue(Files.notExists(cli.workspace.resolve("b.txt")));
+            cli.model.takeRequest();
+            List<String> next = messages(cli.model.takeRequest());
+            assertEquals("tool: The write_file call was not run: the user denied it.", next.get(3));
+        }
+    }
+
+    @Test
+    void allowingAToolForTheSessionStopsTheQuestions() throws Exception {
+        cli.model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"a.txt\",\"content\":\"a\"}")),
+                answer("First."),
+                calls(toolCall("w2", "write_file", "{\"path\":\"b.txt\",\"content\":\"b\"}")),
+                answer("Second."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("write a");
+            repl.await("? Allow write_file?");
+            repl.type("a");
+            repl.await("First.");
+            repl.submit("write b");
+            repl.await("Second.");
+
+            assertEquals(1, repl.screen().split("\\? Allow write_file\\?", -1).length - 1, repl.screen());
+            assertTrue(Files.exists(cli.workspace.resolve("b.txt")));
+        }
+    }
+
+    @Test
+    void resumeContinuesAnEarlierSessionWithItsHistory() throws Exception {
+        cli.model.enqueue(answer("Noted."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("remember 42");
+            repl.await("Noted.");
+            repl.awaitPrompt().type("\u0004");
+            assertEquals(0, repl.exitCode());
+        }
+        cli.model.takeRequest();
+
+        cli.model.enqueue(answer("It was 42."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/resume latest");
+            repl.await("Resumed session");
+            repl.submit("which number?");
+            repl.await("It was 42.");
+
+            assertTrue(repl.screen().contains("1 turns; last prompt: remember 42"), repl.screen());
+            assertEquals(
+                    List.of("user: remember 42", "assistant: Noted.", "user: which number?"),
+                    messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void compressSummarisesTheOlderTurnsOnDemand() throws Exception {
+        cli.model.enqueue(answer("A1."), answer("A2."), answer("A3."), answer("They said one."), answer("A4."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            for (String prompt : List.of("one", "two", "three")) {
+                repl.submit(prompt);
+                repl.await("A" + (prompt.equals("one") ? 1 : prompt.equals("two") ? 2 : 3) + ".");
+            }
+            repl.submit("/compress");
+            repl.await("↯ compressed 2 older messages into a summary");
+            repl.submit("four");
+            repl.await("A4.");
+
+            for (int i = 0; i < 4; i++) {
+                cli.model.takeRequest();
+            }
+            assertEquals(
+                    List.of(
+                            "user: " + dev.dockhand.core.conversation.Conversation.SUMMARY_HEADER
+                                    + "\n\nThey said one.",
+                            "assistant: " + dev.dockhand.core.conversation.Conversation.SUMMARY_ACKNOWLEDGED,
+                            "user: two",
+                            "assistant: A2.",
+                            "user: three",
+                            "assistant: A3.",
+                            "user: four"),
+                    messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void pastedTextWithNewlinesStaysOneMessage() throws Exception {
+        cli.model.enqueue(answer("Pasted."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.awaitPrompt().type("\u001B[200~line one\nline two\u001B[201~" + ENTER);
+            repl.await("Pasted.");
+
+            assertEquals(List.of("user: line one\nline two"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void tabCompletesCommandsAndPaths() throws Exception {
+        Files.writeString(cli.workspace.resolve("notes.txt"), "n\n");
+        cli.model.enqueue(answer("Read."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.awaitPrompt().type("/to\t");
+            repl.await("› /tools");
+            repl.type(ENTER);
+            repl.await("read_file");
+            repl.awaitPrompt().type("see @no\t");
+            repl.await("› see @notes.txt");
+            repl.type(ENTER);
+            repl.await("Read.");
+
+            assertTrue(messages(cli.model.takeRequest()).get(0).contains("<file path=\"notes.txt\">"));
+        }
+    }
+
+    @Test
+    void ctrlCWhileTheModelIsSilentCancelsTheRequest() throws Exception {
+        cli.model.enqueue(answer("Too late.").setHeadersDelay(3, java.util.concurrent.TimeUnit.SECONDS));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("think hard");
+            repl.await("thinking…");
+            long pressed = System.nanoTime();
+            repl.type(CTRL_C);
+            repl.await("⊘ cancelled;");
+            long tookMillis = (System.nanoTime() - pressed) / 1_000_000;
+
+            cli.model.enqueue(answer("Here."));
+            repl.submit("again");
+            repl.await("Here.");
+
+            assertTrue(tookMillis < 2_000, "the cancel took " + tookMillis + " ms");
+            cli.model.takeRequest();
+            assertEquals(List.of("user: think hard", "user: again"), messages(cli.model.takeRequest()));
+        }
+    }
 }
