@@ -452,4 +452,44 @@ class ReplTest {
             assertEquals(List.of("user: think hard", "user: again"), messages(cli.model.takeRequest()));
         }
     }
+
+    @Test
+    void slashModelWithAProviderPrefixCarriesTheConversationToTheOtherProvider() throws Exception {
+        Files.writeString(cli.workspace.resolve("notes.txt"), "remember\n");
+        cli.model.enqueue(calls(toolCall("r1", "read_file", "{\"path\":\"notes.txt\"}")), answer("Read it."));
+        try (dev.dockhand.core.testing.ScriptedModel anthropic = new dev.dockhand.core.testing.ScriptedModel()) {
+            anthropic.enqueue(new okhttp3.mockwebserver.MockResponse()
+                    .setHeader("Content-Type", "text/event-stream")
+                    .setBody("data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
+                            + "\"text_delta\",\"text\":\"Claude here.\"}}\n\n"
+                            + "data: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},"
+                            + "\"usage\":{\"output_tokens\":3}}\n\n"));
+            cli.variables.put("ANTHROPIC_API_KEY", "sk-ant");
+            cli.variables.put("ANTHROPIC_BASE_URL", anthropic.rootUrl());
+            try (ReplHarness repl = new ReplHarness(cli)) {
+                repl.submit("read the notes");
+                repl.await("Read it.");
+                repl.submit("/model anthropic:claude-test");
+                repl.await("Model: anthropic:claude-test (the conversation carries on)");
+                repl.submit("and now?");
+                repl.await("Claude here.");
+
+                JsonNode request = anthropic.takeJson();
+                assertEquals("claude-test", request.get("model").asText());
+                assertEquals(
+                        List.of("user", "assistant", "user", "assistant", "user"),
+                        java.util.stream.StreamSupport.stream(
+                                        request.get("messages").spliterator(), false)
+                                .map(message -> message.get("role").asText())
+                                .toList());
+                assertEquals(
+                        "tool_use", request.at("/messages/1/content/0/type").asText());
+                assertEquals(
+                        "tool_result", request.at("/messages/2/content/0/type").asText());
+                assertEquals(
+                        "r1", request.at("/messages/2/content/0/tool_use_id").asText());
+                assertTrue(repl.screen().contains("anthropic:claude-test · default (Shift-Tab)"), repl.screen());
+            }
+        }
+    }
 }

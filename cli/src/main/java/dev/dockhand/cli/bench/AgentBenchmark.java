@@ -44,7 +44,9 @@ public final class AgentBenchmark {
         List<String> s1 = List.of(ScriptedServer.answer("Hello! How can I help?"));
         List<String> s20 = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            s20.add(ScriptedServer.toolCall("r" + i, "read_file", "{\"path\":\"README.md\"}"));
+            // A different slice each round: twenty identical calls would (rightly) trip the loop guard.
+            s20.add(ScriptedServer.toolCall(
+                    "r" + i, "read_file", "{\"path\":\"README.md\",\"offset\":" + (i + 1) + ",\"limit\":200}"));
         }
         s20.add(ScriptedServer.answer("Read it twenty times."));
 

@@ -34,10 +34,14 @@ public final class AgentLoop {
     private final CoreToolScheduler scheduler;
     private final Conversation conversation;
     private final List<ToolDeclaration> tools;
+    /** The declarations' size in tokens, counted once: they do not change during a session. */
+    private final long toolTokens;
+
     private final AgentEventSink events;
     private final int maxRequests;
     private volatile String model;
     private final LoopGuard loopGuard = new LoopGuard();
+
     private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
     private long knownTokens;
@@ -58,6 +62,7 @@ public final class AgentLoop {
         this.client = client;
         this.model = model;
         this.tools = List.copyOf(tools);
+        this.toolTokens = TokenEstimator.tools(this.tools);
         this.scheduler = scheduler;
         this.conversation = conversation;
         this.maxRequests = maxRequests;
@@ -97,7 +102,7 @@ public final class AgentLoop {
     public long contextTokens() {
         List<Message> messages = conversation.messages();
         if (knownMessages == 0 || knownMessages > messages.size()) {
-            return TokenEstimator.messages(messages) + TokenEstimator.tools(tools);
+            return TokenEstimator.messages(messages) + toolTokens;
         }
         return knownTokens + TokenEstimator.messages(messages.subList(knownMessages, messages.size()));
     }
@@ -148,6 +153,7 @@ public final class AgentLoop {
      */
     public TurnResult run(String prompt, Cancellation cancel) throws ProviderException {
         conversation.addUser(prompt);
+        loopGuard.newTurn();
         TokenUsage usage = new TokenUsage(0, 0);
         for (int request = 1; request <= maxRequests; request++) {
             compressIfNeeded(cancel);
@@ -228,7 +234,7 @@ public final class AgentLoop {
         };
         List<Message> messages = conversation.messages();
         // Until the reply says otherwise, the request's own size is the best count of its input.
-        knownTokens = TokenEstimator.messages(messages) + TokenEstimator.tools(tools);
+        knownTokens = TokenEstimator.messages(messages) + toolTokens;
         knownMessages = messages.size();
         try {
             return client.stream(new ModelRequest(model, messages, tools), listener, cancel);

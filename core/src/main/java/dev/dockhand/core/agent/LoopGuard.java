@@ -21,6 +21,15 @@ final class LoopGuard {
     private String lastText;
     private int textRepeats;
 
+    /**
+     * A new prompt: repeated calls count again from zero, since asking again for what an earlier prompt asked is the
+     * user's choice. Repeated answers still count across prompts: the same answer to every prompt is a loop.
+     */
+    void newTurn() {
+        lastCall = null;
+        callRepeats = 0;
+    }
+
     /** Records a reply; says what loop it completes, if any. */
     Optional<String> record(ModelReply reply) {
         for (ToolCall call : reply.toolCalls()) {

@@ -384,6 +384,22 @@ class AgentLoopTest {
     }
 
     @Test
+    void aCallRepeatedOverSeveralTurnsIsNotALoop() throws Exception {
+        AgentLoop loop = loop(echo);
+        for (int turn = 1; turn <= 3; turn++) {
+            model.enqueue(
+                    calls(toolCall("a" + turn, "echo", "{\"text\":\"again\"}")),
+                    calls(toolCall("b" + turn, "echo", "{\"text\":\"again\"}")),
+                    answer("ok " + turn));
+
+            assertEquals(
+                    TurnResult.Outcome.ANSWERED,
+                    loop.run("once more", new Cancellation()).outcome());
+        }
+        assertEquals(6, echo.runs.size());
+    }
+
+    @Test
     void theSameCallFiveTimesInARowStopsTheTurnWithTheHistoryValid() throws Exception {
         for (int i = 1; i <= 5; i++) {
             // Same arguments, written differently each time: still the same call.
