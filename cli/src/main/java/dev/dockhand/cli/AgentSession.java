@@ -123,6 +123,20 @@ final class AgentSession implements AutoCloseable {
                                         + " sessions."));
     }
 
+    /** What resuming had to repair or skip, one sentence each, for the user. */
+    static List<String> resumeNotes(Sessions.Loaded loaded) {
+        List<String> notes = new java.util.ArrayList<>();
+        if (loaded.cutLastLine()) {
+            notes.add("the session's last line was cut short (Dockhand was stopped while writing it) and was"
+                    + " skipped.");
+        }
+        if (!loaded.repaired().isEmpty()) {
+            notes.add(loaded.repaired().size() + " tool call(s) left unfinished by a crash were answered as"
+                    + " interrupted.");
+        }
+        return notes;
+    }
+
     /** Starts a new conversation with its own transcript. */
     void startNew(String id) {
         Conversation conversation = begin(id);

@@ -168,15 +168,8 @@ final class SingleShot {
     }
 
     /** Says what resuming a session had to repair or skip. */
-    static void report(Sessions.Loaded loaded, PrintWriter err) {
-        if (loaded.cutLastLine()) {
-            err.println("dockhand: the session's last line was cut short (Dockhand was stopped while writing it)"
-                    + " and was skipped.");
-        }
-        if (!loaded.repaired().isEmpty()) {
-            err.println("dockhand: " + loaded.repaired().size() + " tool call(s) left unfinished by a crash were"
-                    + " answered as interrupted.");
-        }
+    private static void report(Sessions.Loaded loaded, PrintWriter err) {
+        AgentSession.resumeNotes(loaded).forEach(note -> err.println("dockhand: " + note));
         err.flush();
     }
 }

@@ -1,5 +1,6 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.EditDistance;
 import dev.dockhand.core.agent.ContextFiles;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.session.Sessions;
@@ -59,29 +60,10 @@ final class SlashCommands {
     static String nearest(String typed) {
         String wanted = typed.toLowerCase(Locale.ROOT);
         return ALL.stream()
-                .min(Comparator.comparingInt((Command command) -> distance(wanted, command.name()))
+                .min(Comparator.comparingInt((Command command) -> EditDistance.between(wanted, command.name()))
                         .thenComparing(Command::name))
                 .orElseThrow()
                 .name();
-    }
-
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     void help() {
@@ -224,13 +206,8 @@ final class SlashCommands {
                 "Resumed session " + id + ": " + loaded.userTurns() + " turns; last prompt: "
                         + Rendering.shorten(loaded.lastPrompt()),
                 AttributedStyle.DEFAULT));
-        if (loaded.cutLastLine()) {
-            lines.add(new AttributedString("Its last line was cut short by a crash and was skipped.", TurnView.YELLOW));
-        }
-        if (!loaded.repaired().isEmpty()) {
-            lines.add(new AttributedString(
-                    loaded.repaired().size() + " tool call(s) a crash left unfinished were answered as interrupted.",
-                    TurnView.YELLOW));
+        for (String note : AgentSession.resumeNotes(loaded)) {
+            lines.add(new AttributedString(Character.toUpperCase(note.charAt(0)) + note.substring(1), TurnView.YELLOW));
         }
         screen.print(lines);
     }

@@ -1,5 +1,6 @@
 package dev.dockhand.tools;
 
+import dev.dockhand.core.EditDistance;
 import java.util.List;
 
 /**
@@ -60,25 +61,6 @@ final class ClosestLines {
         if (longer == 0 || Math.abs(a.length() - b.length()) > longer / 2) {
             return 0;
         }
-        return 1.0 - (double) distance(a, b) / longer;
-    }
-
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return 1.0 - (double) EditDistance.between(a, b) / longer;
     }
 }
