@@ -47,7 +47,7 @@ final class ClosestLines {
                         ? " It matches if whitespace is ignored: check indentation and line breaks. The closest lines are:\n"
                         : " The closest lines are:\n");
         for (int i = from; i < to; i++) {
-            text.append(String.format("%6d\t", i + 1)).append(file.get(i)).append('\n');
+            TextFiles.lineNumber(text, i + 1).append(file.get(i)).append('\n');
         }
         return text.toString();
     }

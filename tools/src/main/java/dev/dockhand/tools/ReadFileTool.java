@@ -90,7 +90,7 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
                 total++;
                 if (total >= offset && shown < limit) {
                     shown++;
-                    text.append(String.format("%6d\t", total)).append(cut(line)).append('\n');
+                    TextFiles.lineNumber(text, total).append(cut(line)).append('\n');
                 }
             }
         }

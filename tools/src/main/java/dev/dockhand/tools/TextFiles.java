@@ -11,6 +11,18 @@ final class TextFiles {
 
     private TextFiles() {}
 
+    /**
+     * Appends {@code number} right-aligned in six columns and a tab, as {@code cat -n} does: the prefix of every line
+     * the model reads. Written out by hand because {@code String.format} per line is most of a large read's cost.
+     */
+    static StringBuilder lineNumber(StringBuilder text, long number) {
+        String digits = Long.toString(number);
+        for (int pad = digits.length(); pad < 6; pad++) {
+            text.append(' ');
+        }
+        return text.append(digits).append('\t');
+    }
+
     /** A file is treated as binary when its first 8 KiB hold a NUL byte, as git and grep decide. */
     static boolean isBinary(Path file) throws IOException {
         byte[] start = new byte[SNIFF_BYTES];

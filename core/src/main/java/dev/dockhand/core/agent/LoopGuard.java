@@ -16,7 +16,8 @@ final class LoopGuard {
     static final int SAME_CALLS = 5;
     static final int SAME_TEXTS = 3;
 
-    private String lastCall;
+    private String lastTool;
+    private Object lastArguments;
     private int callRepeats;
     private String lastText;
     private int textRepeats;
@@ -26,16 +27,19 @@ final class LoopGuard {
      * user's choice. Repeated answers still count across prompts: the same answer to every prompt is a loop.
      */
     void newTurn() {
-        lastCall = null;
+        lastTool = null;
+        lastArguments = null;
         callRepeats = 0;
     }
 
     /** Records a reply; says what loop it completes, if any. */
     Optional<String> record(ModelReply reply) {
         for (ToolCall call : reply.toolCalls()) {
-            String signature = call.name() + " " + canonical(call.arguments());
-            callRepeats = signature.equals(lastCall) ? callRepeats + 1 : 1;
-            lastCall = signature;
+            Object arguments = comparable(call.arguments());
+            boolean same = call.name().equals(lastTool) && arguments.equals(lastArguments);
+            callRepeats = same ? callRepeats + 1 : 1;
+            lastTool = call.name();
+            lastArguments = arguments;
             if (callRepeats >= SAME_CALLS) {
                 return Optional.of("the model called " + call.name() + " with the same arguments " + SAME_CALLS
                         + " times in a row, so the turn was stopped; rephrase the request or give it more to go on.");
@@ -53,13 +57,15 @@ final class LoopGuard {
         return Optional.empty();
     }
 
-    private static String canonical(String arguments) {
+    /**
+     * Arguments as a comparable value: parsed, since JSON objects compare equal whatever their spacing and key order;
+     * arguments that are not JSON compare as text.
+     */
+    private static Object comparable(String arguments) {
         try {
             JsonNode parsed = Json.MAPPER.readTree(arguments);
-            return parsed == null
-                    ? arguments
-                    : Json.MAPPER.writeValueAsString(Json.MAPPER.treeToValue(parsed, java.util.TreeMap.class));
-        } catch (IOException | IllegalArgumentException notAnObject) {
+            return parsed == null ? arguments : parsed;
+        } catch (IOException notJson) {
             return arguments;
         }
     }

@@ -96,9 +96,25 @@ final class CallValidator {
     }
 
     private JsonSchema schema(Tool<?> tool) {
-        return schemas.computeIfAbsent(
-                tool.name(), name -> JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                        .getSchema(tool.parameterSchema()));
+        return schemas.computeIfAbsent(tool.name(), name -> compile(tool));
+    }
+
+    private static JsonSchema compile(Tool<?> tool) {
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(tool.parameterSchema());
+    }
+
+    /**
+     * Compiles {@code tool}'s schema and checks an empty call against it, keeping nothing: a start-up helper that
+     * loads the validator's classes and meta-schema on a spare thread before the first real call needs them.
+     */
+    static void warm(Tool<?> tool) {
+        compile(tool).validate(Json.object());
+        try {
+            // Jackson builds and caches each record's deserializer at its first use; the cache is shared.
+            Json.MAPPER.treeToValue(Json.object(), tool.paramsType());
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            // A tool whose parameters cannot be empty: the schema's classes are loaded all the same.
+        }
     }
 
     private static Invalid invalid(ToolErrorType type, String message) {

@@ -4,6 +4,7 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -53,6 +54,15 @@ public final class CoreToolScheduler {
         this.sessionApprovals = new SessionApprovals();
         this.mode = mode;
         this.events = events;
+    }
+
+    /**
+     * Compiles the tools' schemas and binds an empty call of each, keeping nothing: run on a spare thread at
+     * start-up, it loads the validator's classes and builds Jackson's deserializers before the first real call waits
+     * for them.
+     */
+    public static void warm(List<? extends Tool<?>> tools) {
+        tools.forEach(CallValidator::warm);
     }
 
     public ApprovalMode approvalMode() {

@@ -1,0 +1,53 @@
+package dev.dockhand.cli;
+
+import java.util.List;
+
+/**
+ * Loads and initialises, on a second thread, the classes almost every run needs later (Jackson, the tools, okhttp,
+ * the OpenAI-compatible client, the schema validator) while the main thread parses the command line. Start-up on the
+ * JVM is mostly class loading, machines have more than one core, and the command line cannot be parsed any sooner;
+ * so this hides much of the rest behind it. Touching a class has no effect beyond its static initialiser, and a class
+ * that fails here is simply loaded again, and reported, where it is used.
+ */
+final class Warmup {
+    /** By name, so that loading this class links none of them; roughly in the order a run needs them. */
+    private static final List<String> CLASSES = List.of(
+            "dev.dockhand.core.Json",
+            "dev.dockhand.tools.BuiltinTools",
+            "kotlin.jvm.internal.Intrinsics",
+            "okio.Buffer",
+            "okhttp3.OkHttpClient",
+            "okhttp3.internal.platform.Platform",
+            "okhttp3.internal.connection.RealCall",
+            "okhttp3.internal.http.RealInterceptorChain",
+            "okhttp3.internal.sse.RealEventSource",
+            "dev.dockhand.core.model.openai.OpenAiClient",
+            "dev.dockhand.core.model.ProviderStreams",
+            "dev.dockhand.core.agent.AgentLoop",
+            "dev.dockhand.core.scheduler.CoreToolScheduler");
+
+    private Warmup() {}
+
+    static void start() {
+        Thread thread = new Thread(Warmup::run, "dockhand-warmup");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    private static void run() {
+        ClassLoader loader = Warmup.class.getClassLoader();
+        for (String name : CLASSES) {
+            try {
+                Class.forName(name, true, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Nothing to gain here; the real use will load it, or report why it cannot.
+            }
+        }
+        try {
+            dev.dockhand.core.scheduler.CoreToolScheduler.warm(dev.dockhand.tools.BuiltinTools.all());
+        } catch (RuntimeException | LinkageError e) {
+            // As above: building the tools again where they are used reports any problem.
+        }
+    }
+}
