@@ -203,7 +203,7 @@ final class Configuration {
                 parsed,
                 Optional.empty(),
                 s -> compression(s).threshold(),
-                value -> command.compressionThreshold = value,
+                value -> command.compressionThreshold = threshold(value),
                 () -> command.compressionThreshold);
         key(
                 "compression.contextWindow",
@@ -211,7 +211,7 @@ final class Configuration {
                 parsed,
                 Optional.empty(),
                 s -> compression(s).contextWindow(),
-                value -> command.contextWindow = value,
+                value -> command.contextWindow = contextWindow(value),
                 () -> command.contextWindow == null ? "from the model table" : command.contextWindow);
     }
 
@@ -253,6 +253,21 @@ final class Configuration {
         return ApprovalMode.parse(value)
                 .orElseThrow(() -> new IllegalArgumentException(
                         "must be one of " + ApprovalMode.choices() + ", not '" + value + "'."));
+    }
+
+    private static double threshold(double value) {
+        if (!(value > 0 && value <= 1)) {
+            throw new IllegalArgumentException(
+                    "must be a fraction above 0 and at most 1, like 0.7, not " + value + ".");
+        }
+        return value;
+    }
+
+    private static long contextWindow(long value) {
+        if (value < 1024) {
+            throw new IllegalArgumentException("must be at least 1024 tokens, not " + value + ".");
+        }
+        return value;
     }
 
     private static String size(String value) {

@@ -103,6 +103,18 @@ class SettingsTest {
     }
 
     @Test
+    void aCompressionThresholdOutOfRangeNamesFileAndKey() throws Exception {
+        user("{\"compression\":{\"threshold\":1.5}}");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("-p", "x"));
+        assertEquals(
+                List.of("dockhand: " + temp.resolve("home/settings.json") + ": 'compression.threshold' must be a"
+                        + " fraction above 0 and at most 1, like 0.7, not 1.5."),
+                cli.errLines());
+        assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
     void aSettingsFileThatIsNotJsonStopsTheRun() throws Exception {
         user("{ \"model\": ");
 
