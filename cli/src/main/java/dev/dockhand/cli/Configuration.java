@@ -67,16 +67,20 @@ final class Configuration {
                 Settings::provider,
                 value -> command.provider = value,
                 () -> command.provider == null ? "openai" : command.provider);
-        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
-        Provider provider = Provider.parse(providerName).orElse(Provider.OPENAI);
+        Optional<String> modelEnv = environment.get("DOCKHAND_MODEL");
         key(
                 "model",
                 "--model",
                 parsed,
-                environment.get("DOCKHAND_MODEL").map(v -> new FromEnv("DOCKHAND_MODEL", v)),
+                modelEnv.map(v -> new FromEnv("DOCKHAND_MODEL", v)),
                 Settings::model,
                 value -> command.model = value,
                 () -> command.model);
+        // As ModelChoice decides it: a provider prefix on the model wins, so the base URL shown is that provider's.
+        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
+        String modelName = command.model != null ? command.model : modelEnv.orElse("");
+        Provider provider = ModelChoice.prefixOf(modelName)
+                .orElse(Provider.parse(providerName).orElse(Provider.OPENAI));
         key(
                 "baseUrl",
                 "--base-url",

@@ -27,10 +27,10 @@ record ModelChoice(
                 ? command.model.strip()
                 : environment.get("DOCKHAND_MODEL").orElse("");
         Provider provider = provider(command, environment);
-        int colon = named.indexOf(':');
-        if (colon > 0 && Provider.parse(named.substring(0, colon)).isPresent()) {
-            provider = Provider.parse(named.substring(0, colon)).get();
-            named = named.substring(colon + 1);
+        Optional<Provider> prefix = prefixOf(named);
+        if (prefix.isPresent()) {
+            provider = prefix.get();
+            named = named.substring(named.indexOf(':') + 1);
         }
         if (named.isEmpty()) {
             throw new DockhandException(
@@ -67,10 +67,10 @@ record ModelChoice(
     ModelChoice switchTo(String spec, CliEnvironment environment) {
         String named = spec.strip();
         Provider next = provider;
-        int colon = named.indexOf(':');
-        if (colon > 0 && Provider.parse(named.substring(0, colon)).isPresent()) {
-            next = Provider.parse(named.substring(0, colon)).get();
-            named = named.substring(colon + 1);
+        Optional<Provider> prefix = prefixOf(named);
+        if (prefix.isPresent()) {
+            next = prefix.get();
+            named = named.substring(named.indexOf(':') + 1);
         }
         if (named.isEmpty()) {
             throw new DockhandException(ExitCodes.USAGE, "Name a model, like /model gpt-4.1 or /model anthropic:NAME.");
@@ -85,6 +85,15 @@ record ModelChoice(
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
         return new ModelChoice(next, named, url, apiKey(next, null, environment), timeouts, retries, maxOutputTokens);
+    }
+
+    /**
+     * The provider a model name starts with, as in {@code anthropic:claude-sonnet-4-5}; empty for a plain name, or for
+     * a colon that belongs to the name itself, as in Ollama's {@code llama3.1:8b}.
+     */
+    static Optional<Provider> prefixOf(String model) {
+        int colon = model.indexOf(':');
+        return colon > 0 ? Provider.parse(model.substring(0, colon)) : Optional.empty();
     }
 
     /** How the model is named on the command line: provider:name. */

@@ -115,6 +115,18 @@ class SettingsTest {
     }
 
     @Test
+    void configShowsTheServerOfTheProviderAModelPrefixNames() throws Exception {
+        user("{\"model\":\"anthropic:claude-test\"}");
+        cli.variables.remove("DOCKHAND_MODEL");
+        cli.variables.put("ANTHROPIC_BASE_URL", "http://127.0.0.1:9");
+
+        assertEquals(ExitCodes.OK, cli.run("config"));
+
+        assertEquals("baseUrl = http://127.0.0.1:9 (environment (ANTHROPIC_BASE_URL))", line("baseUrl"));
+        assertEquals("apiKeyEnv = ANTHROPIC_API_KEY (default)", line("apiKeyEnv"));
+    }
+
+    @Test
     void aSettingsFileThatIsNotJsonStopsTheRun() throws Exception {
         user("{ \"model\": ");
 
