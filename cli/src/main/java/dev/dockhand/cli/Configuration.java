@@ -97,6 +97,13 @@ final class Configuration {
                 Settings::apiKeyEnv,
                 value -> command.apiKeyEnv = value,
                 () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv);
+        applyRun(command, parsed);
+        applySandbox(command, parsed);
+        applyTools(command, parsed);
+    }
+
+    /** How a run is bounded: approval and turns. */
+    private void applyRun(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "approvalMode",
                 "--approval-mode",
@@ -113,6 +120,10 @@ final class Configuration {
                 Settings::maxTurns,
                 value -> command.maxTurns = value,
                 () -> command.maxTurns);
+    }
+
+    /** The sandbox block. */
+    private void applySandbox(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "sandbox.kind",
                 "--sandbox",
@@ -169,6 +180,10 @@ final class Configuration {
                 s -> sandbox(s).env(),
                 value -> command.sandboxEnv = new ArrayList<>(value),
                 () -> command.sandboxEnv);
+    }
+
+    /** What the model is offered and how much of each result it reads; when the conversation is compressed. */
+    private void applyTools(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "tools.allowed",
                 "--allowed-tools",
