@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -125,7 +126,7 @@ final class AgentSession implements AutoCloseable {
 
     /** What resuming had to repair or skip, one sentence each, for the user. */
     static List<String> resumeNotes(Sessions.Loaded loaded) {
-        List<String> notes = new java.util.ArrayList<>();
+        List<String> notes = new ArrayList<>();
         if (loaded.cutLastLine()) {
             notes.add("the session's last line was cut short (Dockhand was stopped while writing it) and was"
                     + " skipped.");

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 /** Small text helpers shared by the renderers. */
 final class Rendering {
@@ -9,8 +10,8 @@ final class Rendering {
     private Rendering() {}
 
     /** Escape sequences (CSI and OSC) a command or a model may print, colours and cursor moves included. */
-    private static final java.util.regex.Pattern ESCAPES = java.util.regex.Pattern.compile(
-            "\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)?|\u001B.");
+    private static final Pattern ESCAPES =
+            Pattern.compile("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)?|\u001B.");
 
     /**
      * One line made safe to show: escape sequences and control characters removed, tabs as spaces. Neither a command's

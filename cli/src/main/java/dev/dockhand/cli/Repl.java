@@ -26,6 +26,7 @@ import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
 import org.jline.utils.AttributedStyle;
 import org.jline.utils.Status;
+import org.slf4j.LoggerFactory;
 
 /**
  * The interactive session: {@code dockhand} with no {@code -p} on a terminal. Reads a message (or a slash command, or
@@ -256,7 +257,7 @@ final class Repl {
                     ? cause.getMessage()
                     : "internal error: " + cause + " (the log under ~/.dockhand/logs has the details)";
             if (!(cause instanceof ProviderException)) {
-                org.slf4j.LoggerFactory.getLogger(Repl.class).error("turn failed", cause);
+                LoggerFactory.getLogger(Repl.class).error("turn failed", cause);
             }
             screen.print("✗ " + reason, TurnView.RED);
             return Optional.empty();

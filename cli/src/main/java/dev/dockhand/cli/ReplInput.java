@@ -1,5 +1,6 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ final class ReplInput {
                             "/" + command.name(), "/" + command.name(), null, command.help(), null, null, true));
                 }
             } else if (line.wordIndex() == 1 && line.words().get(0).equals("/approval-mode")) {
-                for (var mode : dev.dockhand.core.scheduler.ApprovalMode.values()) {
+                for (var mode : ApprovalMode.values()) {
                     candidates.add(new Candidate(mode.cliName()));
                 }
             } else if (word.startsWith("@")) {

@@ -1,5 +1,7 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.tools.BuiltinTools;
 import java.util.List;
 
 /**
@@ -45,7 +47,7 @@ final class Warmup {
             }
         }
         try {
-            dev.dockhand.core.scheduler.CoreToolScheduler.warm(dev.dockhand.tools.BuiltinTools.all());
+            CoreToolScheduler.warm(BuiltinTools.all());
         } catch (RuntimeException | LinkageError e) {
             // As above: building the tools again where they are used reports any problem.
         }
