@@ -155,4 +155,23 @@ class DockerModeTest {
                 toolResult(last, 6).startsWith("'escape/evil' goes through the symlink escape to /etc"),
                 toolResult(last, 6));
     }
+
+    @Test
+    void theReplRunsBangCommandsInTheContainer() throws Exception {
+        requireDocker();
+        try (ReplHarness repl = new ReplHarness(cli, "--sandbox", "docker")) {
+            repl.await("sandbox docker");
+            repl.submit("!test -f /.dockerenv && echo inside a container; pwd");
+            repl.await("exit 0");
+
+            assertEquals(
+                    List.of(
+                            "$ test -f /.dockerenv && echo inside a container; pwd",
+                            "inside a container",
+                            workspace.toString(),
+                            "exit 0"),
+                    repl.rowsFrom("$ test -f").subList(0, 4));
+            assertEquals(0, model.requestCount());
+        }
+    }
 }
