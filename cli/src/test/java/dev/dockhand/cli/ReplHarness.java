@@ -39,6 +39,11 @@ final class ReplHarness implements AutoCloseable {
 
     /** Starts {@code dockhand ARGS} (with {@code --sandbox none} unless a sandbox is named) on the virtual terminal. */
     ReplHarness(CliHarness cli, String... given) throws IOException {
+        this("xterm-256color", cli, given);
+    }
+
+    /** The same on a terminal of {@code type}, like {@code dumb}. */
+    ReplHarness(String type, CliHarness cli, String... given) throws IOException {
         List<String> args = new ArrayList<>();
         if (Arrays.stream(given).noneMatch(arg -> arg.startsWith("--sandbox"))) {
             args.addAll(List.of("--sandbox", "none"));
@@ -58,11 +63,7 @@ final class ReplHarness implements AutoCloseable {
         // ExternalTerminal, not TerminalBuilder: with the JNI provider present the builder would open a real pty, and
         // a Ctrl-C typed into a pty we do not lead never becomes a signal for us.
         terminal = new ExternalTerminal(
-                "test",
-                "xterm-256color",
-                new PipedInputStream(keys, 1 << 16),
-                new ScreenSink(screen),
-                StandardCharsets.UTF_8);
+                "test", type, new PipedInputStream(keys, 1 << 16), new ScreenSink(screen), StandardCharsets.UTF_8);
         terminal.setSize(new Size(WIDTH, HEIGHT));
         Thread repl = new Thread(
                 () -> {

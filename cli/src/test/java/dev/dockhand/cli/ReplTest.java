@@ -492,4 +492,30 @@ class ReplTest {
             }
         }
     }
+
+    @Test
+    void noColorKeepsTheMarkdownAsWrittenAndTheScreenPlain() throws Exception {
+        cli.variables.put("NO_COLOR", "1");
+        cli.model.enqueue(answer("Some **bold** text."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("hi");
+            repl.await("Some **bold** text.");
+
+            assertTrue(repl.screen().contains("openai:test-model · default (Shift-Tab)"), repl.screen());
+        }
+    }
+
+    @Test
+    void aDumbTerminalGetsPlainTextWithoutStatusLineOrSpinner() throws Exception {
+        cli.model.enqueue(answer("# Title\nplain"));
+        try (ReplHarness repl = new ReplHarness("dumb", cli)) {
+            repl.await("/help for commands");
+            repl.type("hello" + ENTER);
+            repl.await("plain");
+
+            String screen = repl.screen();
+            assertTrue(screen.contains("# Title\nplain"), screen);
+            assertTrue(!screen.contains("Shift-Tab") && !screen.contains("thinking"), screen);
+        }
+    }
 }
