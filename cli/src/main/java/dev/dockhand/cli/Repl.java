@@ -101,6 +101,8 @@ final class Repl {
             view.close();
             turns.shutdownNow();
             if (status != null) {
+                // Hidden first: closing alone leaves the last status drawn under the shell's next prompt.
+                status.hide();
                 status.close();
             }
         }
