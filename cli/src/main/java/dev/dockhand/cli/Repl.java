@@ -20,6 +20,7 @@ import java.util.function.LongSupplier;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.AttributedString;
@@ -156,8 +157,15 @@ final class Repl {
             if (message.isEmpty()) {
                 continue;
             }
-            if (!dispatch(message)) {
-                return;
+            // Raw while a turn runs: keys typed ahead are neither echoed into the output nor turned from Enter into
+            // Ctrl-J by the terminal; they wait, unseen, for the next prompt (Ctrl-C still signals).
+            Attributes cooked = terminal.enterRawMode();
+            try {
+                if (!dispatch(message)) {
+                    return;
+                }
+            } finally {
+                terminal.setAttributes(cooked);
             }
             refreshStatus();
         }

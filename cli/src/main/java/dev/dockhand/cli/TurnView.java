@@ -254,13 +254,13 @@ final class TurnView implements AgentEventSink {
                     case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> RED;
                 };
         String line = Rendering.printable(SingleShotRenderer.toolLine(finished));
-        List<AttributedString> lines = new ArrayList<>();
-        lines.add(new AttributedStringBuilder()
+        AttributedString marked = new AttributedStringBuilder()
                 .style(markStyle)
                 .append(line.substring(0, 1))
                 .style(AttributedStyle.DEFAULT)
                 .append(line.substring(1))
-                .toAttributedString());
+                .toAttributedString();
+        List<AttributedString> lines = new ArrayList<>(MarkdownLines.Wrap.words(marked, screen.width(), "  "));
         finished.result()
                 .display()
                 .lines()

@@ -518,4 +518,28 @@ class ReplTest {
             assertTrue(!screen.contains("Shift-Tab") && !screen.contains("thinking"), screen);
         }
     }
+
+    @Test
+    void keysTypedDuringATurnWaitUnseenForTheNextPrompt() throws Exception {
+        cli.model.enqueue(
+                calls(toolCall("s1", "run_shell_command", "{\"command\":\"echo working; sleep 1\"}")),
+                answer("First done."),
+                answer("Second done."));
+        try (ReplHarness repl = new ReplHarness(cli, "--yolo")) {
+            repl.submit("do the first thing");
+            repl.await("    working");
+            repl.type("then the second" + ENTER);
+            repl.await("Second done.");
+
+            String screen = repl.screen();
+            // Not echoed while the command ran: the text shows once, as the next prompt's input, then its answer.
+            assertEquals(screen.indexOf("then the second"), screen.lastIndexOf("then the second"), screen);
+            assertTrue(screen.indexOf("First done.") < screen.indexOf("› then the second"), screen);
+            assertTrue(screen.indexOf("› then the second") < screen.indexOf("Second done."), screen);
+            cli.model.takeRequest();
+            cli.model.takeRequest();
+            List<String> third = messages(cli.model.takeRequest());
+            assertEquals("user: then the second", third.get(third.size() - 1));
+        }
+    }
 }
