@@ -212,6 +212,49 @@ class ReplTest {
     }
 
     @Test
+    void ctrlJAndAltEnterStartANewLineInsteadOfSending() throws Exception {
+        cli.model.enqueue(answer("Three lines."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.awaitPrompt().type("one\ntwo\u001B\rthree" + ENTER);
+            repl.await("Three lines.");
+
+            assertEquals(List.of("user: one\ntwo\nthree"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void anAtPathOutsideTheWorkspaceIsNotAttached() throws Exception {
+        Files.writeString(temp.resolve("secret.txt"), "the secret\n");
+        cli.model.enqueue(answer("Nothing attached."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("read @../secret.txt");
+            repl.await("Nothing attached.");
+
+            assertTrue(repl.screen().contains("  @../secret.txt was not attached:"), repl.screen());
+            assertEquals(List.of("user: read @../secret.txt"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void aFetchAsksWithItsAddress() throws Exception {
+        cli.model.enqueue(
+                calls(toolCall("f1", "web_fetch", "{\"url\":\"http://127.0.0.1:9/page\",\"prompt\":\"x\"}")),
+                answer("Not fetched."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("fetch it");
+            repl.await("y allow once");
+
+            assertEquals(
+                    List.of("? Allow web_fetch?", "  fetch http://127.0.0.1:9/page"),
+                    repl.rowsFrom("? Allow web_fetch?").subList(0, 2));
+            repl.type("n");
+            repl.await("reason for the model");
+            repl.type(ENTER);
+            repl.await("Not fetched.");
+        }
+    }
+
+    @Test
     void bangRunsACommandWithoutTellingTheModel() throws Exception {
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("!echo hi from the shell");
@@ -228,6 +271,8 @@ class ReplTest {
     void slashCommandsAnswerWithoutTheModel() throws Exception {
         Files.writeString(cli.workspace.resolve("AGENTS.md"), "Always write tests.\n");
         try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/help");
+            repl.await("/compress");
             repl.submit("/tools");
             repl.await("read_file");
             repl.submit("/approval-mode auto-edit");
