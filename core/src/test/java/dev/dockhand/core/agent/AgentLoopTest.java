@@ -16,23 +16,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
-import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.model.TokenUsage;
-import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.Approver;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.TestLoops;
 import dev.dockhand.core.testing.TestTools;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolKind;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,21 +53,7 @@ class AgentLoopTest {
     }
 
     private AgentLoop loop(ApprovalMode mode, Approver approver, int maxTurns, Tool<?>... tools) {
-        ToolRegistry registry = new ToolRegistry(List.of(tools));
-        CoreToolScheduler scheduler = new CoreToolScheduler(
-                registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                approver,
-                mode,
-                events);
-        return new AgentLoop(
-                OpenAiClient.create(model.baseUrl(), "sk-test"),
-                "test-model",
-                registry.declarations(),
-                scheduler,
-                new Conversation("SYSTEM"),
-                maxTurns,
-                events);
+        return TestLoops.loop(model, workspace, events, mode, approver, maxTurns, List.of(tools));
     }
 
     private AgentLoop loop(Tool<?>... tools) {

@@ -9,14 +9,11 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
-import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.core.testing.TestEnvironments;
-import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.testing.TestLoops;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
@@ -38,21 +35,8 @@ class ContextCompressionTest {
     }
 
     private AgentLoop loop() {
-        ToolRegistry registry = new ToolRegistry(List.of());
-        CoreToolScheduler scheduler = new CoreToolScheduler(
-                registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                request -> ApprovalDecision.allowOnce(),
-                ApprovalMode.YOLO,
-                events);
-        return new AgentLoop(
-                OpenAiClient.create(model.baseUrl(), "sk-test"),
-                "test-model",
-                registry.declarations(),
-                scheduler,
-                new Conversation("SYSTEM"),
-                10,
-                events);
+        return TestLoops.loop(
+                model, workspace, events, ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 10, List.of());
     }
 
     private static final ToolCall CALL = new ToolCall("c1", "echo", "{}");
