@@ -12,7 +12,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** The {@code dockhand} command line. Parses options, then hands a run to {@link SingleShot}. */
+/**
+ * The {@code dockhand} command line. Parses options, then hands the run to {@link SingleShot} for {@code -p} or piped
+ * input, or to the interactive {@link Repl} on a terminal.
+ */
 @Command(
         name = "dockhand",
         mixinStandardHelpOptions = true,
@@ -24,6 +27,7 @@ import picocli.CommandLine.Spec;
             "A coding assistant in your terminal: the model reads, searches, edits and runs code in this folder,",
             "with every tool call validated and approved first.",
             "",
+            "  dockhand                                 an interactive session (/help inside)",
             "  dockhand -p \"explain src/Main.java\"",
             "  git diff | dockhand -p \"review this change\"",
             ""
