@@ -431,6 +431,33 @@ class ReplTest {
             repl.submit("four");
             repl.await("A4.");
 
+            // The transcript keeps the whole history, and notes the compression.
+            Path transcript;
+            try (var files = Files.walk(cli.temp.resolve("home/sessions"))) {
+                transcript = files.filter(file -> file.toString().endsWith(".jsonl"))
+                        .findFirst()
+                        .orElseThrow();
+            }
+            List<String> types = Files.readAllLines(transcript).stream()
+                    .map(line -> dev.dockhand.core.Json.read(line))
+                    .filter(record -> !record.path("type").asText().equals("usage"))
+                    .map(record -> record.path("type").asText() + " "
+                            + record.path("text").asText())
+                    .toList();
+            assertEquals(
+                    List.of(
+                            "session ",
+                            "user one",
+                            "assistant A1.",
+                            "user two",
+                            "assistant A2.",
+                            "user three",
+                            "assistant A3.",
+                            "compressed ",
+                            "user four",
+                            "assistant A4."),
+                    types);
+
             for (int i = 0; i < 4; i++) {
                 cli.model.takeRequest();
             }
