@@ -100,7 +100,11 @@ public final class AgentLoop {
 
     /** About how many tokens the next request's messages and tools take. */
     public long contextTokens() {
-        List<Message> messages = conversation.messages();
+        return tokensOf(conversation.messages());
+    }
+
+    /** The last count, reported or estimated, plus an estimate of only what was added since: O(new), not O(all). */
+    private long tokensOf(List<Message> messages) {
         if (knownMessages == 0 || knownMessages > messages.size()) {
             return TokenEstimator.messages(messages) + toolTokens;
         }
@@ -234,7 +238,7 @@ public final class AgentLoop {
         };
         List<Message> messages = conversation.messages();
         // Until the reply says otherwise, the request's own size is the best count of its input.
-        knownTokens = TokenEstimator.messages(messages) + toolTokens;
+        knownTokens = tokensOf(messages);
         knownMessages = messages.size();
         try {
             return client.stream(new ModelRequest(model, messages, tools), listener, cancel);
