@@ -21,12 +21,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * What a run talks to the model with: workspace, tools, sandbox, scheduler, and the current conversation with its
@@ -107,10 +104,14 @@ final class AgentSession implements AutoCloseable {
         return session;
     }
 
-    /** A new session id: sortable by time, unique by its random tail. */
+    /**
+     * A new session id: sortable by time, unique by its random tail. The tail needs no secure random: it only keeps
+     * two sessions started in the same second in one folder apart, and SecureRandom's start-up is felt on every run.
+     */
     static String newSessionId() {
-        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + UUID.randomUUID().toString().substring(0, 8);
+        long tail = ThreadLocalRandom.current().nextInt() & 0xffffffffL;
+        return WallClock.compact(WallClock.now()) + "-"
+                + Long.toHexString(tail | 0x1_0000_0000L).substring(1);
     }
 
     /** The id of a session to resume ({@code latest} or an id), or a usage error naming what is missing. */
@@ -153,8 +154,8 @@ final class AgentSession implements AutoCloseable {
     private Conversation begin(String id) {
         closeTranscript();
         sessionId = id;
-        Conversation conversation =
-                new Conversation(SystemPrompt.build(workspace.root(), sandbox.kind(), LocalDate.now(), context));
+        Conversation conversation = new Conversation(SystemPrompt.build(
+                workspace.root(), sandbox.kind(), WallClock.now().toLocalDate(), context));
         transcript = Transcript.open(sessions.file(id), id, workspace.root(), model.model());
         loop = new AgentLoop(
                 client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);

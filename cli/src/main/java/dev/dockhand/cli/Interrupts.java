@@ -2,7 +2,6 @@ package dev.dockhand.cli;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -12,8 +11,6 @@ import org.slf4j.LoggerFactory;
  * 130 at once) still applies.
  */
 final class Interrupts {
-    private static final Logger log = LoggerFactory.getLogger(Interrupts.class);
-
     private Interrupts() {}
 
     /** Runs {@code onInterrupt} on each SIGINT, on the JVM's signal thread. Returns false when unavailable. */
@@ -37,7 +34,9 @@ final class Interrupts {
                 | IllegalAccessException
                 | InvocationTargetException
                 | IllegalArgumentException e) {
-            log.info("SIGINT handling unavailable; Ctrl-C will end the JVM directly", e);
+            // The logger is fetched here, not held in a field: SLF4J's start-up is not worth paying on every run.
+            LoggerFactory.getLogger(Interrupts.class)
+                    .info("SIGINT handling unavailable; Ctrl-C will end the JVM directly", e);
             return false;
         }
     }

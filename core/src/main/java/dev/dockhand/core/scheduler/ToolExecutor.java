@@ -23,7 +23,6 @@ import org.slf4j.LoggerFactory;
  * cancellation is abandoned after a grace period and reported as cancelled, so the turn never hangs on it.
  */
 final class ToolExecutor {
-    private static final Logger log = LoggerFactory.getLogger(ToolExecutor.class);
     private static final long POLL_MILLIS = 50;
     private static final Duration CANCEL_GRACE = Duration.ofSeconds(2);
 
@@ -92,11 +91,11 @@ final class ToolExecutor {
             Thread.currentThread().interrupt();
             result = ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished.");
         } catch (RuntimeException | LinkageError e) {
-            log.error(
-                    "tool {} failed on call {}",
-                    prepared.tool().name(),
-                    prepared.call().id(),
-                    e);
+            log().error(
+                            "tool {} failed on call {}",
+                            prepared.tool().name(),
+                            prepared.call().id(),
+                            e);
             result = ToolResult.error(
                     ToolErrorType.INTERNAL,
                     prepared.tool().name() + " failed unexpectedly: " + e + ". This is a Dockhand bug, not a problem"
@@ -119,7 +118,7 @@ final class ToolExecutor {
                 return future.get(CANCEL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException ignoresCancel) {
                 future.cancel(true);
-                log.warn("abandoned a tool call that ignored cancellation for {}", CANCEL_GRACE);
+                log().warn("abandoned a tool call that ignored cancellation for {}", CANCEL_GRACE);
                 return new Outcome(
                         ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished."),
                         Duration.ofNanos(System.nanoTime() - startNanos));
@@ -127,5 +126,10 @@ final class ToolExecutor {
         } catch (ExecutionException e) {
             throw new IllegalStateException("tool runner failed outside its guard", e.getCause());
         }
+    }
+
+    /** Fetched when something goes wrong, not held in a field: SLF4J's start-up is not worth paying on every run. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ToolExecutor.class);
     }
 }
