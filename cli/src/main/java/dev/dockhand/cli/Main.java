@@ -15,18 +15,6 @@ public final class Main {
         System.exit(execute(args, environment, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs a command line in a given environment without signal handlers; the archive training uses it. */
-    public static int run(
-            String[] args,
-            java.util.Map<String, String> variables,
-            java.nio.file.Path workingDirectory,
-            java.nio.file.Path home,
-            java.io.InputStream stdin,
-            PrintWriter out,
-            PrintWriter err) {
-        return execute(args, new CliEnvironment(variables, workingDirectory, home, stdin, true), out, err);
-    }
-
     /** Runs the command line as {@code main} does, without exiting; tests call this. */
     static int execute(String[] args, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new DockhandCommand(environment))

@@ -1,55 +1,29 @@
 package dev.dockhand.cli.bench;
 
-import dev.dockhand.cli.Main;
+import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The training run {@code scripts/dockhand} records the start-up archive from (AppCDS on JDK 17, an AOT cache on
- * JDK 25): one real single-shot conversation with a tool round against a local scripted model, so the archive holds
- * the classes every {@code dockhand -p} loads. Prints nothing.
+ * The scripted model of the training run that {@code scripts/dockhand} records its start-up archive from (AppCDS on
+ * JDK 17, an AOT cache on JDK 25): prints its base URL, asks for one {@code read_file} round and then answers, and
+ * exits when its stdin closes. It runs in a JVM of its own, so the archive, recorded from a real {@code dockhand -p}
+ * against it, holds exactly the classes such a run loads, none of this server's; an AOT cache loads all of its
+ * classes at every start.
  */
 public final class ArchiveTraining {
     private ArchiveTraining() {}
 
-    public static void main(String[] args) throws Exception {
-        Path workspace = Files.createTempDirectory("dockhand-training");
-        Files.writeString(workspace.resolve("notes.txt"), "training\n");
+    public static void main(String[] args) throws IOException {
         try (ScriptedServer model = new ScriptedServer(List.of(
                 ScriptedServer.toolCall("t1", "read_file", "{\"path\":\"notes.txt\"}"),
                 ScriptedServer.answer("Trained.")))) {
-            Map<String, String> variables = Map.of("OPENAI_API_KEY", "training", "PATH", System.getenv("PATH"));
-            PrintWriter quiet = new PrintWriter(Writer.nullWriter());
-            Main.run(
-                    new String[] {
-                        "--sandbox",
-                        "none",
-                        "--yolo",
-                        "--model",
-                        "training",
-                        "--base-url",
-                        model.baseUrl(),
-                        "-p",
-                        "train"
-                    },
-                    variables,
-                    workspace,
-                    workspace.resolve(".home"),
-                    InputStream.nullInputStream(),
-                    quiet,
-                    quiet);
-        } finally {
-            try (var files = Files.walk(workspace)) {
-                files.sorted(java.util.Comparator.reverseOrder())
-                        .forEach(path -> path.toFile().delete());
+            System.out.println(model.baseUrl());
+            System.out.flush();
+            InputStream stdin = System.in;
+            while (stdin.read() >= 0) {
+                // Serve until the launcher closes our stdin (or exits).
             }
         }
-        // okhttp's dispatcher threads would keep the JVM alive for a minute; the archive is written at exit.
-        System.exit(0);
     }
 }
