@@ -3,22 +3,16 @@ package dev.dockhand.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
-/** {@code dockhand config}: the effective settings, and where each value came from. */
-@Command(
-        name = "config",
-        description = "Print the effective settings and where each value comes from (command line, environment,"
-                + " <workspace>/.dockhand/settings.json, ~/.dockhand/settings.json, or default).")
+/** {@code dockhand config}: the effective settings, and where each value came from (declared in CommandLineSpec). */
 final class ConfigCommand implements Callable<Integer> {
-    @ParentCommand
-    DockhandCommand parent;
-
-    @Spec
+    private final DockhandCommand parent;
     CommandSpec spec;
+
+    ConfigCommand(DockhandCommand parent) {
+        this.parent = parent;
+    }
 
     @Override
     public Integer call() {

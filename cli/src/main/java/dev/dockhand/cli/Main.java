@@ -17,7 +17,7 @@ public final class Main {
 
     /** Runs the command line as {@code main} does, without exiting; tests call this. */
     static int execute(String[] args, CliEnvironment environment, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new DockhandCommand(environment))
+        CommandLine commandLine = CommandLineSpec.create(environment)
                 .setOut(out)
                 .setErr(err)
                 .setCaseInsensitiveEnumValuesAllowed(true)

@@ -4,21 +4,21 @@ import dev.dockhand.core.session.Sessions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
-/** {@code dockhand sessions}: this folder's sessions, newest first, to continue with {@code --resume ID}. */
-@Command(name = "sessions", description = "List this folder's sessions, newest first (continue one with --resume ID).")
+/**
+ * {@code dockhand sessions}: this folder's sessions, newest first, to continue with {@code --resume ID} (declared in
+ * CommandLineSpec).
+ */
 final class SessionsCommand implements Callable<Integer> {
     private static final int PROMPT_CHARS = 60;
 
-    @ParentCommand
-    DockhandCommand parent;
-
-    @Spec
+    private final DockhandCommand parent;
     CommandSpec spec;
+
+    SessionsCommand(DockhandCommand parent) {
+        this.parent = parent;
+    }
 
     @Override
     public Integer call() {

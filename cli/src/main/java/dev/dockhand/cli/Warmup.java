@@ -12,8 +12,14 @@ import java.util.List;
  * that fails here is simply loaded again, and reported, where it is used.
  */
 final class Warmup {
-    /** By name, so that loading this class links none of them; roughly in the order a run needs them. */
+    /**
+     * By name, so that loading this class links none of them; roughly in the order a run needs them. IDN comes first:
+     * okhttp passes every host, an IP address too, through {@code IDN.toASCII}, whose first use loads ICU's data for
+     * about 30 ms, and the main thread parses the base URL soon after the command line. TaskRunner's static logger
+     * starts java.util.logging.
+     */
     private static final List<String> CLASSES = List.of(
+            "java.net.IDN",
             "dev.dockhand.core.Json",
             "dev.dockhand.tools.BuiltinTools",
             "kotlin.jvm.internal.Intrinsics",
@@ -21,6 +27,7 @@ final class Warmup {
             "okhttp3.OkHttpClient",
             "okhttp3.internal.platform.Platform",
             "okhttp3.internal.connection.RealCall",
+            "okhttp3.internal.concurrent.TaskRunner",
             "okhttp3.internal.http.RealInterceptorChain",
             "okhttp3.internal.sse.RealEventSource",
             "dev.dockhand.core.model.openai.OpenAiClient",

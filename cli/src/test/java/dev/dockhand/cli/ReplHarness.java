@@ -55,8 +55,9 @@ final class ReplHarness implements AutoCloseable {
                 cli.temp.resolve("home"),
                 InputStream.nullInputStream(),
                 true);
-        DockhandCommand command = new DockhandCommand(environment);
-        new CommandLine(command).parseArgs(args.toArray(String[]::new));
+        CommandLine commandLine = CommandLineSpec.create(environment);
+        commandLine.parseArgs(args.toArray(String[]::new));
+        DockhandCommand command = commandLine.getCommand();
         command.configure();
         RunOptions options = RunOptions.from(command, environment);
 

@@ -19,14 +19,23 @@ import java.util.stream.Collectors;
  * into 1) or a file that is not JSON is an error naming the file, the key and what was expected.
  */
 public final class SettingsFiles {
-    private static final ObjectMapper STRICT = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .withCoercionConfigDefaults(config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
-            .build();
-
     private SettingsFiles() {}
+
+    /**
+     * The strict mapper, built on first use: most runs have no settings file, and building a mapper on a cold JVM
+     * costs tens of milliseconds of start-up.
+     */
+    private static final class Strict {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .withCoercionConfigDefaults(
+                        config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+                .build();
+
+        private Strict() {}
+    }
 
     /** The settings in {@code file}, or {@link Settings#EMPTY} when there is no such file. */
     public static Settings read(Path file) throws SettingsException {
@@ -43,7 +52,7 @@ public final class SettingsFiles {
             return Settings.EMPTY;
         }
         try {
-            return STRICT.readValue(text, Settings.class);
+            return Strict.MAPPER.readValue(text, Settings.class);
         } catch (UnrecognizedPropertyException e) {
             throw new SettingsException(
                     file + ": '" + path(e) + "' is not a setting; the settings at that level"

@@ -1,0 +1,207 @@
+package dev.dockhand.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.dockhand.core.scheduler.ApprovalMode;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CommandLineSpecTest {
+    private static DockhandCommand parse(String... args) {
+        CliEnvironment environment =
+                new CliEnvironment(Map.of(), Path.of("/work"), Path.of("/home"), InputStream.nullInputStream(), false);
+        CommandLine commandLine = CommandLineSpec.create(environment);
+        commandLine.parseArgs(args);
+        DockhandCommand command = commandLine.getCommand();
+        command.readOptions();
+        return command;
+    }
+
+    @Test
+    void withoutOptionsEveryFieldHoldsItsDocumentedDefault() {
+        DockhandCommand command = parse();
+        assertEquals(
+                List.of(8192, 3, "1s", "15s", "5m", "2m", ApprovalMode.DEFAULT, false, 100),
+                List.of(
+                        command.maxOutputTokens,
+                        command.retries,
+                        command.retryDelay,
+                        command.connectTimeout,
+                        command.firstByteTimeout,
+                        command.idleTimeout,
+                        command.approvalMode,
+                        command.yolo,
+                        command.maxTurns));
+        assertEquals(
+                List.of("docker", "dockhand-sandbox:latest", "none", "2g", 2.0, 512L, List.of(), List.of()),
+                List.of(
+                        command.sandbox,
+                        command.sandboxImage,
+                        command.sandboxNetwork,
+                        command.sandboxMemory,
+                        command.sandboxCpus,
+                        command.sandboxPids,
+                        command.sandboxEnv,
+                        command.includeDirectories));
+        assertEquals(
+                List.of(30000, 1000, 0.7, "text", List.of(), List.of(), false),
+                List.of(
+                        command.maxOutputChars,
+                        command.maxOutputLines,
+                        command.compressionThreshold,
+                        command.outputFormat,
+                        command.allowedTools,
+                        command.excludedTools,
+                        command.stacktrace));
+        for (Object unset : new Object[] {
+            command.prompt,
+            command.provider,
+            command.model,
+            command.baseUrl,
+            command.contextWindow,
+            command.maxWallTime,
+            command.maxToolCalls,
+            command.resume
+        }) {
+            assertNull(unset);
+        }
+    }
+
+    private static final String[] EVERY_OPTION = {
+        "-p",
+        "hi",
+        "--provider",
+        "anthropic",
+        "--model",
+        "m",
+        "--base-url",
+        "http://x",
+        "--max-output-tokens",
+        "7",
+        "--retries",
+        "1",
+        "--retry-delay",
+        "2s",
+        "--connect-timeout",
+        "3s",
+        "--first-byte-timeout",
+        "4s",
+        "--idle-timeout",
+        "5s",
+        "--approval-mode",
+        "auto-edit",
+        "-y",
+        "--max-turns",
+        "9",
+        "--sandbox",
+        "none",
+        "--sandbox-image",
+        "img",
+        "--sandbox-network",
+        "host",
+        "--sandbox-memory",
+        "1g",
+        "--sandbox-cpus",
+        "1.5",
+        "--sandbox-pids",
+        "64",
+        "--sandbox-env",
+        "A",
+        "--sandbox-env",
+        "B",
+        "--include-directory",
+        "lib",
+        "--max-output-chars",
+        "500",
+        "--max-output-lines",
+        "50",
+        "--compression-threshold",
+        "0.5",
+        "--context-window",
+        "4096",
+        "--output-format",
+        "json",
+        "--allowed-tools",
+        "read_file,grep",
+        "--excluded-tools",
+        "web_fetch",
+        "--max-wall-time",
+        "1m",
+        "--max-tool-calls",
+        "3",
+        "--resume",
+        "--stacktrace"
+    };
+
+    @Test
+    void runOptionsReachTheirFields() {
+        DockhandCommand command = parse(EVERY_OPTION);
+        assertEquals(
+                List.of("hi", "anthropic", "m", "http://x", 7, 1, "2s", "3s", "4s", "5s", ApprovalMode.AUTO_EDIT),
+                List.of(
+                        command.prompt,
+                        command.provider,
+                        command.model,
+                        command.baseUrl,
+                        command.maxOutputTokens,
+                        command.retries,
+                        command.retryDelay,
+                        command.connectTimeout,
+                        command.firstByteTimeout,
+                        command.idleTimeout,
+                        command.approvalMode));
+    }
+
+    @Test
+    void sandboxOptionsReachTheirFields() {
+        DockhandCommand command = parse(EVERY_OPTION);
+        assertEquals(
+                List.of(true, 9, "none", "img", "host", "1g", 1.5, 64L, List.of("A", "B"), List.of(Path.of("lib"))),
+                List.of(
+                        command.yolo,
+                        command.maxTurns,
+                        command.sandbox,
+                        command.sandboxImage,
+                        command.sandboxNetwork,
+                        command.sandboxMemory,
+                        command.sandboxCpus,
+                        command.sandboxPids,
+                        command.sandboxEnv,
+                        command.includeDirectories));
+    }
+
+    @Test
+    void outputAndSessionOptionsReachTheirFields() {
+        DockhandCommand command = parse(EVERY_OPTION);
+        assertEquals(
+                List.of(
+                        500,
+                        50,
+                        0.5,
+                        4096L,
+                        "json",
+                        List.of("read_file", "grep"),
+                        List.of("web_fetch"),
+                        "1m",
+                        3,
+                        "latest",
+                        true),
+                List.of(
+                        command.maxOutputChars,
+                        command.maxOutputLines,
+                        command.compressionThreshold,
+                        command.contextWindow,
+                        command.outputFormat,
+                        command.allowedTools,
+                        command.excludedTools,
+                        command.maxWallTime,
+                        command.maxToolCalls,
+                        command.resume,
+                        command.stacktrace));
+    }
+}
