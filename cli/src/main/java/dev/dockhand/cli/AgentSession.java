@@ -65,6 +65,9 @@ final class AgentSession implements AutoCloseable {
         this.sandbox = sandbox;
         this.model = options.model();
         this.events = event -> {
+            if (event instanceof AgentEvent.RequestStarted) {
+                Warmup.toolsOnce(registry);
+            }
             record(event);
             events.accept(event);
         };

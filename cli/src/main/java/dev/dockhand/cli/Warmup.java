@@ -1,17 +1,22 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.scheduler.CoreToolScheduler;
-import dev.dockhand.tools.BuiltinTools;
+import dev.dockhand.core.tool.ToolRegistry;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Loads and initialises, on a second thread, the classes almost every run needs later (Jackson, the tools, okhttp,
- * the OpenAI-compatible client, the schema validator) while the main thread parses the command line. Start-up on the
- * JVM is mostly class loading, machines have more than one core, and the command line cannot be parsed any sooner;
- * so this hides much of the rest behind it. Touching a class has no effect beyond its static initialiser, and a class
- * that fails here is simply loaded again, and reported, where it is used.
+ * Loads and initialises, on a second thread, the classes almost every run needs later (IDN, Jackson, the tools,
+ * okhttp, the OpenAI-compatible client) while the main thread parses the command line. Start-up on the JVM is mostly
+ * class loading, machines have more than one core, and the command line cannot be parsed any sooner; so this hides
+ * much of the rest behind it. Touching a class has no effect beyond its static initialiser, and a class that fails
+ * here is simply loaded again, and reported, where it is used. It stops there: compiling the tools' schemas as well
+ * (it once did) kept this thread busy while the first request and its reply were on the wire, and on two cores that
+ * made both {@code -p "hello"} and a twenty-round run slower than paying for the schemas at the first tool call.
  */
 final class Warmup {
+    private static final AtomicBoolean TOOLS_STARTED = new AtomicBoolean();
+
     /**
      * By name, so that loading this class links none of them; roughly in the order a run needs them. IDN comes first:
      * okhttp passes every host, an IP address too, through {@code IDN.toASCII}, whose first use loads ICU's data for
@@ -53,10 +58,27 @@ final class Warmup {
                 // Nothing to gain here; the real use will load it, or report why it cannot.
             }
         }
-        try {
-            CoreToolScheduler.warm(BuiltinTools.all());
-        } catch (RuntimeException | LinkageError e) {
-            // As above: building the tools again where they are used reports any problem.
+    }
+
+    /**
+     * Compiles the offered tools' schemas and builds their argument deserializers on a spare thread, once per process.
+     * Called as the first model request goes out: the schema library's start-up (its meta-schemas, formats and
+     * logging, about 40 ms here) then overlaps the model's answer instead of delaying the first tool round. Started
+     * any earlier it competed with the main thread for the two cores, and slowed runs that call no tool.
+     */
+    static void toolsOnce(ToolRegistry registry) {
+        if (TOOLS_STARTED.compareAndSet(false, true)) {
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            CoreToolScheduler.warm(registry.tools());
+                        } catch (RuntimeException | LinkageError e) {
+                            // As above: validating a real call reports any problem.
+                        }
+                    },
+                    "dockhand-warmup-tools");
+            thread.setDaemon(true);
+            thread.start();
         }
     }
 }

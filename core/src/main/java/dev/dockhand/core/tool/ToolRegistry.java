@@ -26,6 +26,10 @@ public final class ToolRegistry {
         return Optional.ofNullable(tools.get(name));
     }
 
+    public List<Tool<?>> tools() {
+        return List.copyOf(tools.values());
+    }
+
     public List<String> names() {
         return List.copyOf(tools.keySet());
     }
