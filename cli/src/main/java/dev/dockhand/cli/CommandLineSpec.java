@@ -46,19 +46,26 @@ final class CommandLineSpec {
         command.spec = spec;
 
         ConfigCommand config = new ConfigCommand(command);
-        config.spec = CommandSpec.wrapWithoutInspection(config);
-        config.spec
-                .usageMessage()
-                .description("Print the effective settings and where each value comes from (command line,"
-                        + " environment, <workspace>/.dockhand/settings.json, ~/.dockhand/settings.json, or default).");
-        spec.addSubcommand("config", config.spec);
+        config.spec = subcommand(
+                spec,
+                "config",
+                config,
+                "Print the effective settings and where each value comes from (command line, environment,"
+                        + " <workspace>/.dockhand/settings.json, ~/.dockhand/settings.json, or default).");
         SessionsCommand sessions = new SessionsCommand(command);
-        sessions.spec = CommandSpec.wrapWithoutInspection(sessions);
-        sessions.spec
-                .usageMessage()
-                .description("List this folder's sessions, newest first (continue one with --resume ID).");
-        spec.addSubcommand("sessions", sessions.spec);
+        sessions.spec = subcommand(
+                spec,
+                "sessions",
+                sessions,
+                "List this folder's sessions, newest first (continue one with --resume ID).");
         return new CommandLine(spec);
+    }
+
+    private static CommandSpec subcommand(CommandSpec parent, String name, Object command, String description) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
+        spec.usageMessage().description(description);
+        parent.addSubcommand(name, spec);
+        return spec;
     }
 
     private static void usage(CommandSpec spec) {

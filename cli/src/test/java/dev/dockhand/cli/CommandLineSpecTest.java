@@ -1,77 +1,17 @@
 package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 class CommandLineSpecTest {
-    private static DockhandCommand parse(String... args) {
-        CliEnvironment environment =
-                new CliEnvironment(Map.of(), Path.of("/work"), Path.of("/home"), InputStream.nullInputStream(), false);
-        CommandLine commandLine = CommandLineSpec.create(environment);
-        commandLine.parseArgs(args);
-        DockhandCommand command = commandLine.getCommand();
-        command.readOptions();
-        return command;
-    }
-
-    @Test
-    void withoutOptionsEveryFieldHoldsItsDocumentedDefault() {
-        DockhandCommand command = parse();
-        assertEquals(
-                List.of(8192, 3, "1s", "15s", "5m", "2m", ApprovalMode.DEFAULT, false, 100),
-                List.of(
-                        command.maxOutputTokens,
-                        command.retries,
-                        command.retryDelay,
-                        command.connectTimeout,
-                        command.firstByteTimeout,
-                        command.idleTimeout,
-                        command.approvalMode,
-                        command.yolo,
-                        command.maxTurns));
-        assertEquals(
-                List.of("docker", "dockhand-sandbox:latest", "none", "2g", 2.0, 512L, List.of(), List.of()),
-                List.of(
-                        command.sandbox,
-                        command.sandboxImage,
-                        command.sandboxNetwork,
-                        command.sandboxMemory,
-                        command.sandboxCpus,
-                        command.sandboxPids,
-                        command.sandboxEnv,
-                        command.includeDirectories));
-        assertEquals(
-                List.of(30000, 1000, 0.7, "text", List.of(), List.of(), false),
-                List.of(
-                        command.maxOutputChars,
-                        command.maxOutputLines,
-                        command.compressionThreshold,
-                        command.outputFormat,
-                        command.allowedTools,
-                        command.excludedTools,
-                        command.stacktrace));
-        for (Object unset : new Object[] {
-            command.prompt,
-            command.provider,
-            command.model,
-            command.baseUrl,
-            command.contextWindow,
-            command.maxWallTime,
-            command.maxToolCalls,
-            command.resume
-        }) {
-            assertNull(unset);
-        }
-    }
-
     private static final String[] EVERY_OPTION = {
         "-p",
         "hi",
@@ -138,46 +78,101 @@ class CommandLineSpecTest {
         "--stacktrace"
     };
 
-    @Test
-    void runOptionsReachTheirFields() {
-        DockhandCommand command = parse(EVERY_OPTION);
-        assertEquals(
-                List.of("hi", "anthropic", "m", "http://x", 7, 1, "2s", "3s", "4s", "5s", ApprovalMode.AUTO_EDIT),
-                List.of(
-                        command.prompt,
-                        command.provider,
-                        command.model,
-                        command.baseUrl,
-                        command.maxOutputTokens,
-                        command.retries,
-                        command.retryDelay,
-                        command.connectTimeout,
-                        command.firstByteTimeout,
-                        command.idleTimeout,
-                        command.approvalMode));
+    private static DockhandCommand parse(String... args) {
+        CliEnvironment environment =
+                new CliEnvironment(Map.of(), Path.of("/work"), Path.of("/home"), InputStream.nullInputStream(), false);
+        CommandLine commandLine = CommandLineSpec.create(environment);
+        commandLine.parseArgs(args);
+        DockhandCommand command = commandLine.getCommand();
+        command.readOptions();
+        return command;
+    }
+
+    private static List<Object> modelFields(DockhandCommand command) {
+        return Arrays.asList(
+                command.prompt,
+                command.provider,
+                command.model,
+                command.baseUrl,
+                command.maxOutputTokens,
+                command.retries,
+                command.retryDelay,
+                command.connectTimeout,
+                command.firstByteTimeout,
+                command.idleTimeout);
+    }
+
+    private static List<Object> sandboxFields(DockhandCommand command) {
+        return Arrays.asList(
+                command.approvalMode,
+                command.yolo,
+                command.maxTurns,
+                command.sandbox,
+                command.sandboxImage,
+                command.sandboxNetwork,
+                command.sandboxMemory,
+                command.sandboxCpus,
+                command.sandboxPids,
+                command.sandboxEnv,
+                command.includeDirectories);
+    }
+
+    private static List<Object> outputFields(DockhandCommand command) {
+        return Arrays.asList(
+                command.maxOutputChars,
+                command.maxOutputLines,
+                command.compressionThreshold,
+                command.contextWindow,
+                command.outputFormat,
+                command.allowedTools,
+                command.excludedTools,
+                command.maxWallTime,
+                command.maxToolCalls,
+                command.resume,
+                command.stacktrace);
     }
 
     @Test
-    void sandboxOptionsReachTheirFields() {
-        DockhandCommand command = parse(EVERY_OPTION);
+    void withoutOptionsEveryFieldHoldsItsDocumentedDefault() {
+        DockhandCommand command = parse();
+        assertEquals(Arrays.asList(null, null, null, null, 8192, 3, "1s", "15s", "5m", "2m"), modelFields(command));
         assertEquals(
-                List.of(true, 9, "none", "img", "host", "1g", 1.5, 64L, List.of("A", "B"), List.of(Path.of("lib"))),
                 List.of(
-                        command.yolo,
-                        command.maxTurns,
-                        command.sandbox,
-                        command.sandboxImage,
-                        command.sandboxNetwork,
-                        command.sandboxMemory,
-                        command.sandboxCpus,
-                        command.sandboxPids,
-                        command.sandboxEnv,
-                        command.includeDirectories));
+                        ApprovalMode.DEFAULT,
+                        false,
+                        100,
+                        "docker",
+                        "dockhand-sandbox:latest",
+                        "none",
+                        "2g",
+                        2.0,
+                        512L,
+                        List.of(),
+                        List.of()),
+                sandboxFields(command));
+        assertEquals(
+                Arrays.asList(30000, 1000, 0.7, null, "text", List.of(), List.of(), null, null, null, false),
+                outputFields(command));
     }
 
     @Test
-    void outputAndSessionOptionsReachTheirFields() {
+    void everyOptionReachesItsField() {
         DockhandCommand command = parse(EVERY_OPTION);
+        assertEquals(List.of("hi", "anthropic", "m", "http://x", 7, 1, "2s", "3s", "4s", "5s"), modelFields(command));
+        assertEquals(
+                List.of(
+                        ApprovalMode.AUTO_EDIT,
+                        true,
+                        9,
+                        "none",
+                        "img",
+                        "host",
+                        "1g",
+                        1.5,
+                        64L,
+                        List.of("A", "B"),
+                        List.of(Path.of("lib"))),
+                sandboxFields(command));
         assertEquals(
                 List.of(
                         500,
@@ -191,17 +186,6 @@ class CommandLineSpecTest {
                         3,
                         "latest",
                         true),
-                List.of(
-                        command.maxOutputChars,
-                        command.maxOutputLines,
-                        command.compressionThreshold,
-                        command.contextWindow,
-                        command.outputFormat,
-                        command.allowedTools,
-                        command.excludedTools,
-                        command.maxWallTime,
-                        command.maxToolCalls,
-                        command.resume,
-                        command.stacktrace));
+                outputFields(command));
     }
 }
