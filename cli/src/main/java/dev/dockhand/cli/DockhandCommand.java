@@ -4,9 +4,12 @@ import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The {@code dockhand} command: the parsed options, then the run, handed to {@link SingleShot} for {@code -p} or piped
@@ -16,6 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 public final class DockhandCommand implements Callable<Integer> {
     CommandSpec spec;
+    private Map<String, OptionSpec> options;
 
     String prompt;
     String provider;
@@ -98,6 +102,11 @@ public final class DockhandCommand implements Callable<Integer> {
 
     /** Copies the parsed (or default) value of every option into its field. */
     void readOptions() {
+        // One pass to index the options: picocli's findOption searches them all, each time, in code not yet compiled.
+        options = new HashMap<>();
+        for (OptionSpec option : spec.options()) {
+            options.put(option.longestName(), option);
+        }
         prompt = value("--prompt");
         provider = value("--provider");
         model = value("--model");
@@ -133,7 +142,7 @@ public final class DockhandCommand implements Callable<Integer> {
     }
 
     private <T> T value(String option) {
-        return spec.findOption(option).getValue();
+        return options.get(option).getValue();
     }
 
     private <T> List<T> values(String option) {

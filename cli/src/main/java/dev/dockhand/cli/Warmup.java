@@ -43,7 +43,14 @@ final class Warmup {
     private Warmup() {}
 
     static void start() {
-        Thread thread = new Thread(Warmup::run, "dockhand-warmup");
+        // A Thread subclass, not a method reference: the first lambda of a JVM sets up invokedynamic's machinery,
+        // about 10 ms, and that should not be on the main thread before anything else has started.
+        Thread thread = new Thread("dockhand-warmup") {
+            @Override
+            public void run() {
+                Warmup.run();
+            }
+        };
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
