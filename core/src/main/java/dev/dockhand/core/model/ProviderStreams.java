@@ -3,11 +3,11 @@ package dev.dockhand.core.model;
 import dev.dockhand.core.Cancellation;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Call;
 import okhttp3.ConnectionSpec;
+import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -25,9 +25,6 @@ import okio.BufferedSource;
  * the reply was complete. A cancel closes the stream and returns the reply so far.
  */
 public final class ProviderStreams {
-    private static final long POLL_MILLIS = 100;
-    private static final long CANCEL_GRACE_MILLIS = 2000;
-
     private ProviderStreams() {}
 
     /** An HTTP client for model streams with these time-outs (the idle one also bounds each socket read). */
@@ -37,7 +34,11 @@ public final class ProviderStreams {
                 .readTimeout(
                         timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
                 .writeTimeout(timeouts.connect().multipliedBy(4))
-                .socketFactory(new NoDelaySocketFactory());
+                .socketFactory(new NoDelaySocketFactory())
+                // okhttp-sse runs a stream as an asynchronous call; this dispatcher runs it on the caller's thread.
+                // Otherwise the request went out on okhttp's thread and every event came back to ours: on a busy
+                // machine each hand-over is a thread wake-up, and they added up to milliseconds per tool round.
+                .dispatcher(new Dispatcher(new CallingThreadExecutor()));
         if (!endpoint.isHttps()) {
             // A local model over plain http: without TLS specs okhttp never initialises TLS, a visible part of
             // every start-up (the trust store alone is tens of milliseconds).
@@ -54,25 +55,17 @@ public final class ProviderStreams {
             Timeouts timeouts,
             Cancellation cancel)
             throws ProviderException {
-        AtomicReference<EventSource> started = new AtomicReference<>();
-        Runnable stop = () -> {
-            EventSource source = started.get();
-            if (source != null) {
-                source.cancel();
-            }
-        };
+        // The stream runs on this thread (see httpClient), so a cancel or a stall, which come from other threads,
+        // close it through the client's dispatcher: this client runs one stream at a time.
+        Runnable stop = () -> http.dispatcher().cancelAll();
         try (StreamWatchdog watchdog = new StreamWatchdog(timeouts, stop);
                 Cancellation.Registration ignored = cancel.onCancel(stop)) {
-            SseListener listener = new SseListener(assembler, endpoint, watchdog);
-            EventSource source = EventSources.createFactory(http).newEventSource(request, listener);
-            started.set(source);
             if (cancel.isCancelled()) {
-                source.cancel();
-            }
-            if (!listener.awaitEnd(cancel)) {
-                source.cancel();
                 return assembler.reply(true);
             }
+            SseListener listener = new SseListener(assembler, endpoint, watchdog, cancel);
+            // Returns when the stream has ended, one way or another.
+            EventSources.createFactory(http).newEventSource(request, listener);
             return finish(assembler, endpoint, cancel, watchdog, listener.failure, listener.streamFailure);
         }
     }
@@ -159,19 +152,28 @@ public final class ProviderStreams {
         return assembler.reply(false);
     }
 
-    /** okhttp-sse calls back on its own thread; failures are recorded and thrown on the caller's. */
+    /** Feeds the events to the assembler; failures are recorded and thrown once the stream has ended. */
     private static final class SseListener extends EventSourceListener {
         private final ReplyAssembler assembler;
         private final ProviderEndpoint endpoint;
-        private final CountDownLatch ended = new CountDownLatch(1);
         private final StreamWatchdog watchdog;
-        private volatile ProviderException failure;
-        private volatile Throwable streamFailure;
+        private final Cancellation cancel;
+        private ProviderException failure;
+        private Throwable streamFailure;
 
-        SseListener(ReplyAssembler assembler, ProviderEndpoint endpoint, StreamWatchdog watchdog) {
+        SseListener(ReplyAssembler assembler, ProviderEndpoint endpoint, StreamWatchdog watchdog, Cancellation cancel) {
             this.assembler = assembler;
             this.endpoint = endpoint;
             this.watchdog = watchdog;
+            this.cancel = cancel;
+        }
+
+        @Override
+        public void onOpen(EventSource eventSource, Response response) {
+            // A cancel that came after sse() checked but before okhttp knew of the call found nothing to close.
+            if (cancel.isCancelled()) {
+                eventSource.cancel();
+            }
         }
 
         @Override
@@ -189,41 +191,49 @@ public final class ProviderStreams {
         }
 
         @Override
-        public void onClosed(EventSource eventSource) {
-            ended.countDown();
+        public void onFailure(EventSource eventSource, Throwable t, Response response) {
+            if (response != null && !response.isSuccessful()) {
+                // The body can only be read here, inside the callback, before okhttp-sse closes the response.
+                failure = HttpErrors.fromResponse(response, endpoint);
+            } else if (failure == null) {
+                streamFailure = t == null ? new IOException("stream failed") : t;
+            }
+        }
+    }
+
+    /** Runs each task at once on the thread that submits it; the dispatcher's only executor (see httpClient). */
+    private static final class CallingThreadExecutor extends AbstractExecutorService {
+        private volatile boolean shutdown;
+
+        @Override
+        public void execute(Runnable task) {
+            task.run();
         }
 
         @Override
-        public void onFailure(EventSource eventSource, Throwable t, Response response) {
-            try {
-                if (response != null && !response.isSuccessful()) {
-                    // The body can only be read here, inside the callback, before okhttp-sse closes the response.
-                    failure = HttpErrors.fromResponse(response, endpoint);
-                } else if (failure == null) {
-                    streamFailure = t == null ? new IOException("stream failed") : t;
-                }
-            } finally {
-                ended.countDown();
-            }
+        public void shutdown() {
+            shutdown = true;
         }
 
-        /**
-         * Waits for the stream to end. After a cancel okhttp-sse reports a failure at once; if it ever did not, the
-         * wait still ends after a grace period. Returns false when interrupted.
-         */
-        boolean awaitEnd(Cancellation cancel) {
-            try {
-                while (!ended.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                    if (cancel.isCancelled()) {
-                        ended.await(CANCEL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-                        return true;
-                    }
-                }
-                return true;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+        @Override
+        public List<Runnable> shutdownNow() {
+            shutdown = true;
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
+            return shutdown;
         }
     }
 }

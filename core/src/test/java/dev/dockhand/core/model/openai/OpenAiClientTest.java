@@ -215,6 +215,39 @@ class OpenAiClientTest {
         assertEquals("partial", cancelled.text());
     }
 
+    @Test
+    void aCancelBeforeTheRequestSendsNothing() throws Exception {
+        server.enqueue(reply(text("never")));
+        Cancellation cancel = new Cancellation();
+        cancel.cancel();
+
+        ModelReply cancelled =
+                client.stream(new ModelRequest("m", List.of(new Message.User("hi")), List.of()), deltas::add, cancel);
+
+        assertEquals(List.of(FinishReason.CANCELLED, ""), List.of(cancelled.finishReason(), cancelled.text()));
+        assertEquals(0, server.requestCount());
+    }
+
+    @Test
+    void aCancelWhileWaitingForTheFirstByteEndsTheRequest() throws Exception {
+        // The stream runs on the caller's thread; the cancel comes from another one, as Ctrl-C's does.
+        server.enqueue(reply(text("late")).setHeadersDelay(2, TimeUnit.SECONDS));
+        Cancellation cancel = new Cancellation();
+        CompletableFuture<ModelReply> reply = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.stream(
+                        new ModelRequest("m", List.of(new Message.User("hi")), List.of()), deltas::add, cancel);
+            } catch (ProviderException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        server.takeRequest();
+        cancel.cancel();
+
+        ModelReply cancelled = reply.get(1500, TimeUnit.MILLISECONDS);
+        assertEquals(List.of(FinishReason.CANCELLED, ""), List.of(cancelled.finishReason(), cancelled.text()));
+    }
+
     /** The reply's events arrive at once, then the stream stays open, silent, for 3 s. */
     static MockResponse stalledAfter(MockResponse events) {
         long size = events.getBody().size();
