@@ -9,7 +9,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        Warmup.start();
+        if (Warmup.helpsWith(args)) {
+            Warmup.start();
+        }
         CliEnvironment environment = CliEnvironment.fromSystem();
         Logging.toFileUnder(environment.home());
         System.exit(execute(args, environment, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));

@@ -42,6 +42,25 @@ final class Warmup {
 
     private Warmup() {}
 
+    /**
+     * Whether a run of this command line talks to a model, the only kind the warm-up serves: {@code --help},
+     * {@code --version} and the {@code config} and {@code sessions} subcommands would only pay for it.
+     */
+    static boolean helpsWith(String[] args) {
+        if (args.length > 0 && (args[0].equals("config") || args[0].equals("sessions"))) {
+            return false;
+        }
+        for (String arg : args) {
+            if (arg.equals("--")) {
+                break;
+            }
+            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static void start() {
         // A Thread subclass, not a method reference: the first lambda of a JVM sets up invokedynamic's machinery,
         // about 10 ms, and that should not be on the main thread before anything else has started.
