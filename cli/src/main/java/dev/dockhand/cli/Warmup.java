@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * okhttp, the OpenAI-compatible client) while the main thread parses the command line. Start-up on the JVM is mostly
  * class loading, machines have more than one core, and the command line cannot be parsed any sooner; so this hides
  * much of the rest behind it. Touching a class has no effect beyond its static initialiser, and a class that fails
- * here is simply loaded again, and reported, where it is used. It stops there: compiling the tools' schemas as well
- * (it once did) kept this thread busy while the first request and its reply were on the wire, and on two cores that
- * made both {@code -p "hello"} and a twenty-round run slower than paying for the schemas at the first tool call.
+ * here is simply loaded again, and reported, where it is used. The tools' schemas are compiled later, by
+ * {@link #toolsOnce}: compiled here as well (they once were), they kept this thread busy while the first request and
+ * its reply were on the wire, and on two cores that made both {@code -p "hello"} and a twenty-round run slower.
  */
 final class Warmup {
     private static final AtomicBoolean TOOLS_STARTED = new AtomicBoolean();
