@@ -18,7 +18,7 @@ final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try {
-            List<Configuration.Entry> entries = parent.configure();
+            List<Configuration.Entry> entries = parent.describeConfiguration();
             int width = entries.stream()
                     .mapToInt(entry -> entry.key().length())
                     .max()

@@ -52,12 +52,25 @@ final class Configuration {
         }
     }
 
-    List<Entry> entries() {
+    /** Fills the options the command line did not give from the files. */
+    void apply(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+        // Most runs have no settings file, and walking the keys would then change nothing. It links some sixty
+        // lambdas, about 20 ms of a cold start, so without a file only `dockhand config` pays for it. (By identity:
+        // the first call of a record's equals sets up its invokedynamic machinery, another 10 ms.)
+        if (project.settings() == Settings.EMPTY && user.settings() == Settings.EMPTY) {
+            return;
+        }
+        walk(command, parsed, environment);
+    }
+
+    /** Applies the files as {@link #apply} does, and returns every value's effective value and source. */
+    List<Entry> describe(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+        walk(command, parsed, environment);
         return List.copyOf(entries);
     }
 
     /** Fills the options the command line did not give from the files, and records every value's source. */
-    void apply(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+    private void walk(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         Optional<String> providerEnv = environment.get("DOCKHAND_PROVIDER");
         key(
                 "provider",

@@ -92,12 +92,16 @@ public final class DockhandCommand implements Callable<Integer> {
         }
     }
 
-    /** Fills the options the command line left alone from the settings files; returns every value's source. */
-    List<Configuration.Entry> configure() {
+    /** Fills the options the command line left alone from the settings files. */
+    void configure() {
         readOptions();
-        Configuration configuration = Configuration.load(environment);
-        configuration.apply(this, spec.commandLine().getParseResult(), environment);
-        return configuration.entries();
+        Configuration.load(environment).apply(this, spec.commandLine().getParseResult(), environment);
+    }
+
+    /** Configures as {@link #configure} does, and returns every value's source, for {@code dockhand config}. */
+    List<Configuration.Entry> describeConfiguration() {
+        readOptions();
+        return Configuration.load(environment).describe(this, spec.commandLine().getParseResult(), environment);
     }
 
     /** Copies the parsed (or default) value of every option into its field. */
