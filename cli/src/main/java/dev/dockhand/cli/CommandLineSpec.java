@@ -20,6 +20,12 @@ final class CommandLineSpec {
 
     /** A command line whose user object is a new {@link DockhandCommand}; its subcommands share that command. */
     static CommandLine create(CliEnvironment environment) {
+        // Two of picocli's documented switches, set before it initialises. Without them it looks for Groovy's
+        // Closure class, and the failed lookup opens and indexes this 16,000-entry jar on the main thread (15 ms);
+        // and each CommandLine registers converters for the java.sql and java.time types by reflection, which
+        // initialises them, their formatters and locale data (12 ms). No option here has such a type.
+        System.setProperty("picocli.disable.closures", "true");
+        System.setProperty("picocli.converters.excludes", "java\\.(sql|time)\\..*");
         DockhandCommand command = new DockhandCommand(environment);
         CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name("dockhand");
         spec.versionProvider(new VersionProvider());
