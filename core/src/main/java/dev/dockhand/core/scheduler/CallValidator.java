@@ -2,16 +2,20 @@ package dev.dockhand.core.scheduler;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.ValidatorTypeCode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -100,7 +104,40 @@ final class CallValidator {
     }
 
     private static JsonSchema compile(Tool<?> tool) {
-        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(tool.parameterSchema());
+        return Dialect.FACTORY.getSchema(tool.parameterSchema());
+    }
+
+    /**
+     * JSON Schema 2020-12 as the library defines it, less its {@code format} checkers, which tool schemas do not use
+     * (see {@link dev.dockhand.core.tool.Schema}): the library's stock dialect compiles dozens of them (e-mail, IRI,
+     * IDN host name, date-time parsers) at first use, about 9 ms of the first tool call's wait. A {@code format} is
+     * then an annotation, as 2020-12's format-annotation vocabulary defines it. A holder class, so that the factory
+     * is built at the first validation, not when the scheduler is.
+     */
+    private static final class Dialect {
+        private static final String IRI = "https://json-schema.org/draft/2020-12/schema";
+        private static final String VOCABULARY = "https://json-schema.org/draft/2020-12/vocab/";
+        private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.builder()
+                .defaultMetaSchemaIri(IRI)
+                .metaSchema(JsonMetaSchema.builder(IRI)
+                        .specification(SpecVersion.VersionFlag.V202012)
+                        .idKeyword("$id")
+                        .keywords(ValidatorTypeCode.getKeywords(SpecVersion.VersionFlag.V202012))
+                        .keyword(new NonValidationKeyword("definitions"))
+                        .vocabularies(vocabularies -> {
+                            for (String name : List.of(
+                                    "core",
+                                    "applicator",
+                                    "unevaluated",
+                                    "validation",
+                                    "meta-data",
+                                    "format-annotation",
+                                    "content")) {
+                                vocabularies.put(VOCABULARY + name, true);
+                            }
+                        })
+                        .build())
+                .build();
     }
 
     /**
