@@ -1,7 +1,6 @@
 package dev.dockhand.core.model.openai;
 
 import dev.dockhand.core.Cancellation;
-import dev.dockhand.core.Json;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
@@ -28,6 +27,7 @@ public final class OpenAiClient implements ModelClient {
     private final String apiKey;
     private final OkHttpClient http;
     private final Timeouts timeouts;
+    private final OpenAiRequestWriter writer = new OpenAiRequestWriter();
 
     public OpenAiClient(String baseUrl, String apiKey, Timeouts timeouts) {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
@@ -57,7 +57,7 @@ public final class OpenAiClient implements ModelClient {
         Request.Builder http = new Request.Builder()
                 .url(endpoint.url())
                 .header("Accept", "text/event-stream")
-                .post(RequestBody.create(Json.write(OpenAiRequestWriter.write(request)), JSON));
+                .post(RequestBody.create(writer.write(request), JSON));
         if (!apiKey.isEmpty()) {
             http.header("Authorization", "Bearer " + apiKey);
         }

@@ -8,31 +8,60 @@ import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 
-/** Writes a {@link ModelRequest} as a streaming chat-completions request body. */
+/**
+ * Writes {@link ModelRequest}s as streaming chat-completions request bodies. Every request carries the whole history,
+ * and a history only grows at its end, so each message's JSON is written once and reused while the message is in the
+ * requests (messages are immutable, so their identity stands for their content); likewise the tools. A tool round
+ * then costs the writing of its own two messages, not of the conversation so far: it was the largest part of
+ * Dockhand's own time between model requests. One writer serves one client.
+ */
 final class OpenAiRequestWriter {
-    private OpenAiRequestWriter() {}
+    private Map<Message, String> written = new IdentityHashMap<>();
+    private List<ToolDeclaration> writtenTools;
+    private String toolsJson;
 
-    static ObjectNode write(ModelRequest request) {
-        ObjectNode body = Json.object();
-        body.put("model", request.model());
-        body.put("stream", true);
-        // Without this the usage chunk never comes; it arrives last, with an empty choices array.
-        body.putObject("stream_options").put("include_usage", true);
-        ArrayNode messages = body.putArray("messages");
+    synchronized String write(ModelRequest request) {
+        Map<Message, String> now = new IdentityHashMap<>();
+        StringBuilder body = new StringBuilder(1024);
+        body.append("{\"model\":").append(Json.write(request.model()));
+        // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
+        body.append(",\"stream\":true,\"stream_options\":{\"include_usage\":true},\"messages\":[");
+        String separator = "";
         for (Message message : request.messages()) {
-            messages.add(message(message));
+            String json = written.get(message);
+            if (json == null) {
+                json = Json.write(message(message));
+            }
+            now.put(message, json);
+            body.append(separator).append(json);
+            separator = ",";
         }
+        body.append(']');
+        // Only the messages of this request are kept: a compacted history lets the old ones go.
+        written = now;
         if (!request.tools().isEmpty()) {
-            ArrayNode tools = body.putArray("tools");
-            for (ToolDeclaration tool : request.tools()) {
+            body.append(",\"tools\":").append(tools(request.tools()));
+        }
+        return body.append('}').toString();
+    }
+
+    private String tools(List<ToolDeclaration> declarations) {
+        if (declarations != writtenTools) {
+            ArrayNode tools = Json.MAPPER.createArrayNode();
+            for (ToolDeclaration tool : declarations) {
                 ObjectNode function = tools.addObject().put("type", "function").putObject("function");
                 function.put("name", tool.name());
                 function.put("description", tool.description());
                 function.set("parameters", tool.parameters());
             }
+            toolsJson = Json.write(tools);
+            writtenTools = declarations;
         }
-        return body;
+        return toolsJson;
     }
 
     private static ObjectNode message(Message message) {

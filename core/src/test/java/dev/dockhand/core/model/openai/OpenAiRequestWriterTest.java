@@ -1,0 +1,69 @@
+package dev.dockhand.core.model.openai;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ToolDeclaration;
+import dev.dockhand.core.tool.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OpenAiRequestWriterTest {
+    private static final List<ToolDeclaration> TOOLS = List.of(new ToolDeclaration(
+            "read_file",
+            "Reads a file.",
+            Schema.object().required("path", Schema.string("A path.")).build()));
+
+    @Test
+    void writesAChatCompletionsBodyWithTheHistoryAndTheTools() {
+        List<Message> history = List.of(
+                new Message.System("Be brief."),
+                new Message.User("Read \"a\"."),
+                new Message.Assistant("", List.of(new ToolCall("c1", "read_file", "{\"path\":\"a\"}"))),
+                new Message.ToolResult("c1", "read_file", "line one\n", false),
+                new Message.Assistant("Done.", List.of()));
+
+        String body = new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS));
+
+        assertEquals(
+                Json.read("{\"model\":\"gpt-x\",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
+                        + "\"messages\":["
+                        + "{\"role\":\"system\",\"content\":\"Be brief.\"},"
+                        + "{\"role\":\"user\",\"content\":\"Read \\\"a\\\".\"},"
+                        + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                        + "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\":\\\"a\\\"}\"}}]},"
+                        + "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"line one\\n\"},"
+                        + "{\"role\":\"assistant\",\"content\":\"Done.\"}],"
+                        + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"read_file\","
+                        + "\"description\":\"Reads a file.\",\"parameters\":{\"type\":\"object\",\"properties\":"
+                        + "{\"path\":{\"type\":\"string\",\"description\":\"A path.\"}},\"required\":[\"path\"],"
+                        + "\"additionalProperties\":false}}}]}"),
+                Json.read(body));
+    }
+
+    @Test
+    void aWriterThatHasWrittenEarlierRoundsWritesTheSameBodyAsAFreshOne() {
+        OpenAiRequestWriter reused = new OpenAiRequestWriter();
+        List<Message> history = new ArrayList<>(List.of(new Message.System("Be brief."), new Message.User("Go.")));
+        for (int round = 1; round <= 3; round++) {
+            reused.write(new ModelRequest("gpt-x", history, TOOLS));
+            history.add(new Message.Assistant(
+                    "", List.of(new ToolCall("c" + round, "read_file", "{\"path\":\"" + round + "\"}"))));
+            history.add(new Message.ToolResult("c" + round, "read_file", "round " + round, false));
+        }
+        // A compacted history: the old messages replaced by a summary, the last round kept.
+        List<Message> compacted = List.of(history.get(0), new Message.User("Summary."), history.get(6), history.get(7));
+
+        assertEquals(
+                List.of(
+                        new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS)),
+                        new OpenAiRequestWriter().write(new ModelRequest("gpt-y", compacted, List.of()))),
+                List.of(
+                        reused.write(new ModelRequest("gpt-x", history, TOOLS)),
+                        reused.write(new ModelRequest("gpt-y", compacted, List.of()))));
+    }
+}
