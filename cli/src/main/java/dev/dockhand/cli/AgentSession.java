@@ -66,7 +66,7 @@ final class AgentSession implements AutoCloseable {
         this.model = options.model();
         this.events = event -> {
             if (event instanceof AgentEvent.RequestStarted) {
-                Warmup.toolsOnce(registry);
+                warmValidation();
             }
             record(event);
             events.accept(event);
@@ -179,6 +179,11 @@ final class AgentSession implements AutoCloseable {
             client = model.client();
         }
         return client;
+    }
+
+    /** A method, not the field in the sink's lambda: the scheduler is built after the sink it reports to. */
+    private void warmValidation() {
+        Warmup.toolsOnce(scheduler);
     }
 
     /** Writes what the conversation's observer does not see: usage, failures, compressions. */

@@ -1,7 +1,6 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.scheduler.CoreToolScheduler;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -87,17 +86,18 @@ final class Warmup {
     }
 
     /**
-     * Compiles the offered tools' schemas and builds their argument deserializers on a spare thread, once per process.
-     * Called as the first model request goes out: the schema library's start-up (its meta-schemas, formats and
-     * logging, about 40 ms here) then overlaps the model's answer instead of delaying the first tool round. Started
-     * any earlier it competed with the main thread for the two cores, and slowed runs that call no tool.
+     * Compiles the offered tools' schemas into the scheduler's validator and builds their argument deserializers on a
+     * spare thread, once per process. Called as the first model request goes out: the schema library's start-up (its
+     * dialect and logging, about 30 ms here) then overlaps the model's answer instead of delaying the first tool
+     * round, which finds its schema compiled or being compiled. Started any earlier it competed with the main thread
+     * for the two cores, and slowed runs that call no tool.
      */
-    static void toolsOnce(ToolRegistry registry) {
+    static void toolsOnce(CoreToolScheduler scheduler) {
         if (TOOLS_STARTED.compareAndSet(false, true)) {
             Thread thread = new Thread(
                     () -> {
                         try {
-                            CoreToolScheduler.warm(registry.tools());
+                            scheduler.warmValidation();
                         } catch (RuntimeException | LinkageError e) {
                             // As above: validating a real call reports any problem.
                         }

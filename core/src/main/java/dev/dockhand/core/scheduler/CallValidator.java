@@ -141,11 +141,18 @@ final class CallValidator {
     }
 
     /**
-     * Compiles {@code tool}'s schema and checks an empty call against it, keeping nothing: a start-up helper that
-     * loads the validator's classes and meta-schema on a spare thread before the first real call needs them.
+     * Compiles every tool's schema into this validator and checks an empty call against each: run on a spare thread
+     * before the first call, so that the call finds its schema compiled, or waits only for the rest of its compilation
+     * (the cache compiles each schema once), and the validator's classes loaded.
      */
-    static void warm(Tool<?> tool) {
-        compile(tool).validate(Json.object());
+    void warm() {
+        for (Tool<?> tool : registry.tools()) {
+            warm(tool);
+        }
+    }
+
+    private void warm(Tool<?> tool) {
+        schema(tool).validate(Json.object());
         try {
             // Jackson builds and caches each record's deserializer at its first use; the cache is shared.
             Json.MAPPER.treeToValue(Json.object(), tool.paramsType());

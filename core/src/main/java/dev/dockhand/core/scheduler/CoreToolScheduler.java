@@ -4,7 +4,6 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
-import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
@@ -57,12 +56,12 @@ public final class CoreToolScheduler {
     }
 
     /**
-     * Compiles the tools' schemas and binds an empty call of each, keeping nothing: run on a spare thread at
-     * start-up, it loads the validator's classes and builds Jackson's deserializers before the first real call waits
-     * for them.
+     * Compiles the tools' schemas into this scheduler's validator and binds an empty call of each: run on a spare
+     * thread before the first round, it loads the validator's classes and builds Jackson's deserializers before the
+     * first real call waits for them. Safe alongside {@link #runRound}.
      */
-    public static void warm(List<? extends Tool<?>> tools) {
-        tools.forEach(CallValidator::warm);
+    public void warmValidation() {
+        validator.warm();
     }
 
     public ApprovalMode approvalMode() {

@@ -13,6 +13,7 @@ import dev.dockhand.core.tool.ToolResult;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * {@link Schema} builder writes is still enforced, and that a {@code format} is only an annotation.
  */
 class CallValidatorTest {
-    private final CallValidator validator = new CallValidator(new ToolRegistry(List.of(new Everything())));
+    private final Everything everything = new Everything();
+    private final CallValidator validator = new CallValidator(new ToolRegistry(List.of(everything)));
 
     @Test
     void everyKeywordTheSchemaBuilderWritesIsEnforced() {
@@ -73,6 +75,17 @@ class CallValidatorTest {
                 ((CallValidator.Valid) outcome).prepared().params());
     }
 
+    @Test
+    void aWarmedValidatorCompilesEachSchemaOnceAndTheCallsReuseIt() {
+        int before = everything.schemasRead.get();
+
+        validator.warm();
+        validator.validate(new ToolCall("c1", "everything", "{\"path\":\"a\"}"));
+        validator.validate(new ToolCall("c2", "everything", "{\"path\":7}"));
+
+        assertEquals(1, everything.schemasRead.get() - before);
+    }
+
     private String outcome(String arguments) {
         CallValidator.Outcome outcome = validator.validate(new ToolCall("c1", "everything", arguments));
         return outcome instanceof CallValidator.Invalid invalid
@@ -83,6 +96,8 @@ class CallValidatorTest {
     /** A tool whose schema uses everything {@link Schema} can write, and a {@code format}. */
     private static final class Everything implements Tool<Everything.Params> {
         record Params(String path, Integer count, Boolean flag, String mode, List<String> names, String when) {}
+
+        final AtomicInteger schemasRead = new AtomicInteger();
 
         @Override
         public String name() {
@@ -96,6 +111,7 @@ class CallValidatorTest {
 
         @Override
         public ObjectNode parameterSchema() {
+            schemasRead.incrementAndGet();
             ObjectNode when = Schema.string("A date-time, by its format; the format is not checked.");
             when.put("format", "date-time");
             return Schema.object()
