@@ -86,11 +86,11 @@ final class Warmup {
     }
 
     /**
-     * Compiles the offered tools' schemas into the scheduler's validator and builds their argument deserializers on a
-     * spare thread, once per process. Called as the first model request goes out: the schema library's start-up (its
-     * dialect and logging, about 30 ms here) then overlaps the model's answer instead of delaying the first tool
-     * round, which finds its schema compiled or being compiled. Started any earlier it competed with the main thread
-     * for the two cores, and slowed runs that call no tool.
+     * Starts the scheduler's validator up on a spare thread, once per process (see
+     * {@link CoreToolScheduler#warmValidation}). Called as the first model request goes out: the schema library's
+     * start-up (its dialect, Jackson's record binding and logging, about 30 ms here) then overlaps the model's answer
+     * instead of delaying the first tool round. Started any earlier it competed with the main thread for the two
+     * cores, and slowed runs that call no tool.
      */
     static void toolsOnce(CoreToolScheduler scheduler) {
         if (TOOLS_STARTED.compareAndSet(false, true)) {

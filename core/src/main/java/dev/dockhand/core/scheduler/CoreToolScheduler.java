@@ -56,9 +56,8 @@ public final class CoreToolScheduler {
     }
 
     /**
-     * Compiles the tools' schemas into this scheduler's validator and binds an empty call of each: run on a spare
-     * thread before the first round, it loads the validator's classes and builds Jackson's deserializers before the
-     * first real call waits for them. Safe alongside {@link #runRound}.
+     * Starts the validator up (see {@link CallValidator#warm}): run on a spare thread before the first round, so that
+     * the first call does not wait for the schema library and Jackson to start. Safe alongside {@link #runRound}.
      */
     public void warmValidation() {
         validator.warm();
