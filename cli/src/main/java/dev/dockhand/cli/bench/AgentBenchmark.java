@@ -42,14 +42,19 @@ public final class AgentBenchmark {
         Path aotJdk = args.length > 2 && !args[2].isBlank() ? Path.of(args[2]) : null;
         int warmup = 2;
         Path workspace = Files.createTempDirectory("dockhand-bench");
-        Files.writeString(workspace.resolve("README.md"), "# Bench\nA small file to read.\n");
+        // Long enough that every round's slice has lines in it: the reads succeed, as a real session's would.
+        StringBuilder readme = new StringBuilder("# Bench\n");
+        for (int line = 2; line <= 40; line++) {
+            readme.append("Line ").append(line).append(" of a small file to read.\n");
+        }
+        Files.writeString(workspace.resolve("README.md"), readme);
 
         List<String> s1 = List.of(ScriptedServer.answer("Hello! How can I help?"));
         List<String> s20 = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             // A different slice each round: twenty identical calls would (rightly) trip the loop guard.
             s20.add(ScriptedServer.toolCall(
-                    "r" + i, "read_file", "{\"path\":\"README.md\",\"offset\":" + (i + 1) + ",\"limit\":200}"));
+                    "r" + i, "read_file", "{\"path\":\"README.md\",\"offset\":" + (i + 1) + ",\"limit\":10}"));
         }
         s20.add(ScriptedServer.answer("Read it twenty times."));
 
@@ -70,6 +75,10 @@ public final class AgentBenchmark {
                 "s20_wall_ms",
                 stats(twenty.stream().map(run -> run.wallNanos() / 1e6).toList()));
         results.put("s20_mean_request_gap_ms", meanGapMillis(twenty));
+        // The first round carries one-time costs (the validator's start-up, code run for the first time); the mean
+        // is what the target is about, these two say where it comes from.
+        results.put("s20_first_round_gap_ms", stats(gaps(twenty, 1, 2)));
+        results.put("s20_later_round_gap_ms", stats(gaps(twenty, 2, Integer.MAX_VALUE)));
         results.put(
                 "s20_peak_rss_mb",
                 stats(twenty.stream().map(run -> run.peakRssKb() / 1024.0).toList()));
@@ -150,14 +159,22 @@ public final class AgentBenchmark {
 
     /** The mean time from the end of one reply to the arrival of the next request: Dockhand's work per round. */
     private static double meanGapMillis(List<Run> runs) {
+        return round(gaps(runs, 1, Integer.MAX_VALUE).stream()
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElse(0));
+    }
+
+    /** The gaps before requests {@code from} (1 is the second request) up to {@code to}, exclusive, of every run. */
+    private static List<Double> gaps(List<Run> runs, int from, int to) {
         List<Double> gaps = new ArrayList<>();
         for (Run run : runs) {
             List<ScriptedServer.Exchange> exchanges = run.exchanges();
-            for (int i = 1; i < exchanges.size(); i++) {
+            for (int i = from; i < Math.min(to, exchanges.size()); i++) {
                 gaps.add((exchanges.get(i).arrivedNanos() - exchanges.get(i - 1).answeredNanos()) / 1e6);
             }
         }
-        return round(gaps.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+        return gaps;
     }
 
     /** The heap growth while the shell tool takes 1 GB of output, in this JVM. */
