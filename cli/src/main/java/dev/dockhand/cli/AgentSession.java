@@ -65,9 +65,6 @@ final class AgentSession implements AutoCloseable {
         this.sandbox = sandbox;
         this.model = options.model();
         this.events = event -> {
-            if (event instanceof AgentEvent.RequestStarted) {
-                warmValidation();
-            }
             record(event);
             events.accept(event);
         };
@@ -77,6 +74,7 @@ final class AgentSession implements AutoCloseable {
                 approver,
                 options.approvalMode(),
                 this.events);
+        Warmup.toolsOnce(scheduler);
         this.context = ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
     }
 
@@ -179,11 +177,6 @@ final class AgentSession implements AutoCloseable {
             client = model.client();
         }
         return client;
-    }
-
-    /** A method, not the field in the sink's lambda: the scheduler is built after the sink it reports to. */
-    private void warmValidation() {
-        Warmup.toolsOnce(scheduler);
     }
 
     /** Writes what the conversation's observer does not see: usage, failures, compressions. */
