@@ -27,6 +27,15 @@ public final class Json {
         }
     }
 
+    /** Serialises, as {@link #write} does, to UTF-8. */
+    public static byte[] writeBytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Parses text that is known to be JSON (our own fixtures and files); model output goes through the scheduler. */
     public static JsonNode read(String text) {
         try {

@@ -8,48 +8,65 @@ import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes {@link ModelRequest}s as streaming chat-completions request bodies. Every request carries the whole history,
- * and a history only grows at its end, so each message's JSON is written once and reused while the message is in the
- * requests (messages are immutable, so their identity stands for their content); likewise the tools. A tool round
- * then costs the writing of its own two messages, not of the conversation so far: it was the largest part of
- * Dockhand's own time between model requests. One writer serves one client.
+ * Writes {@link ModelRequest}s as streaming chat-completions request bodies, in UTF-8. Every request carries the whole
+ * history, and a history only grows at its end, so each message's JSON is encoded once and reused while the message
+ * is in the requests (messages are immutable, so their identity stands for their content); likewise the tools. A tool
+ * round then costs the encoding of its own two messages and a copy of the rest, not the writing of the conversation
+ * so far: that was the largest part of Dockhand's own time between model requests. One writer serves one client.
  */
 final class OpenAiRequestWriter {
-    private Map<Message, String> written = new IdentityHashMap<>();
-    private List<ToolDeclaration> writtenTools;
-    private String toolsJson;
+    private static final byte[] MODEL = ascii("{\"model\":");
+    // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
+    private static final byte[] MESSAGES =
+            ascii(",\"stream\":true,\"stream_options\":{\"include_usage\":true}," + "\"messages\":[");
+    private static final byte[] COMMA = ascii(",");
+    private static final byte[] TOOLS = ascii("],\"tools\":");
+    private static final byte[] END_MESSAGES = ascii("]");
+    private static final byte[] END = ascii("}");
 
-    synchronized String write(ModelRequest request) {
-        Map<Message, String> now = new IdentityHashMap<>();
-        StringBuilder body = new StringBuilder(1024);
-        body.append("{\"model\":").append(Json.write(request.model()));
-        // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
-        body.append(",\"stream\":true,\"stream_options\":{\"include_usage\":true},\"messages\":[");
-        String separator = "";
+    private Map<Message, byte[]> written = new IdentityHashMap<>();
+    private List<ToolDeclaration> writtenTools;
+    private byte[] toolsJson;
+
+    synchronized byte[] write(ModelRequest request) {
+        List<byte[]> parts = new ArrayList<>(2 * request.messages().size() + 8);
+        parts.add(MODEL);
+        parts.add(Json.writeBytes(request.model()));
+        parts.add(MESSAGES);
+        Map<Message, byte[]> now = new IdentityHashMap<>();
+        boolean first = true;
         for (Message message : request.messages()) {
-            String json = written.get(message);
+            byte[] json = written.get(message);
             if (json == null) {
-                json = Json.write(message(message));
+                json = Json.writeBytes(message(message));
             }
             now.put(message, json);
-            body.append(separator).append(json);
-            separator = ",";
+            if (!first) {
+                parts.add(COMMA);
+            }
+            parts.add(json);
+            first = false;
         }
-        body.append(']');
         // Only the messages of this request are kept: a compacted history lets the old ones go.
         written = now;
-        if (!request.tools().isEmpty()) {
-            body.append(",\"tools\":").append(tools(request.tools()));
+        if (request.tools().isEmpty()) {
+            parts.add(END_MESSAGES);
+        } else {
+            parts.add(TOOLS);
+            parts.add(tools(request.tools()));
         }
-        return body.append('}').toString();
+        parts.add(END);
+        return concatenate(parts);
     }
 
-    private String tools(List<ToolDeclaration> declarations) {
+    private byte[] tools(List<ToolDeclaration> declarations) {
         if (declarations != writtenTools) {
             ArrayNode tools = Json.MAPPER.createArrayNode();
             for (ToolDeclaration tool : declarations) {
@@ -58,10 +75,28 @@ final class OpenAiRequestWriter {
                 function.put("description", tool.description());
                 function.set("parameters", tool.parameters());
             }
-            toolsJson = Json.write(tools);
+            toolsJson = Json.writeBytes(tools);
             writtenTools = declarations;
         }
         return toolsJson;
+    }
+
+    private static byte[] concatenate(List<byte[]> parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] body = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, body, at, part.length);
+            at += part.length;
+        }
+        return body;
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static ObjectNode message(Message message) {

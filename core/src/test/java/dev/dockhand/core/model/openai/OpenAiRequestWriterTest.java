@@ -8,6 +8,7 @@ import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ToolDeclaration;
 import dev.dockhand.core.tool.Schema;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,18 +23,18 @@ class OpenAiRequestWriterTest {
     void writesAChatCompletionsBodyWithTheHistoryAndTheTools() {
         List<Message> history = List.of(
                 new Message.System("Be brief."),
-                new Message.User("Read \"a\"."),
+                new Message.User("Read \"a\" – all of it."),
                 new Message.Assistant("", List.of(new ToolCall("c1", "read_file", "{\"path\":\"a\"}"))),
                 new Message.ToolResult("c1", "read_file", "line one\n", false),
                 new Message.Assistant("Done.", List.of()));
 
-        String body = new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS));
+        String body = text(new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS)));
 
         assertEquals(
                 Json.read("{\"model\":\"gpt-x\",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
                         + "\"messages\":["
                         + "{\"role\":\"system\",\"content\":\"Be brief.\"},"
-                        + "{\"role\":\"user\",\"content\":\"Read \\\"a\\\".\"},"
+                        + "{\"role\":\"user\",\"content\":\"Read \\\"a\\\" – all of it.\"},"
                         + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
                         + "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\":\\\"a\\\"}\"}}]},"
                         + "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"line one\\n\"},"
@@ -60,10 +61,14 @@ class OpenAiRequestWriterTest {
 
         assertEquals(
                 List.of(
-                        new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS)),
-                        new OpenAiRequestWriter().write(new ModelRequest("gpt-y", compacted, List.of()))),
+                        text(new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS))),
+                        text(new OpenAiRequestWriter().write(new ModelRequest("gpt-y", compacted, List.of())))),
                 List.of(
-                        reused.write(new ModelRequest("gpt-x", history, TOOLS)),
-                        reused.write(new ModelRequest("gpt-y", compacted, List.of()))));
+                        text(reused.write(new ModelRequest("gpt-x", history, TOOLS))),
+                        text(reused.write(new ModelRequest("gpt-y", compacted, List.of())))));
+    }
+
+    private static String text(byte[] body) {
+        return new String(body, StandardCharsets.UTF_8);
     }
 }
