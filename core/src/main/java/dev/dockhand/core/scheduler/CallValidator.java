@@ -110,7 +110,7 @@ final class CallValidator {
     /**
      * JSON Schema 2020-12 as the library defines it, less its {@code format} checkers, which tool schemas do not use
      * (see {@link dev.dockhand.core.tool.Schema}): the library's stock dialect compiles dozens of them (e-mail, IRI,
-     * IDN host name, date-time parsers) at first use, about 9 ms of the first tool call's wait. A {@code format} is
+     * IDN host name, date-time parsers) at first use, about 9 ms of the validator's start-up. A {@code format} is
      * then an annotation, as 2020-12's format-annotation vocabulary defines it. A holder class, so that the factory
      * is built at the first validation, not when the scheduler is.
      */
