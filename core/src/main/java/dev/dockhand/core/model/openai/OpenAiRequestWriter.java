@@ -25,7 +25,7 @@ final class OpenAiRequestWriter {
     private static final byte[] MODEL = ascii("{\"model\":");
     // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
     private static final byte[] MESSAGES =
-            ascii(",\"stream\":true,\"stream_options\":{\"include_usage\":true}," + "\"messages\":[");
+            ascii(",\"stream\":true,\"stream_options\":{\"include_usage\":true},\"messages\":[");
     private static final byte[] COMMA = ascii(",");
     private static final byte[] TOOLS = ascii("],\"tools\":");
     private static final byte[] END_MESSAGES = ascii("]");
