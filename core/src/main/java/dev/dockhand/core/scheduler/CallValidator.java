@@ -148,12 +148,10 @@ final class CallValidator {
      * rounds for the cores (rounds two to four took 1 to 2 ms longer each).
      */
     void warm() {
-        if (!registry.tools().isEmpty()) {
-            warm(registry.tools().get(0));
+        if (registry.tools().isEmpty()) {
+            return;
         }
-    }
-
-    private void warm(Tool<?> tool) {
+        Tool<?> tool = registry.tools().get(0);
         schema(tool).validate(Json.object());
         try {
             // Jackson builds and caches each record's deserializer at its first use; the cache is shared.
