@@ -48,8 +48,7 @@ record ModelChoice(
                     ExitCodes.USAGE, "--retries must be 0 or more and --max-output-tokens at" + " least 1.");
         }
         Duration delay = duration("--retry-delay", command.retryDelay);
-        RetryPolicy retries = new RetryPolicy(
-                command.retries + 1, delay, delay.multipliedBy(30), RetryPolicy.DEFAULT.maxRetryAfter());
+        RetryPolicy retries = RetryPolicy.of(command.retries + 1, delay);
         ModelChoice choice =
                 new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, command.maxOutputTokens);
         try {

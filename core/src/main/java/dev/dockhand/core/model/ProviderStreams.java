@@ -33,7 +33,7 @@ public final class ProviderStreams {
                 .connectTimeout(timeouts.connect())
                 .readTimeout(
                         timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
-                .writeTimeout(timeouts.connect().multipliedBy(4))
+                .writeTimeout(timeouts.write())
                 .socketFactory(new NoDelaySocketFactory())
                 // okhttp-sse runs a stream as an asynchronous call; this dispatcher runs it on the caller's thread.
                 // Otherwise the request went out on okhttp's thread and every event came back to ours: on a busy

@@ -12,6 +12,11 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     public static final RetryPolicy DEFAULT =
             new RetryPolicy(4, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMinutes(2));
 
+    /** {@code maxAttempts} attempts, waiting from {@code baseDelay} up to thirty times that, Retry-After as the default. */
+    public static RetryPolicy of(int maxAttempts, Duration baseDelay) {
+        return new RetryPolicy(maxAttempts, baseDelay, Timeouts.times(baseDelay, 30), DEFAULT.maxRetryAfter);
+    }
+
     public RetryPolicy {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
