@@ -1,6 +1,9 @@
 package dev.dockhand.cli;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.dockhand.core.testing.ScriptedModel;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -12,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The dockhand command line run in-process against a scripted model: its own workspace and home under a temporary
@@ -48,6 +52,39 @@ final class CliHarness implements AutoCloseable {
 
     int run(String... args) {
         return run(InputStream.nullInputStream(), true, args);
+    }
+
+    /**
+     * The same command line in a JVM of its own, for what only a real process shows (a signal, a kill -9): the same
+     * workspace, home and model, stdin empty, stdout discarded and stderr written to {@code stderr}.
+     */
+    Process start(Path stderr, String... given) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "--sandbox",
+                "none"));
+        command.addAll(List.of(given));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workspace.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(stderr.toFile());
+        builder.environment().putAll(variables);
+        builder.environment().put("DOCKHAND_HOME", temp.resolve("home").toString());
+        return builder.start();
+    }
+
+    /** Waits up to 30 s for a file a command creates in the workspace, and fails the test if it never appears. */
+    void awaitFile(String name) throws InterruptedException {
+        Path file = workspace.resolve(name);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(file), name + " should have been created by the command");
     }
 
     List<String> errLines() {

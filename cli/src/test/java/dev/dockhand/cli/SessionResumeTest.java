@@ -89,32 +89,8 @@ class SessionResumeTest {
     @Test
     void aSessionKilledMidRoundResumesWithAValidRequest() throws Exception {
         cli.model.enqueue(calls(toolCall("k1", "run_shell_command", "{\"command\":\"touch started; sleep 20\"}")));
-        ProcessBuilder builder = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Main.class.getName(),
-                        "--sandbox",
-                        "none",
-                        "--yolo",
-                        "--model",
-                        "test-model",
-                        "--base-url",
-                        cli.model.baseUrl(),
-                        "-p",
-                        "run the build")
-                .directory(cli.workspace.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("OPENAI_API_KEY", "sk-test");
-        builder.environment().put("DOCKHAND_HOME", temp.resolve("home").toString());
-        Process child = builder.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(cli.workspace.resolve("started")) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertTrue(Files.exists(cli.workspace.resolve("started")), "the command should have started");
+        Process child = cli.start(temp.resolve("child.err"), "--yolo", "-p", "run the build");
+        cli.awaitFile("started");
         child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         cli.model.takeRequest();
 

@@ -77,52 +77,22 @@ class SingleShotCancelTest {
      */
     @Test
     void sigintToARealProcessCancelsTheRunWithItsOwnSummary() throws Exception {
-        try (ScriptedModel model = new ScriptedModel()) {
-            model.enqueue(calls(
+        try (CliHarness cli = new CliHarness(workspace)) {
+            cli.model.enqueue(calls(
                     toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
-            ProcessBuilder builder = new ProcessBuilder(
-                            Path.of(System.getProperty("java.home"), "bin", "java")
-                                    .toString(),
-                            "-cp",
-                            System.getProperty("java.class.path"),
-                            Main.class.getName(),
-                            "--sandbox",
-                            "none",
-                            "--yolo",
-                            "--model",
-                            "test-model",
-                            "--base-url",
-                            model.baseUrl(),
-                            "-p",
-                            "go")
-                    .directory(workspace.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            builder.environment().put("OPENAI_API_KEY", "sk-test");
-            builder.environment()
-                    .put("DOCKHAND_HOME", workspace.resolve(".home").toString());
-            Process child = builder.start();
-            CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
-                try (InputStream err = child.getErrorStream()) {
-                    return new String(err.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!Files.exists(workspace.resolve("started")) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertTrue(Files.exists(workspace.resolve("started")), "the command should have started");
+            Path stderr = workspace.resolve("child.err");
+            Process child = cli.start(stderr, "--yolo", "-p", "go");
+            cli.awaitFile("started");
 
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start();
             assertEquals(0, kill.waitFor());
 
             assertTrue(child.waitFor(20, TimeUnit.SECONDS), "the run should end after Ctrl-C");
             assertEquals(ExitCodes.INTERRUPTED, child.exitValue());
-            assertTrue(stderr.get(10, TimeUnit.SECONDS).endsWith("dockhand: cancelled.\n"), stderr.get());
+            String err = Files.readString(stderr);
+            assertTrue(err.endsWith("dockhand: cancelled.\n"), err);
             Thread.sleep(200);
-            assertTrue(!Files.exists(workspace.resolve("finished")));
+            assertTrue(!Files.exists(cli.workspace.resolve("finished")));
         }
     }
 }
