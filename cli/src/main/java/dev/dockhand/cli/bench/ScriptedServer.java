@@ -1,6 +1,8 @@
 package dev.dockhand.cli.bench;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
 
 /**
  * A model that answers instantly on 127.0.0.1, for benchmarks and the start-up archive's training run: it replays
@@ -17,6 +20,7 @@ import java.util.concurrent.Executors;
  */
 public final class ScriptedServer implements AutoCloseable {
     private final HttpServer server;
+    private final String scheme;
     private final List<String> replies;
     private final List<Exchange> exchanges = new ArrayList<>();
 
@@ -24,8 +28,22 @@ public final class ScriptedServer implements AutoCloseable {
     public record Exchange(int requestBytes, long arrivedNanos, long answeredNanos) {}
 
     public ScriptedServer(List<String> replies) throws IOException {
+        this(replies, null);
+    }
+
+    /** Serves https with {@code tls} when it is not null, else plain http. */
+    public ScriptedServer(List<String> replies, SSLContext tls) throws IOException {
         this.replies = List.copyOf(replies);
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        if (tls == null) {
+            server = HttpServer.create(address, 16);
+            scheme = "http";
+        } else {
+            HttpsServer https = HttpsServer.create(address, 16);
+            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            server = https;
+            scheme = "https";
+        }
         server.setExecutor(Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "scripted-model");
             thread.setDaemon(true);
@@ -56,7 +74,7 @@ public final class ScriptedServer implements AutoCloseable {
 
     /** The base URL to give Dockhand, like {@code http://127.0.0.1:PORT/v1}. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        return scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
     public List<Exchange> exchanges() {

@@ -1,0 +1,124 @@
+package dev.dockhand.cli.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dockhand.cli.ExitCodes;
+import dev.dockhand.cli.Main;
+import java.io.File;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainingTlsTest {
+    @TempDir
+    static Path keys;
+
+    private static TrainingTls tls;
+
+    @BeforeAll
+    static void makeKeys() throws Exception {
+        tls = TrainingTls.create(keys);
+    }
+
+    @Test
+    void trustStoreHoldsTheJdkDefaultRootsAndTheTrainingCaAndOpensWithoutAPassword() throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(tls.trustStore())) {
+            // As the JDK opens its trust store when javax.net.ssl.trustStorePassword is not set.
+            store.load(in, null);
+        }
+        Set<Certificate> held = new HashSet<>();
+        for (String alias : Collections.list(store.aliases())) {
+            held.add(store.getCertificate(alias));
+        }
+
+        TrustManagerFactory defaults = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        defaults.init((KeyStore) null);
+        Set<Certificate> expected =
+                new HashSet<>(List.of(((X509TrustManager) defaults.getTrustManagers()[0]).getAcceptedIssuers()));
+        X509Certificate ca = (X509Certificate) store.getCertificate("dockhand-training-ca");
+        expected.add(ca);
+
+        assertEquals(expected, held);
+        assertEquals("CN=Dockhand training CA", ca.getSubjectX500Principal().getName());
+    }
+
+    @Test
+    void aDockhandRunGetsItsAnswerFromTheTrainingModelOverHttps() throws Exception {
+        try (ScriptedServer model =
+                new ScriptedServer(List.of(ScriptedServer.answer("Over TLS.")), tls.serverContext())) {
+            Result result = dockhand(model.baseUrl(), tls.trustStore());
+
+            assertEquals(new Result(ExitCodes.OK, "Over TLS.\n"), result);
+            assertEquals(1, model.exchanges().size());
+        }
+    }
+
+    @Test
+    void aRunThatDoesNotTrustTheTrainingCaIsRefusedTheConnection() throws Exception {
+        try (ScriptedServer model =
+                new ScriptedServer(List.of(ScriptedServer.answer("Over TLS.")), tls.serverContext())) {
+            // The JDK's own roots only: the handshake must fail, or the test above proves nothing about the CA.
+            Result result = dockhand(model.baseUrl(), null);
+
+            assertEquals(new Result(ExitCodes.PROVIDER_FAILURE, ""), result);
+            assertEquals(0, model.exchanges().size());
+        }
+    }
+
+    private record Result(int exitCode, String stdout) {}
+
+    /** {@code dockhand -p hello} in a JVM of its own, trusting {@code trustStore} when given. */
+    private static Result dockhand(String baseUrl, Path trustStore) throws Exception {
+        Path work = Files.createTempDirectory(keys, "run");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path")));
+        if (trustStore != null) {
+            command.add("-Djavax.net.ssl.trustStore=" + trustStore);
+        }
+        command.addAll(List.of(
+                Main.class.getName(),
+                "--sandbox",
+                "none",
+                "--provider",
+                "openai",
+                "--model",
+                "m",
+                "--retries",
+                "0",
+                "--base-url",
+                baseUrl,
+                "-p",
+                "hello"));
+        Path stdout = work.resolve("stdout.txt");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(stdout.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("OPENAI_API_KEY", "sk-test");
+        builder.environment().put("DOCKHAND_HOME", work.resolve("home").toString());
+        Process process = builder.start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("dockhand did not finish within a minute");
+        }
+        return new Result(process.exitValue(), Files.readString(stdout));
+    }
+}
