@@ -56,6 +56,7 @@ record ModelChoice(
         } catch (IllegalArgumentException e) {
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
+        Warmup.tlsOnce(baseUrl);
         return choice;
     }
 

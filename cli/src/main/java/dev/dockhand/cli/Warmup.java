@@ -1,8 +1,15 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.scheduler.CoreToolScheduler;
+import java.security.GeneralSecurityException;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.spec.ECGenParameterSpec;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Loads and initialises, on a second thread, the classes almost every run needs later (IDN, Jackson, the tools,
@@ -14,6 +21,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Warmup {
     private static final AtomicBoolean TOOLS_STARTED = new AtomicBoolean();
+    private static final AtomicBoolean TLS_STARTED = new AtomicBoolean();
+
+    /**
+     * The trust managers the TLS warm-up built, held for the life of the process: the JDK caches the roots it loaded
+     * only weakly, and a collection before the client is built would send it back to the file.
+     */
+    @SuppressWarnings("unused")
+    private static volatile TrustManager[] trustManagers;
 
     /**
      * By name, so that loading this class links none of them; roughly in the order a run needs them. IDN comes first:
@@ -105,6 +120,65 @@ final class Warmup {
                     "dockhand-warmup-tools");
             thread.setDaemon(true);
             thread.start();
+        }
+    }
+
+    /**
+     * Starts TLS up on two spare threads, once per process, when the model is reached over https: the first https
+     * request otherwise pays, on the main thread, for loading and parsing the JDK's trust store (about 45 ms here)
+     * and the TLS context's cipher-suite tables when the client is built, then for the key shares of the first
+     * ClientHello. On JDK 25 the P-256 share alone took 56 ms, most of it building the curve's precomputed table once
+     * per process. Called as soon as the base URL is known, 10-20 ms before the client is built; the main thread then
+     * waits for what is still running rather than doing it again (the JDK locks both). Two threads, not one: the
+     * main thread waits for the trust store while the key shares are made, instead of waiting for both in turn.
+     */
+    static void tlsOnce(String baseUrl) {
+        if (overTls(baseUrl) && TLS_STARTED.compareAndSet(false, true)) {
+            Thread trust = new Thread("dockhand-warmup-trust") {
+                @Override
+                public void run() {
+                    Warmup.trust();
+                }
+            };
+            Thread keys = new Thread("dockhand-warmup-keys") {
+                @Override
+                public void run() {
+                    Warmup.keyShares();
+                }
+            };
+            trust.setDaemon(true);
+            keys.setDaemon(true);
+            trust.start();
+            keys.start();
+        }
+    }
+
+    /** Whether requests to this base URL go over TLS; the scheme may be written in capitals. */
+    static boolean overTls(String baseUrl) {
+        return baseUrl.regionMatches(true, 0, "https://", 0, 8);
+    }
+
+    /** The client's trust manager, from the JDK's default trust store, and the TLS context's tables. */
+    private static void trust() {
+        try {
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init((KeyStore) null);
+            trustManagers = trust.getTrustManagers();
+            SSLContext.getInstance("TLS");
+        } catch (GeneralSecurityException | RuntimeException | LinkageError e) {
+            // Nothing to gain here; building the client does the same work and reports what fails.
+        }
+    }
+
+    /** One X25519 and one P-256 key pair, the two shares the JDK's first ClientHello offers by default. */
+    private static void keyShares() {
+        try {
+            KeyPairGenerator ec = KeyPairGenerator.getInstance("EC");
+            ec.initialize(new ECGenParameterSpec("secp256r1"));
+            ec.generateKeyPair();
+            KeyPairGenerator.getInstance("X25519").generateKeyPair();
+        } catch (GeneralSecurityException | RuntimeException | LinkageError e) {
+            // As above: the handshake makes its own and reports what fails.
         }
     }
 }

@@ -25,4 +25,18 @@ class WarmupTest {
                         new String[] {"config"},
                         new String[] {"sessions"}));
     }
+
+    @Test
+    void startsTlsOnlyForAModelReachedOverHttps() {
+        assertEquals(
+                List.of(true, true, false, false, false),
+                java.util.stream.Stream.of(
+                                "https://api.openai.com/v1",
+                                "HTTPS://example.test",
+                                "http://127.0.0.1:11434",
+                                "localhost:11434",
+                                "httpsx://odd")
+                        .map(Warmup::overTls)
+                        .toList());
+    }
 }
