@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * instantly on 127.0.0.1, with {@code --sandbox none}. S1 is {@code dockhand -p "hello"} answered by one text reply;
  * S20 is twenty rounds of one read_file each, then an answer. Each scenario runs the real launcher as a separate
  * process, several times after a warm-up, and reports wall time, peak RSS, the gap between consecutive model
- * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs.
+ * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs. S1 is also
+ * measured against the same model over https (a throwaway CA, see {@link TrainingTls}), as every hosted model is
+ * reached: no target names it, but users of hosted models pay it on every start.
  */
 public final class AgentBenchmark {
     private AgentBenchmark() {}
@@ -58,22 +60,35 @@ public final class AgentBenchmark {
         }
         s20.add(ScriptedServer.answer("Read it twenty times."));
 
-        List<Run> one = scenario(launcher, workspace, s1, warmup, runs, null);
-        List<Run> twenty = scenario(launcher, workspace, s20, warmup, runs, null);
+        List<Run> one = scenario(launcher, workspace, s1, warmup, runs, null, null);
+        List<Run> twenty = scenario(launcher, workspace, s20, warmup, runs, null, null);
         Map<String, Object> results = new LinkedHashMap<>();
-        results.put(
-                "s1_wall_ms",
-                stats(one.stream().map(run -> run.wallNanos() / 1e6).toList()));
+        results.put("s1_wall_ms", wallStats(one));
         if (aotJdk != null) {
             // The first warm-up run records the AOT cache, as a user's first run on that JDK would.
-            List<Run> aot = scenario(launcher, workspace, s1, warmup, runs, aotJdk);
             results.put(
-                    "s1_aot_cache_wall_ms",
-                    stats(aot.stream().map(run -> run.wallNanos() / 1e6).toList()));
+                    "s1_aot_cache_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, aotJdk, null)));
         }
-        results.put(
-                "s20_wall_ms",
-                stats(twenty.stream().map(run -> run.wallNanos() / 1e6).toList()));
+        Path keys = Files.createTempDirectory("dockhand-bench-tls");
+        try {
+            TrainingTls tls = TrainingTls.create(keys);
+            results.put("s1_https_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, null, tls)));
+            if (aotJdk != null) {
+                results.put(
+                        "s1_https_aot_cache_wall_ms",
+                        wallStats(scenario(launcher, workspace, s1, warmup, runs, aotJdk, tls)));
+            }
+        } catch (IOException | java.security.GeneralSecurityException e) {
+            results.put("s1_https_wall_ms", "not measured: " + e.getMessage());
+        } finally {
+            try (var files = Files.list(keys)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(keys);
+        }
+        results.put("s20_wall_ms", wallStats(twenty));
         results.put("s20_mean_request_gap_ms", meanGapMillis(twenty));
         // The first round carries one-time costs (the validator's start-up, code run for the first time); the mean
         // is what the target is about, these two say where it comes from.
@@ -91,13 +106,17 @@ public final class AgentBenchmark {
         System.exit(0);
     }
 
-    /** Runs a scenario {@code warmup + runs} times, on the JDK at {@code javaHome} when given; keeps the last runs. */
+    /**
+     * Runs a scenario {@code warmup + runs} times, on the JDK at {@code javaHome} when given, over https when
+     * {@code tls} is; keeps the last runs.
+     */
     private static List<Run> scenario(
-            Path launcher, Path workspace, List<String> replies, int warmup, int runs, Path javaHome) throws Exception {
+            Path launcher, Path workspace, List<String> replies, int warmup, int runs, Path javaHome, TrainingTls tls)
+            throws Exception {
         List<Run> measured = new ArrayList<>();
         for (int i = 0; i < warmup + runs; i++) {
-            try (ScriptedServer model = new ScriptedServer(replies)) {
-                Run run = launch(launcher, workspace, model, javaHome);
+            try (ScriptedServer model = new ScriptedServer(replies, tls == null ? null : tls.serverContext())) {
+                Run run = launch(launcher, workspace, model, javaHome, tls);
                 if (i >= warmup) {
                     measured.add(run);
                 }
@@ -106,7 +125,8 @@ public final class AgentBenchmark {
         return measured;
     }
 
-    private static Run launch(Path launcher, Path workspace, ScriptedServer model, Path javaHome) throws Exception {
+    private static Run launch(Path launcher, Path workspace, ScriptedServer model, Path javaHome, TrainingTls tls)
+            throws Exception {
         ProcessBuilder builder = new ProcessBuilder(
                         launcher.toString(),
                         "--sandbox",
@@ -128,6 +148,10 @@ public final class AgentBenchmark {
         }
         builder.environment()
                 .put("DOCKHAND_HOME", workspace.resolve(".dockhand").toString());
+        if (tls != null) {
+            // The JVM reads this variable itself; the launcher passes no options through.
+            builder.environment().put("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=" + tls.trustStore());
+        }
         long start = System.nanoTime();
         Process process = builder.start();
         long peak = 0;
@@ -217,6 +241,10 @@ public final class AgentBenchmark {
             }
         }
         return used;
+    }
+
+    private static Map<String, Double> wallStats(List<Run> runs) {
+        return stats(runs.stream().map(run -> run.wallNanos() / 1e6).toList());
     }
 
     private static Map<String, Double> stats(List<Double> values) {
