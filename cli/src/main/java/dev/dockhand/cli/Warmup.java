@@ -17,7 +17,8 @@ import javax.net.ssl.TrustManagerFactory;
  * class loading, machines have more than one core, and the command line cannot be parsed any sooner; so this hides
  * much of the rest behind it. Touching a class has no effect beyond its static initialiser, and a class that fails
  * here is simply loaded again, and reported, where it is used. The tool validator starts on a thread of its own,
- * once the session is open ({@link #toolsOnce}).
+ * once the session is open ({@link #toolsOnce}), and TLS on two more, once the model is known to be reached over
+ * https ({@link #tlsOnce}).
  */
 final class Warmup {
     private static final AtomicBoolean TOOLS_STARTED = new AtomicBoolean();
