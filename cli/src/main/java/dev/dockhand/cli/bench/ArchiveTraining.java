@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * The scripted model of the training run that {@code scripts/dockhand} records its start-up archive from (AppCDS on
- * JDK 17, an AOT cache on JDK 25): asks for one {@code read_file} round and then answers, and exits when its stdin
- * closes. It runs in a JVM of its own, so the archive, recorded from a real {@code dockhand -p} against it, holds
+ * JDK 17, an AOT cache on JDK 25): asks for a {@code read_file} round and a {@code run_shell_command} round, so that
+ * the sandbox's classes are recorded too, then answers; it exits when its stdin closes. It runs in a JVM of its own, so the archive, recorded from a real {@code dockhand -p} against it, holds
  * exactly the classes such a run loads, none of this server's; an AOT cache loads all of its classes at every start.
  *
  * <p>Usage: {@code ArchiveTraining DIR}. Prints three lines: the model's https base URL and the trust store a client
@@ -23,6 +23,7 @@ public final class ArchiveTraining {
     public static void main(String[] args) throws IOException {
         List<String> script = List.of(
                 ScriptedServer.toolCall("t1", "read_file", "{\"path\":\"notes.txt\"}"),
+                ScriptedServer.toolCall("t2", "run_shell_command", "{\"command\":\"cat notes.txt\"}"),
                 ScriptedServer.answer("Trained."));
         TrainingTls tls = null;
         if (args.length > 0) {
