@@ -60,23 +60,24 @@ public final class AgentBenchmark {
         }
         s20.add(ScriptedServer.answer("Read it twenty times."));
 
-        List<Run> one = scenario(launcher, workspace, s1, warmup, runs, null, null);
-        List<Run> twenty = scenario(launcher, workspace, s20, warmup, runs, null, null);
+        List<Run> one = scenario(launcher, workspace, s1, warmup, runs, Setup.DEFAULT);
+        List<Run> twenty = scenario(launcher, workspace, s20, warmup, runs, Setup.DEFAULT);
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("s1_wall_ms", wallStats(one));
         if (aotJdk != null) {
             // The first warm-up run records the AOT cache, as a user's first run on that JDK would.
             results.put(
-                    "s1_aot_cache_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, aotJdk, null)));
+                    "s1_aot_cache_wall_ms",
+                    wallStats(scenario(launcher, workspace, s1, warmup, runs, Setup.DEFAULT.on(aotJdk))));
         }
         Path keys = Files.createTempDirectory("dockhand-bench-tls");
         try {
-            TrainingTls tls = TrainingTls.create(keys);
-            results.put("s1_https_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, null, tls)));
+            Setup https = Setup.DEFAULT.over(TrainingTls.create(keys));
+            results.put("s1_https_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, https)));
             if (aotJdk != null) {
                 results.put(
                         "s1_https_aot_cache_wall_ms",
-                        wallStats(scenario(launcher, workspace, s1, warmup, runs, aotJdk, tls)));
+                        wallStats(scenario(launcher, workspace, s1, warmup, runs, https.on(aotJdk))));
             }
         } catch (IOException | java.security.GeneralSecurityException e) {
             results.put("s1_https_wall_ms", "not measured: " + e.getMessage());
@@ -87,6 +88,15 @@ public final class AgentBenchmark {
                 }
             }
             Files.delete(keys);
+        }
+        // The default sandbox, when Docker answers and has the image: its engine checks come before the first
+        // request. Not a target either (the targets are measured with --sandbox none).
+        try {
+            results.put(
+                    "s1_docker_sandbox_wall_ms",
+                    wallStats(scenario(launcher, workspace, s1, warmup, runs, Setup.DEFAULT.in("docker"))));
+        } catch (IllegalStateException e) {
+            results.put("s1_docker_sandbox_wall_ms", "not measured: " + e.getMessage());
         }
         results.put("s20_wall_ms", wallStats(twenty));
         results.put("s20_mean_request_gap_ms", meanGapMillis(twenty));
@@ -107,16 +117,33 @@ public final class AgentBenchmark {
     }
 
     /**
-     * Runs a scenario {@code warmup + runs} times, on the JDK at {@code javaHome} when given, over https when
-     * {@code tls} is; keeps the last runs.
+     * How a scenario's runs start: on the JDK at {@code javaHome} (null: the launcher's choice), over https when
+     * {@code tls} is not null, with {@code sandbox}.
      */
+    private record Setup(Path javaHome, TrainingTls tls, String sandbox) {
+        static final Setup DEFAULT = new Setup(null, null, "none");
+
+        Setup on(Path jdk) {
+            return new Setup(jdk, tls, sandbox);
+        }
+
+        Setup over(TrainingTls keys) {
+            return new Setup(javaHome, keys, sandbox);
+        }
+
+        Setup in(String kind) {
+            return new Setup(javaHome, tls, kind);
+        }
+    }
+
+    /** Runs a scenario {@code warmup + runs} times; keeps the last runs. */
     private static List<Run> scenario(
-            Path launcher, Path workspace, List<String> replies, int warmup, int runs, Path javaHome, TrainingTls tls)
-            throws Exception {
+            Path launcher, Path workspace, List<String> replies, int warmup, int runs, Setup setup) throws Exception {
         List<Run> measured = new ArrayList<>();
         for (int i = 0; i < warmup + runs; i++) {
-            try (ScriptedServer model = new ScriptedServer(replies, tls == null ? null : tls.serverContext())) {
-                Run run = launch(launcher, workspace, model, javaHome, tls);
+            try (ScriptedServer model = new ScriptedServer(
+                    replies, setup.tls() == null ? null : setup.tls().serverContext())) {
+                Run run = launch(launcher, workspace, model, setup);
                 if (i >= warmup) {
                     measured.add(run);
                 }
@@ -125,12 +152,11 @@ public final class AgentBenchmark {
         return measured;
     }
 
-    private static Run launch(Path launcher, Path workspace, ScriptedServer model, Path javaHome, TrainingTls tls)
-            throws Exception {
+    private static Run launch(Path launcher, Path workspace, ScriptedServer model, Setup setup) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(
                         launcher.toString(),
                         "--sandbox",
-                        "none",
+                        setup.sandbox(),
                         "--yolo",
                         "--model",
                         "bench",
@@ -143,14 +169,17 @@ public final class AgentBenchmark {
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().put("OPENAI_API_KEY", "bench");
-        if (javaHome != null) {
-            builder.environment().put("JAVA_HOME", javaHome.toString());
+        if (setup.javaHome() != null) {
+            builder.environment().put("JAVA_HOME", setup.javaHome().toString());
         }
         builder.environment()
                 .put("DOCKHAND_HOME", workspace.resolve(".dockhand").toString());
-        if (tls != null) {
+        if (setup.tls() != null) {
             // The JVM reads this variable itself; the launcher passes no options through.
-            builder.environment().put("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=" + tls.trustStore());
+            builder.environment()
+                    .put(
+                            "JAVA_TOOL_OPTIONS",
+                            "-Djavax.net.ssl.trustStore=" + setup.tls().trustStore());
         }
         long start = System.nanoTime();
         Process process = builder.start();
@@ -163,7 +192,8 @@ public final class AgentBenchmark {
         } while (!process.waitFor(10, TimeUnit.MILLISECONDS));
         long wall = System.nanoTime() - start;
         if (process.exitValue() != 0) {
-            throw new IllegalStateException("dockhand exited " + process.exitValue() + " in the benchmark");
+            throw new IllegalStateException(
+                    "dockhand exited " + process.exitValue() + " in the benchmark (--sandbox " + setup.sandbox() + ")");
         }
         return new Run(wall, peak, model.exchanges());
     }
