@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * process, several times after a warm-up, and reports wall time, peak RSS, the gap between consecutive model
  * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs. S1 is also
  * measured against the same model over https (a throwaway CA, see {@link TrainingTls}), as every hosted model is
- * reached: no target names it, but users of hosted models pay it on every start.
+ * reached, and with the Docker sandbox, the default, when Docker answers: no target names these, but most users pay
+ * them on every start.
  */
 public final class AgentBenchmark {
     private AgentBenchmark() {}
