@@ -110,17 +110,14 @@ final class Warmup {
      */
     static void toolsOnce(CoreToolScheduler scheduler) {
         if (TOOLS_STARTED.compareAndSet(false, true)) {
-            Thread thread = new Thread(
-                    () -> {
+            daemon("dockhand-warmup-tools", () -> {
                         try {
                             scheduler.warmValidation();
                         } catch (RuntimeException | LinkageError e) {
                             // As above: validating a real call reports any problem.
                         }
-                    },
-                    "dockhand-warmup-tools");
-            thread.setDaemon(true);
-            thread.start();
+                    })
+                    .start();
         }
     }
 
@@ -135,23 +132,16 @@ final class Warmup {
      */
     static void tlsOnce(String baseUrl) {
         if (overTls(baseUrl) && TLS_STARTED.compareAndSet(false, true)) {
-            Thread trust = new Thread("dockhand-warmup-trust") {
-                @Override
-                public void run() {
-                    Warmup.trust();
-                }
-            };
-            Thread keys = new Thread("dockhand-warmup-keys") {
-                @Override
-                public void run() {
-                    Warmup.keyShares();
-                }
-            };
-            trust.setDaemon(true);
-            keys.setDaemon(true);
-            trust.start();
-            keys.start();
+            daemon("dockhand-warmup-trust", Warmup::trust).start();
+            daemon("dockhand-warmup-keys", Warmup::keyShares).start();
         }
+    }
+
+    /** A thread that does not keep the JVM alive: warm-up work is worth nothing once the run is over. */
+    private static Thread daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        return thread;
     }
 
     /** Whether requests to this base URL go over TLS; the scheme may be written in capitals. */

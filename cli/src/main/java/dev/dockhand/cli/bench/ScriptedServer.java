@@ -20,7 +20,6 @@ import javax.net.ssl.SSLContext;
  */
 public final class ScriptedServer implements AutoCloseable {
     private final HttpServer server;
-    private final String scheme;
     private final List<String> replies;
     private final List<Exchange> exchanges = new ArrayList<>();
 
@@ -37,12 +36,10 @@ public final class ScriptedServer implements AutoCloseable {
         InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         if (tls == null) {
             server = HttpServer.create(address, 16);
-            scheme = "http";
         } else {
             HttpsServer https = HttpsServer.create(address, 16);
             https.setHttpsConfigurator(new HttpsConfigurator(tls));
             server = https;
-            scheme = "https";
         }
         server.setExecutor(Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "scripted-model");
@@ -74,6 +71,7 @@ public final class ScriptedServer implements AutoCloseable {
 
     /** The base URL to give Dockhand, like {@code http://127.0.0.1:PORT/v1}. */
     public String baseUrl() {
+        String scheme = server instanceof HttpsServer ? "https" : "http";
         return scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
