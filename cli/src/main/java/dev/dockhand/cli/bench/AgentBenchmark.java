@@ -97,7 +97,9 @@ public final class AgentBenchmark {
                     "s1_docker_sandbox_wall_ms",
                     wallStats(scenario(launcher, workspace, s1, warmup, runs, Setup.DEFAULT.in("docker"))));
         } catch (IllegalStateException e) {
-            results.put("s1_docker_sandbox_wall_ms", "not measured: " + e.getMessage());
+            results.put(
+                    "s1_docker_sandbox_wall_ms",
+                    "not measured: no Docker engine or no sandbox image (" + e.getMessage() + ")");
         }
         results.put("s20_wall_ms", wallStats(twenty));
         results.put("s20_mean_request_gap_ms", meanGapMillis(twenty));
