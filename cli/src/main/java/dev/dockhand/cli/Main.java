@@ -1,20 +1,40 @@
 package dev.dockhand.cli;
 
 import java.io.PrintWriter;
+import java.util.Properties;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** The process entry point: configures logging, runs the command, exits with its code. */
 public final class Main {
+    /** The JDK's choice of locale data; see {@link #preferRootLocaleData}. */
+    static final String LOCALE_PROVIDERS = "java.locale.providers";
+
     private Main() {}
 
     public static void main(String[] args) {
+        preferRootLocaleData(System.getProperties());
         if (Warmup.helpsWith(args)) {
             Warmup.start();
         }
         CliEnvironment environment = CliEnvironment.fromSystem();
         Logging.toFileUnder(environment.home());
         System.exit(execute(args, environment, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Makes the JDK take its locale data from the small built-in root set instead of CLDR, unless the user chose
+     * providers themselves ({@code -Djava.locale.providers}, for instance in JAVA_TOOL_OPTIONS). Dockhand writes
+     * English and formats with {@link java.util.Locale#ROOT}, so CLDR's hundreds of locales buy it nothing; yet every
+     * run paid for them: Jackson's mapper builds a calendar when it starts, and to find US English's first day of the
+     * week CLDR parses the tag of every locale it has, about 20 ms of CPU on a start-up that has none to spare
+     * ({@code -p "hello"} 12 ms faster on JDK 25, 9 ms on JDK 17, medians of alternating runs). Set before anything
+     * else runs: the JDK reads the property once, when locale data is first used.
+     */
+    static void preferRootLocaleData(Properties system) {
+        if (system.getProperty(LOCALE_PROVIDERS) == null) {
+            system.setProperty(LOCALE_PROVIDERS, "FALLBACK");
+        }
     }
 
     /** Runs the command line as {@code main} does, without exiting; tests call this. */

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** Small text helpers shared by the renderers. */
@@ -44,7 +45,7 @@ final class Rendering {
             return millis + " ms";
         }
         if (millis < 60_000) {
-            return String.format("%.1f s", millis / 1000.0);
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
         }
         return duration.toMinutes() + " m " + duration.toSecondsPart() + " s";
     }

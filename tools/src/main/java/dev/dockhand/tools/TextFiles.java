@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /** What the file tools need to know about a file's bytes before treating it as text. */
 final class TextFiles {
@@ -90,8 +91,8 @@ final class TextFiles {
             return bytes + " B";
         }
         if (bytes < 1024 * 1024) {
-            return String.format("%.1f KB", bytes / 1024.0);
+            return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
         }
-        return String.format("%.1f MB", bytes / (1024.0 * 1024));
+        return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
     }
 }

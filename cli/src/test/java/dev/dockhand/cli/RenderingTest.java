@@ -1,0 +1,26 @@
+package dev.dockhand.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class RenderingTest {
+    @Test
+    void writesDurationsTheSameWhateverTheDefaultLocale() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertEquals(
+                    List.of("850 ms", "1.5 s", "2 m 5 s"),
+                    List.of(
+                            Rendering.duration(Duration.ofMillis(850)),
+                            Rendering.duration(Duration.ofMillis(1_500)),
+                            Rendering.duration(Duration.ofSeconds(125))));
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+}
