@@ -1,0 +1,115 @@
+package dev.dockhand.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.cli.bench.ScriptedServer;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a run loads is what it pays for at start-up, so runs that need no Docker, no line editor or no model client
+ * must not load those classes at all. Each case runs the real entry point in a JVM of its own, without a start-up
+ * archive (with JDK 25's AOT cache the JVM loads every class the cache holds, whether the run uses it or not), and
+ * reads the JVM's own class-loading log.
+ */
+class ClassLoadingTest {
+    /**
+     * docker-java and the code that drives it. Not DockerSettings: the sandbox limits are options like any other,
+     * checked in every run whatever the sandbox, and that record calls no Docker code.
+     */
+    private static final List<String> DOCKER = List.of(
+            "com.github.dockerjava.",
+            "dev.dockhand.sandbox.DockerSandbox",
+            "dev.dockhand.sandbox.ContainerSpec",
+            "dev.dockhand.cli.DockerSandboxes");
+
+    private static final List<String> LINE_EDITOR = List.of("org.jline.", "dev.dockhand.cli.Repl");
+    private static final List<String> MODEL_CLIENT =
+            List.of("com.fasterxml.jackson.databind.", "okhttp3.", "dev.dockhand.core.model.");
+
+    @TempDir
+    Path work;
+
+    private record Run(int exitCode, String stdout, List<String> classes) {
+        /** The loaded classes whose names start with any of these prefixes, in loading order. */
+        List<String> loadedFrom(List<List<String>> groups) {
+            return classes.stream()
+                    .filter(name -> groups.stream().flatMap(List::stream).anyMatch(name::startsWith))
+                    .toList();
+        }
+    }
+
+    @Test
+    void versionAndHelpLoadNeitherDockerNorTheLineEditorNorAModelClient() throws Exception {
+        Run version = dockhand("--version");
+        Run help = dockhand("--help");
+
+        assertEquals(0, version.exitCode());
+        assertTrue(version.stdout().startsWith("dockhand "), version.stdout());
+        assertEquals(List.of(), version.loadedFrom(List.of(DOCKER, LINE_EDITOR, MODEL_CLIENT)));
+        assertEquals(0, help.exitCode());
+        assertEquals(List.of(), help.loadedFrom(List.of(DOCKER, LINE_EDITOR, MODEL_CLIENT)));
+    }
+
+    @Test
+    void aPromptAnsweredWithoutASandboxLoadsNeitherDockerNorTheLineEditor() throws Exception {
+        try (ScriptedServer model = new ScriptedServer(List.of(ScriptedServer.answer("Hello.")))) {
+            Run run = dockhand(
+                    "--sandbox",
+                    "none",
+                    "--provider",
+                    "openai",
+                    "--model",
+                    "m",
+                    "--retries",
+                    "0",
+                    "--base-url",
+                    model.baseUrl(),
+                    "-p",
+                    "hello");
+
+            assertEquals(new Run(ExitCodes.OK, "Hello.\n", run.classes()), run);
+            // The log does list what the run used: otherwise the empty list below would prove nothing.
+            assertTrue(run.classes().contains("okhttp3.OkHttpClient"));
+            assertEquals(List.of(), run.loadedFrom(List.of(DOCKER, LINE_EDITOR)));
+        }
+    }
+
+    /** The real entry point with these arguments, in a fresh JVM that logs every class it loads. */
+    private Run dockhand(String... arguments) throws Exception {
+        Path run = Files.createTempDirectory(work, "run");
+        Path log = run.resolve("classes.txt");
+        Path stdout = run.resolve("stdout.txt");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + log + ":none",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(run.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(stdout.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("OPENAI_API_KEY", "sk-test");
+        builder.environment().put("DOCKHAND_HOME", run.resolve("home").toString());
+        Process process = builder.start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("dockhand did not finish within a minute");
+        }
+        // Each line is a class name, then where it came from.
+        List<String> classes = Files.readAllLines(log).stream()
+                .map(line -> line.split(" ", 2)[0])
+                .toList();
+        return new Run(process.exitValue(), Files.readString(stdout), classes);
+    }
+}
