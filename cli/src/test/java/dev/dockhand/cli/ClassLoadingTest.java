@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.cli.bench.ScriptedServer;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,30 +85,19 @@ class ClassLoadingTest {
     private Run dockhand(String... arguments) throws Exception {
         Path run = Files.createTempDirectory(work, "run");
         Path log = run.resolve("classes.txt");
-        Path stdout = run.resolve("stdout.txt");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info:file=" + log + ":none",
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName()));
-        command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(run.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(stdout.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("OPENAI_API_KEY", "sk-test");
-        builder.environment().put("DOCKHAND_HOME", run.resolve("home").toString());
-        Process process = builder.start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("dockhand did not finish within a minute");
-        }
+        ChildProcess.Outcome outcome = ChildProcess.run(
+                ChildProcess.dockhand(List.of("-Xlog:class+load=info:file=" + log + ":none"), List.of(arguments)),
+                run,
+                Map.of(
+                        "OPENAI_API_KEY",
+                        "sk-test",
+                        "DOCKHAND_HOME",
+                        run.resolve("home").toString()),
+                Duration.ofMinutes(1));
         // Each line is a class name, then where it came from.
         List<String> classes = Files.readAllLines(log).stream()
                 .map(line -> line.split(" ", 2)[0])
                 .toList();
-        return new Run(process.exitValue(), Files.readString(stdout), classes);
+        return new Run(outcome.exitCode(), outcome.stdout(), classes);
     }
 }

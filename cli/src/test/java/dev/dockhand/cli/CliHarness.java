@@ -3,7 +3,6 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.testing.ScriptedModel;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -59,22 +58,11 @@ final class CliHarness implements AutoCloseable {
      * workspace, home and model, stdin empty, stdout discarded and stderr written to {@code stderr}.
      */
     Process start(Path stderr, String... given) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                "--sandbox",
-                "none"));
-        command.addAll(List.of(given));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(workspace.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(stderr.toFile());
-        builder.environment().putAll(variables);
-        builder.environment().put("DOCKHAND_HOME", temp.resolve("home").toString());
-        return builder.start();
+        List<String> arguments = new ArrayList<>(List.of("--sandbox", "none"));
+        arguments.addAll(List.of(given));
+        Map<String, String> environment = new HashMap<>(variables);
+        environment.put("DOCKHAND_HOME", temp.resolve("home").toString());
+        return ChildProcess.start(ChildProcess.dockhand(List.of(), arguments), workspace, environment, stderr);
     }
 
     /** Waits up to 30 s for a file a command creates in the workspace, and fails the test if it never appears. */

@@ -4,18 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -97,23 +97,12 @@ class LauncherArchiveIT {
      * training takes its no-sandbox path at once, whatever engine the machine runs.
      */
     private Run version(Path launcher, Path jdk, Map<String, String> environment) throws Exception {
-        Path stdout = Files.createTempFile(checkout, "stdout", ".txt");
-        Path stderr = Files.createTempFile(checkout, "stderr", ".txt");
-        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--version")
-                .directory(checkout.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile());
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        builder.environment().put("JAVA_HOME", jdk.toString());
-        builder.environment().put("DOCKER_HOST", "unix://" + checkout.resolve("no-docker.sock"));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        if (!process.waitFor(3, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("the launcher did not finish within three minutes");
-        }
-        return new Run(process.exitValue(), Files.readString(stderr), Files.readString(stdout));
+        Map<String, String> variables = new HashMap<>(environment);
+        variables.put("JAVA_HOME", jdk.toString());
+        variables.put("DOCKER_HOST", "unix://" + checkout.resolve("no-docker.sock"));
+        ChildProcess.Outcome outcome =
+                ChildProcess.run(List.of(launcher.toString(), "--version"), checkout, variables, Duration.ofMinutes(3));
+        return new Run(outcome.exitCode(), outcome.stderr(), outcome.stdout());
     }
 
     private static int feature(Path jdk) throws IOException {

@@ -2,21 +2,20 @@ package dev.dockhand.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dockhand.cli.ChildProcess;
 import dev.dockhand.cli.ExitCodes;
-import dev.dockhand.cli.Main;
-import java.io.File;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,40 +84,30 @@ class TrainingTlsTest {
     /** {@code dockhand -p hello} in a JVM of its own, trusting {@code trustStore} when given. */
     private static Result dockhand(String baseUrl, Path trustStore) throws Exception {
         Path work = Files.createTempDirectory(keys, "run");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path")));
-        if (trustStore != null) {
-            command.add("-Djavax.net.ssl.trustStore=" + trustStore);
-        }
-        command.addAll(List.of(
-                Main.class.getName(),
-                "--sandbox",
-                "none",
-                "--provider",
-                "openai",
-                "--model",
-                "m",
-                "--retries",
-                "0",
-                "--base-url",
-                baseUrl,
-                "-p",
-                "hello"));
-        Path stdout = work.resolve("stdout.txt");
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(work.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(stdout.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("OPENAI_API_KEY", "sk-test");
-        builder.environment().put("DOCKHAND_HOME", work.resolve("home").toString());
-        Process process = builder.start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("dockhand did not finish within a minute");
-        }
-        return new Result(process.exitValue(), Files.readString(stdout));
+        List<String> options = trustStore == null ? List.of() : List.of("-Djavax.net.ssl.trustStore=" + trustStore);
+        ChildProcess.Outcome outcome = ChildProcess.run(
+                ChildProcess.dockhand(
+                        options,
+                        List.of(
+                                "--sandbox",
+                                "none",
+                                "--provider",
+                                "openai",
+                                "--model",
+                                "m",
+                                "--retries",
+                                "0",
+                                "--base-url",
+                                baseUrl,
+                                "-p",
+                                "hello")),
+                work,
+                Map.of(
+                        "OPENAI_API_KEY",
+                        "sk-test",
+                        "DOCKHAND_HOME",
+                        work.resolve("home").toString()),
+                Duration.ofMinutes(1));
+        return new Result(outcome.exitCode(), outcome.stdout());
     }
 }
