@@ -30,6 +30,32 @@ public final class ChildProcess {
         return command;
     }
 
+    /** The arguments of {@code dockhand -p hello} to an OpenAI-compatible model, with no sandbox and no retries. */
+    public static List<String> helloTo(String baseUrl) {
+        return List.of(
+                "--sandbox",
+                "none",
+                "--provider",
+                "openai",
+                "--model",
+                "m",
+                "--retries",
+                "0",
+                "--base-url",
+                baseUrl,
+                "-p",
+                "hello");
+    }
+
+    /** The variables a run needs: an API key, and a Dockhand home of its own under {@code run}. */
+    public static Map<String, String> variablesFor(Path run) {
+        return Map.of(
+                "OPENAI_API_KEY",
+                "sk-test",
+                "DOCKHAND_HOME",
+                run.resolve("home").toString());
+    }
+
     /**
      * Starts {@code command} in {@code directory} with an empty stdin and these variables added to the tests' own
      * (never JAVA_TOOL_OPTIONS from the test runner: the JVM would announce it on stderr), stdout discarded and

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,8 +46,8 @@ class ClassLoadingTest {
 
     @Test
     void versionAndHelpLoadNeitherDockerNorTheLineEditorNorAModelClient() throws Exception {
-        Run version = dockhand("--version");
-        Run help = dockhand("--help");
+        Run version = dockhand(List.of("--version"));
+        Run help = dockhand(List.of("--help"));
 
         assertEquals(0, version.exitCode());
         assertTrue(version.stdout().startsWith("dockhand "), version.stdout());
@@ -60,19 +59,7 @@ class ClassLoadingTest {
     @Test
     void aPromptAnsweredWithoutASandboxLoadsNeitherDockerNorTheLineEditor() throws Exception {
         try (ScriptedServer model = new ScriptedServer(List.of(ScriptedServer.answer("Hello.")))) {
-            Run run = dockhand(
-                    "--sandbox",
-                    "none",
-                    "--provider",
-                    "openai",
-                    "--model",
-                    "m",
-                    "--retries",
-                    "0",
-                    "--base-url",
-                    model.baseUrl(),
-                    "-p",
-                    "hello");
+            Run run = dockhand(ChildProcess.helloTo(model.baseUrl()));
 
             assertEquals(new Run(ExitCodes.OK, "Hello.\n", run.classes()), run);
             // The log does list what the run used: otherwise the empty list below would prove nothing.
@@ -82,17 +69,13 @@ class ClassLoadingTest {
     }
 
     /** The real entry point with these arguments, in a fresh JVM that logs every class it loads. */
-    private Run dockhand(String... arguments) throws Exception {
+    private Run dockhand(List<String> arguments) throws Exception {
         Path run = Files.createTempDirectory(work, "run");
         Path log = run.resolve("classes.txt");
         ChildProcess.Outcome outcome = ChildProcess.run(
-                ChildProcess.dockhand(List.of("-Xlog:class+load=info:file=" + log + ":none"), List.of(arguments)),
+                ChildProcess.dockhand(List.of("-Xlog:class+load=info:file=" + log + ":none"), arguments),
                 run,
-                Map.of(
-                        "OPENAI_API_KEY",
-                        "sk-test",
-                        "DOCKHAND_HOME",
-                        run.resolve("home").toString()),
+                ChildProcess.variablesFor(run),
                 Duration.ofMinutes(1));
         // Each line is a class name, then where it came from.
         List<String> classes = Files.readAllLines(log).stream()

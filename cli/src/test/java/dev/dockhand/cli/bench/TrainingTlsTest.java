@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
@@ -86,27 +85,9 @@ class TrainingTlsTest {
         Path work = Files.createTempDirectory(keys, "run");
         List<String> options = trustStore == null ? List.of() : List.of("-Djavax.net.ssl.trustStore=" + trustStore);
         ChildProcess.Outcome outcome = ChildProcess.run(
-                ChildProcess.dockhand(
-                        options,
-                        List.of(
-                                "--sandbox",
-                                "none",
-                                "--provider",
-                                "openai",
-                                "--model",
-                                "m",
-                                "--retries",
-                                "0",
-                                "--base-url",
-                                baseUrl,
-                                "-p",
-                                "hello")),
+                ChildProcess.dockhand(options, ChildProcess.helloTo(baseUrl)),
                 work,
-                Map.of(
-                        "OPENAI_API_KEY",
-                        "sk-test",
-                        "DOCKHAND_HOME",
-                        work.resolve("home").toString()),
+                ChildProcess.variablesFor(work),
                 Duration.ofMinutes(1));
         return new Result(outcome.exitCode(), outcome.stdout());
     }
