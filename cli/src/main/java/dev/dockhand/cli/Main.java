@@ -5,10 +5,10 @@ import java.util.Properties;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
-/** The process entry point: configures logging, runs the command, exits with its code. */
+/** The process entry point: picks the JDK's locale data, configures logging, runs the command, exits with its code. */
 public final class Main {
     /** The JDK's choice of locale data; see {@link #preferRootLocaleData}. */
-    static final String LOCALE_PROVIDERS = "java.locale.providers";
+    private static final String LOCALE_PROVIDERS = "java.locale.providers";
 
     private Main() {}
 
