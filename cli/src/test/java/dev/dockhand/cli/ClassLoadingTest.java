@@ -22,7 +22,7 @@ class ClassLoadingTest {
      * docker-java and the code that drives it. Not DockerSettings: the sandbox limits are options like any other,
      * checked in every run whatever the sandbox, and that record calls no Docker code.
      */
-    private static final List<String> DOCKER = List.of(
+    static final List<String> DOCKER = List.of(
             "com.github.dockerjava.",
             "dev.dockhand.sandbox.DockerSandbox",
             "dev.dockhand.sandbox.ContainerSpec",

@@ -5,14 +5,9 @@ import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.sandbox.DockerSandbox;
-import dev.dockhand.sandbox.DockerSettings;
-import dev.dockhand.sandbox.SandboxUnavailableException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,20 +54,6 @@ class DockerModeTest {
         return cli.run(all.toArray(String[]::new));
     }
 
-    private void requireDocker() {
-        DockerSandbox probe = DockerSandbox.connect(DockerSettings.DEFAULT, workspace, List.of(), variables);
-        try {
-            probe.preflight();
-        } catch (SandboxUnavailableException e) {
-            if ("1".equals(System.getenv("DOCKHAND_REQUIRE_DOCKER"))) {
-                fail("DOCKHAND_REQUIRE_DOCKER=1 but " + e.getMessage(), e);
-            }
-            assumeTrue(false, "Docker tests skipped: " + e.getMessage());
-        } finally {
-            probe.close();
-        }
-    }
-
     private static String toolResult(JsonNode request, int index) {
         return request.get("messages").get(index).get("content").asText();
     }
@@ -97,7 +78,7 @@ class DockerModeTest {
     @Test
     @Tag("docker")
     void aMissingImageStopsTheRunBeforeTheModelIsCalled() {
-        requireDocker();
+        DockerRequired.check(workspace, variables);
 
         assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, run("--sandbox-image", "dockhand-no-such-image:1", "-p", "x"));
         assertEquals(
@@ -110,7 +91,7 @@ class DockerModeTest {
     @Test
     @Tag("docker")
     void commandsRunInTheContainerByDefault() {
-        requireDocker();
+        DockerRequired.check(workspace, variables);
         model.enqueue(
                 calls(toolCall(
                         "d1",
@@ -134,7 +115,7 @@ class DockerModeTest {
     @Test
     @Tag("docker")
     void aSymlinkMadeInsideTheContainerLeadsNowhere() throws Exception {
-        requireDocker();
+        DockerRequired.check(workspace, variables);
         model.enqueue(
                 calls(toolCall("l1", "run_shell_command", "{\"command\":\"ln -s /etc escape\"}")),
                 calls(
@@ -158,7 +139,7 @@ class DockerModeTest {
 
     @Test
     void theReplRunsBangCommandsInTheContainer() throws Exception {
-        requireDocker();
+        DockerRequired.check(workspace, variables);
         try (ReplHarness repl = new ReplHarness(cli, "--sandbox", "docker")) {
             repl.await("sandbox docker");
             repl.submit("!test -f /.dockerenv && echo inside a container; pwd");

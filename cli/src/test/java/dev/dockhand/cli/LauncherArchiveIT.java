@@ -3,7 +3,9 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dockhand.cli.bench.ScriptedServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,21 +21,30 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The launcher's start-up archive, end to end: {@code scripts/dockhand} records it at the first run of a build, uses
- * it from then on, and records it again when the jar changes. Runs the real launcher and the packaged jar (hence an
- * integration test, after {@code package}), copied into a scratch checkout, on the JDK running the tests and on the
- * newest JDK 25 or later under /usr/lib/jvm when there is one (an AOT cache there, an AppCDS archive before).
+ * The launcher's start-up archives, end to end: {@code scripts/dockhand} records each at its first run of a build,
+ * starts from it from then on, and records it again when the jar changes; runs that cannot use Docker have an archive
+ * of their own, without the Docker classes. Runs the real launcher and the packaged jar (hence an integration test,
+ * after {@code package}), copied into a scratch checkout, on the JDK running the tests and on the newest JDK 25 or
+ * later under /usr/lib/jvm when there is one (AOT caches there, AppCDS archives before).
  */
 class LauncherArchiveIT {
     private static final String RECORDING = "dockhand: recording the start-up archive (once per build)...\n";
+    private static final String RECORDING_WITHOUT_DOCKER =
+            "dockhand: recording the start-up archive for runs without Docker (once per build)...\n";
+    private static final Pattern OPENED = Pattern.compile("^Opened (?:AOT cache|archive) (.+)\\.$");
 
     @TempDir
     Path checkout;
+
+    private Path jar;
+    private Path launcher;
 
     static Stream<Path> jdks() throws IOException {
         Path running = Path.of(System.getProperty("java.home"));
@@ -42,67 +53,183 @@ class LauncherArchiveIT {
         return jdks.stream();
     }
 
-    @ParameterizedTest
-    @MethodSource("jdks")
-    void recordsTheArchiveOncePerBuildAndStartsFromIt(Path jdk) throws Exception {
-        Path jar = checkout.resolve("cli/target/dockhand.jar");
+    @BeforeEach
+    void copyTheLauncherAndTheJar() throws IOException {
+        // As the launcher sees it: it resolves its own folder's links.
+        checkout = checkout.toRealPath();
+        jar = checkout.resolve("cli/target/dockhand.jar");
         Files.createDirectories(jar.getParent());
         Files.copy(Path.of("target/dockhand.jar"), jar);
-        Path launcher = checkout.resolve("scripts/dockhand");
+        launcher = checkout.resolve("scripts/dockhand");
         Files.createDirectories(launcher.getParent());
         Files.copy(Path.of("../scripts/dockhand"), launcher, StandardCopyOption.COPY_ATTRIBUTES);
-        int feature = feature(jdk);
-        Path archive = jar.resolveSibling("dockhand-jdk" + feature + (feature >= 25 ? ".aot" : ".jsa"));
-
-        Run first = version(launcher, jdk, Map.of());
-        assertEquals(new Run(0, RECORDING), first.withoutVersion());
-        assertTrue(Files.isRegularFile(archive), "no archive at " + archive);
-        assertFalse(Files.exists(archive.resolveSibling(archive.getFileName() + ".failed")));
-        FileTime recorded = Files.getLastModifiedTime(archive);
-
-        Path classes = checkout.resolve("classes.txt");
-        String logging = "-Xlog:class+load=info:file=" + classes + ":none";
-        Run second = version(launcher, jdk, Map.of("JAVA_TOOL_OPTIONS", logging));
-        assertEquals(new Run(0, "Picked up JAVA_TOOL_OPTIONS: " + logging + "\n"), second.withoutVersion());
-        assertEquals(recorded, Files.getLastModifiedTime(archive));
-        // The JVM says where each class came from: the entry point from the archive, not from the jar.
-        List<String> main = Files.readAllLines(classes).stream()
-                .filter(line -> line.startsWith("dev.dockhand.cli.Main "))
-                .toList();
-        assertEquals(1, main.size(), main.toString());
-        assertTrue(main.get(0).startsWith("dev.dockhand.cli.Main source: shared objects file"), main.get(0));
-
-        // A new build: the jar is newer than the archive.
-        Files.setLastModifiedTime(jar, FileTime.from(Instant.now()));
-        Run rebuilt = version(launcher, jdk, Map.of());
-        assertEquals(new Run(0, RECORDING), rebuilt.withoutVersion());
-        assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0);
-        assertFalse(Files.exists(archive.resolveSibling(archive.getFileName() + ".failed")));
     }
 
-    private record Run(int exitCode, String stderr, String stdout) {
-        Run(int exitCode, String stderr) {
-            this(exitCode, stderr, "");
-        }
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void recordsEachArchiveOncePerBuildAndStartsFromIt(Path jdk) throws Exception {
+        Path withoutDocker = archive(jdk, "-sandbox-none");
+        Path withDocker = archive(jdk, "");
+        // Docker is pointed at a socket that does not exist, so each training takes its no-sandbox path at once,
+        // whatever engine the machine runs, and a prompt stops before it calls the model.
+        Map<String, String> noDocker = new HashMap<>(ChildProcess.variablesFor(checkout));
+        noDocker.put("DOCKER_HOST", "unix://" + checkout.resolve("no-docker.sock"));
+        List<String> version = List.of("--version");
+        List<String> prompt =
+                List.of("--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "-p", "hello");
+        String dockerDown = "dockhand: Docker does not answer at unix://" + checkout.resolve("no-docker.sock");
 
-        /** The same run, having checked that it printed the version, without the version's text. */
-        Run withoutVersion() {
-            assertTrue(stdout.startsWith("dockhand "), stdout);
-            return new Run(exitCode, stderr);
+        // --version cannot use Docker: the archive without it.
+        Launch first = launch(jdk, noDocker, version);
+        assertEquals(new Launch(0, RECORDING_WITHOUT_DOCKER), first.withoutVersion());
+        assertRecorded(withoutDocker);
+        assertFalse(Files.exists(withDocker));
+        FileTime recorded = Files.getLastModifiedTime(withoutDocker);
+        Started second = startedFrom(jdk, noDocker, version);
+        assertEquals(0, second.exitCode());
+        assertEquals(List.of(withoutDocker), second.archives());
+        assertTrue(second.mainFromArchive(), "Main was not loaded from the archive");
+        assertEquals(recorded, Files.getLastModifiedTime(withoutDocker));
+
+        // A prompt may use Docker: the other archive. Docker does not answer, so the run stops with exit code 44.
+        Launch third = launch(jdk, noDocker, prompt);
+        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, third.exitCode());
+        assertTrue(third.stderr().startsWith(RECORDING + dockerDown), third.stderr());
+        assertRecorded(withDocker);
+        Started fourth = startedFrom(jdk, noDocker, prompt);
+        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, fourth.exitCode());
+        assertEquals(List.of(withDocker), fourth.archives());
+        assertTrue(fourth.mainFromArchive(), "Main was not loaded from the archive");
+
+        // A new build: the jar is newer than both archives, and each is recorded again at its next run.
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now()));
+        assertEquals(
+                new Launch(0, RECORDING_WITHOUT_DOCKER),
+                launch(jdk, noDocker, version).withoutVersion());
+        assertTrue(launch(jdk, noDocker, prompt).stderr().startsWith(RECORDING + dockerDown));
+        for (Path archive : List.of(withoutDocker, withDocker)) {
+            assertRecorded(archive);
+            assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0, archive + "");
         }
     }
 
     /**
-     * {@code scripts/dockhand --version} with this JDK. Docker is pointed at a socket that does not exist, so the
-     * training takes its no-sandbox path at once, whatever engine the machine runs.
+     * With JDK 25's AOT cache the JVM loads every class of the cache when it starts, whether the run uses it or not.
+     * So with Docker up, the archive of runs that may use Docker holds its classes, and a run that cannot use Docker
+     * loads none only because it starts from the other archive.
      */
-    private Run version(Path launcher, Path jdk, Map<String, String> environment) throws Exception {
+    @Test
+    void onAnAotJdkRunsThatCannotUseDockerLoadNoDockerClassesWhileDockerAnswers() throws Exception {
+        Optional<Path> aotJdk = newestAotJdk();
+        assumeTrue(aotJdk.isPresent(), "no JDK 25 or later under /usr/lib/jvm: nothing loads a whole cache at start");
+        Path jdk = aotJdk.get();
+        Map<String, String> variables = ChildProcess.variablesFor(checkout);
+        DockerRequired.check(checkout, System.getenv());
+
+        // An unknown option: the archive for runs that may use Docker, recorded with the Docker sandbox.
+        List<String> mistaken = List.of("--no-such-option");
+        assertEquals(ExitCodes.USAGE, launch(jdk, variables, mistaken).exitCode());
+        Started unknown = startedFrom(jdk, variables, mistaken);
+        assertEquals(List.of(archive(jdk, "")), unknown.archives());
+        // The log does list Docker classes when the archive holds them: otherwise the empty lists below prove nothing.
+        assertFalse(unknown.loadedFrom(ClassLoadingTest.DOCKER).isEmpty(), "the archive holds no Docker classes");
+
+        assertEquals(0, launch(jdk, variables, List.of("--version")).exitCode());
+        Started version = startedFrom(jdk, variables, List.of("--version"));
+        assertEquals(List.of(archive(jdk, "-sandbox-none")), version.archives());
+        assertEquals(List.of(), version.loadedFrom(ClassLoadingTest.DOCKER));
+        try (ScriptedServer model = new ScriptedServer(List.of(ScriptedServer.answer("Hello.")))) {
+            Started hello = startedFrom(jdk, variables, ChildProcess.helloTo(model.baseUrl()));
+            assertEquals(new Launch(0, "", "Hello.\n"), hello.launch().withoutWarning());
+            assertEquals(List.of(archive(jdk, "-sandbox-none")), hello.archives());
+            assertEquals(List.of(), hello.loadedFrom(ClassLoadingTest.DOCKER));
+        }
+    }
+
+    private record Launch(int exitCode, String stderr, String stdout) {
+        Launch(int exitCode, String stderr) {
+            this(exitCode, stderr, "");
+        }
+
+        /** The same launch, having checked that it printed the version, without the version's text. */
+        Launch withoutVersion() {
+            assertTrue(stdout.startsWith("dockhand "), stdout);
+            return new Launch(exitCode, stderr);
+        }
+
+        /** The same launch without the warning of --sandbox none and the JVM's note on JAVA_TOOL_OPTIONS. */
+        Launch withoutWarning() {
+            String rest = stderr.replaceFirst("^Picked up JAVA_TOOL_OPTIONS: [^\n]*\n", "")
+                    .replace("dockhand: --sandbox none: commands run directly on this machine, unconfined.\n", "");
+            return new Launch(exitCode, rest, stdout);
+        }
+    }
+
+    /** A launch whose JVM logged the archives it opened and the classes it loaded. */
+    private record Started(Launch launch, List<Path> archives, List<String> classes) {
+        int exitCode() {
+            return launch.exitCode();
+        }
+
+        boolean mainFromArchive() {
+            return classes.stream()
+                    .anyMatch(line -> line.startsWith("dev.dockhand.cli.Main source: shared objects file"));
+        }
+
+        /** The loaded classes whose names start with any of these prefixes. */
+        List<String> loadedFrom(List<String> prefixes) {
+            return classes.stream()
+                    .map(line -> line.split(" ", 2)[0])
+                    .filter(name -> prefixes.stream().anyMatch(name::startsWith))
+                    .toList();
+        }
+    }
+
+    /** {@code scripts/dockhand} with these arguments on this JDK, in the scratch checkout. */
+    private Launch launch(Path jdk, Map<String, String> environment, List<String> arguments) throws Exception {
         Map<String, String> variables = new HashMap<>(environment);
         variables.put("JAVA_HOME", jdk.toString());
-        variables.put("DOCKER_HOST", "unix://" + checkout.resolve("no-docker.sock"));
-        ChildProcess.Outcome outcome =
-                ChildProcess.run(List.of(launcher.toString(), "--version"), checkout, variables, Duration.ofMinutes(3));
-        return new Run(outcome.exitCode(), outcome.stderr(), outcome.stdout());
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(arguments);
+        ChildProcess.Outcome outcome = ChildProcess.run(command, checkout, variables, Duration.ofMinutes(3));
+        return new Launch(outcome.exitCode(), outcome.stderr(), outcome.stdout());
+    }
+
+    /**
+     * A launch that must not record (its archive is there), with the JVM logging, through JAVA_TOOL_OPTIONS, which
+     * archives it opened and where each class came from.
+     */
+    private Started startedFrom(Path jdk, Map<String, String> environment, List<String> arguments) throws Exception {
+        Path log = Files.createTempFile(checkout, "jvm", ".log");
+        String tag = feature(jdk) >= 25 ? "aot" : "cds";
+        String logging = "-Xlog:class+load=info," + tag + "=info:file=" + log + ":none";
+        Map<String, String> variables = new HashMap<>(environment);
+        variables.put("JAVA_TOOL_OPTIONS", logging);
+        Launch launch = launch(jdk, variables, arguments);
+        assertTrue(
+                launch.stderr().startsWith("Picked up JAVA_TOOL_OPTIONS: " + logging + "\n")
+                        && !launch.stderr().contains("recording"),
+                launch.stderr());
+        List<String> lines = Files.readAllLines(log);
+        List<Path> archives = new ArrayList<>();
+        for (String line : lines) {
+            Matcher opened = OPENED.matcher(line);
+            // The JDK's own base archive, which JDK 17 opens below ours, is not the launcher's doing.
+            if (opened.matches() && Path.of(opened.group(1)).startsWith(checkout)) {
+                archives.add(Path.of(opened.group(1)));
+            }
+        }
+        return new Started(launch, archives, lines);
+    }
+
+    private Path archive(Path jdk, String variant) throws IOException {
+        int feature = feature(jdk);
+        return jar.resolveSibling("dockhand-jdk" + feature + variant + (feature >= 25 ? ".aot" : ".jsa"));
+    }
+
+    private void assertRecorded(Path archive) {
+        assertTrue(Files.isRegularFile(archive), "no archive at " + archive);
+        assertFalse(Files.exists(archive.resolveSibling(archive.getFileName() + ".failed")), archive + ".failed");
     }
 
     private static int feature(Path jdk) throws IOException {

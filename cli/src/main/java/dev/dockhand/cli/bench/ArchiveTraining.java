@@ -7,9 +7,10 @@ import java.security.GeneralSecurityException;
 import java.util.List;
 
 /**
- * The scripted model of the training run that {@code scripts/dockhand} records its start-up archive from (AppCDS on
- * JDK 17, an AOT cache on JDK 25): asks for a {@code read_file} round and a {@code run_shell_command} round, so that
- * the sandbox's classes are recorded too, then answers; it exits when its stdin closes. It runs in a JVM of its own, so the archive, recorded from a real {@code dockhand -p} against it, holds
+ * The scripted model of the training runs that {@code scripts/dockhand} records its start-up archives from (AppCDS
+ * on JDK 17, AOT caches on JDK 25): asks for a {@code read_file} round and a {@code run_shell_command} round, so that
+ * the sandbox's classes are recorded too (the Docker sandbox's or none, by archive), then answers; it exits when its
+ * stdin closes. It runs in a JVM of its own, so an archive, recorded from a real {@code dockhand -p} against it, holds
  * exactly the classes such a run loads, none of this server's; an AOT cache loads all of its classes at every start.
  *
  * <p>Usage: {@code ArchiveTraining DIR}. Prints three lines: the model's https base URL and the trust store a client
