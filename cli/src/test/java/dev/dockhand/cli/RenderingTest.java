@@ -10,17 +10,13 @@ import org.junit.jupiter.api.Test;
 class RenderingTest {
     @Test
     void writesDurationsTheSameWhateverTheDefaultLocale() {
-        Locale before = Locale.getDefault();
-        try {
-            Locale.setDefault(Locale.GERMANY);
-            assertEquals(
-                    List.of("850 ms", "1.5 s", "2 m 5 s"),
-                    List.of(
-                            Rendering.duration(Duration.ofMillis(850)),
-                            Rendering.duration(Duration.ofMillis(1_500)),
-                            Rendering.duration(Duration.ofSeconds(125))));
-        } finally {
-            Locale.setDefault(before);
-        }
+        assertEquals(
+                List.of("850 ms", "1.5 s", "2 m 5 s"),
+                InLocale.get(
+                        Locale.GERMANY,
+                        () -> List.of(
+                                Rendering.duration(Duration.ofMillis(850)),
+                                Rendering.duration(Duration.ofMillis(1_500)),
+                                Rendering.duration(Duration.ofSeconds(125)))));
     }
 }

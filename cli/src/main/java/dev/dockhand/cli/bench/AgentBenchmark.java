@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs. S1 is also
  * measured against the same model over https (a throwaway CA, see {@link TrainingTls}), as every hosted model is
  * reached, and with the Docker sandbox, the default, when Docker answers: no target names these, but most users pay
- * them on every start.
+ * them on every start. Prints a table, each measurement beside its target when the performance issue names one (see
+ * {@link BenchTable}), then the same as one JSON line.
  */
 public final class AgentBenchmark {
     private AgentBenchmark() {}
@@ -114,9 +115,90 @@ public final class AgentBenchmark {
         int tools = BuiltinTools.all().size();
         results.put("first_request_bytes", firstRequest);
         results.put("first_request_bytes_per_tool", Math.round(firstRequest / (double) tools));
+        // The target's unit: 1.5 KB per tool.
+        results.put("first_request_kb_per_tool", Math.round(firstRequest / (double) tools / 10) / 100.0);
         results.put("gigabyte_output_heap_growth_mb", gigabyteHeapGrowthMb(workspace));
-        print(results);
+        BenchTable table = table(results, tools, aotJdk);
+        System.out.print(table.render());
+        results.put("targets", table.verdicts());
+        System.out.println(Json.write(results));
         System.exit(0);
+    }
+
+    /** The results beside the performance issue's targets, labelled as its targets are. */
+    @SuppressWarnings("unchecked")
+    private static BenchTable table(Map<String, Object> results, int tools, Path aotJdk) throws IOException {
+        BenchTable table = new BenchTable();
+        String jdk = "JDK " + System.getProperty("java.version");
+        Map<String, Double> s1 = (Map<String, Double>) results.get("s1_wall_ms");
+        table.row(
+                "s1_wall_ms", "S1, start to exit, " + jdk, BenchTable.spread(s1, " ms"), s1.get("median"), 250, " ms");
+        String aot = aotJdk == null ? "" : "JDK " + javaVersion(aotJdk) + " with its AOT cache";
+        if (aotJdk != null) {
+            Map<String, Double> cached = (Map<String, Double>) results.get("s1_aot_cache_wall_ms");
+            table.row(
+                    "s1_aot_cache_wall_ms",
+                    "S1, " + aot,
+                    BenchTable.spread(cached, " ms"),
+                    cached.get("median"),
+                    100,
+                    " ms");
+        }
+        table.row("S1 over https, " + jdk, measured(results.get("s1_https_wall_ms"), " ms"));
+        if (results.containsKey("s1_https_aot_cache_wall_ms")) {
+            table.row("S1 over https, " + aot, measured(results.get("s1_https_aot_cache_wall_ms"), " ms"));
+        }
+        table.row("S1 with the Docker sandbox, " + jdk, measured(results.get("s1_docker_sandbox_wall_ms"), " ms"));
+        Map<String, Double> s20 = (Map<String, Double>) results.get("s20_wall_ms");
+        table.row("s20_wall_ms", "S20, start to exit", BenchTable.spread(s20, " ms"), s20.get("median"), 400, " ms");
+        double gap = (Double) results.get("s20_mean_request_gap_ms");
+        Map<String, Double> first = (Map<String, Double>) results.get("s20_first_round_gap_ms");
+        Map<String, Double> later = (Map<String, Double>) results.get("s20_later_round_gap_ms");
+        table.row(
+                "s20_mean_request_gap_ms",
+                "mean gap between model requests in S20",
+                BenchTable.number(gap) + " ms (medians: first round " + BenchTable.number(first.get("median"))
+                        + " ms, later rounds " + BenchTable.number(later.get("median")) + " ms)",
+                gap,
+                5,
+                " ms");
+        Map<String, Double> rss = (Map<String, Double>) results.get("s20_peak_rss_mb");
+        table.row("s20_peak_rss_mb", "peak RSS in S20", BenchTable.spread(rss, " MB"), rss.get("median"), 80, " MB");
+        int bytes = (Integer) results.get("first_request_bytes");
+        double perTool = (Double) results.get("first_request_kb_per_tool");
+        table.row(
+                "first_request_kb_per_tool",
+                "first request, per tool offered",
+                BenchTable.number(perTool) + " KB (" + bytes + " bytes for " + tools + " tools)",
+                perTool,
+                1.5,
+                " KB");
+        double heap = (Double) results.get("gigabyte_output_heap_growth_mb");
+        table.row(
+                "gigabyte_output_heap_growth_mb",
+                "heap growth while a command prints 1 GB",
+                BenchTable.number(heap) + " MB",
+                heap,
+                64,
+                " MB");
+        return table;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String measured(Object result, String unit) {
+        return result instanceof Map<?, ?> stats
+                ? BenchTable.spread((Map<String, Double>) stats, unit)
+                : String.valueOf(result);
+    }
+
+    /** The full version a JDK's release file gives, such as 25.0.3. */
+    private static String javaVersion(Path jdk) throws IOException {
+        for (String line : Files.readAllLines(jdk.resolve("release"))) {
+            if (line.startsWith("JAVA_VERSION=")) {
+                return line.substring("JAVA_VERSION=".length()).replace("\"", "");
+            }
+        }
+        return jdk.getFileName().toString();
     }
 
     /**
@@ -295,12 +377,5 @@ public final class AgentBenchmark {
 
     private static double round(double value) {
         return Math.round(value * 10) / 10.0;
-    }
-
-    private static void print(Map<String, Object> results) {
-        for (Map.Entry<String, Object> entry : results.entrySet()) {
-            System.out.printf("%-34s %s%n", entry.getKey(), entry.getValue());
-        }
-        System.out.println(Json.write(results));
     }
 }

@@ -1,6 +1,7 @@
 package dev.dockhand.cli.bench;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.sandbox.DockerSandbox;
 import dev.dockhand.sandbox.DockerSettings;
@@ -10,12 +11,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A benchmark, not a test (run by {@code scripts/bench-sandbox.sh}): the latency of the first command (container
  * start included), then the median of one command in the warm container through {@link DockerSandbox} against
- * {@code docker exec} of the same command in the same container. Prints a table and a JSON line.
+ * {@code docker exec} of the same command in the same container. Prints a table, with the targets of the
+ * performance issue beside the measurements (see {@link BenchTable}), and a JSON line.
  */
 public final class SandboxBenchmark {
     private SandboxBenchmark() {}
@@ -38,16 +42,36 @@ public final class SandboxBenchmark {
                 ours.add(time(() -> exec(sandbox, workspace, command)));
                 raw.add(time(() -> dockerExec(sandbox.containerId(), workspace, command)));
             }
-            double oursMs = median(ours) / 1e6;
-            double rawMs = median(raw) / 1e6;
-            System.out.printf("first command (container start + exec): %8.1f ms%n", first / 1e6);
-            System.out.printf("warm exec via DockerSandbox, median:    %8.1f ms%n", oursMs);
-            System.out.printf("warm `docker exec`, median:             %8.1f ms%n", rawMs);
-            System.out.printf("ratio:                                  %8.2f%n", oursMs / rawMs);
-            System.out.printf(
-                    "{\"first_command_ms\":%.1f,\"exec_median_ms\":%.1f,\"docker_exec_median_ms\":%.1f,"
-                            + "\"ratio\":%.2f,\"runs\":%d}%n",
-                    first / 1e6, oursMs, rawMs, oursMs / rawMs, runs);
+            double ratio = median(ours) / median(raw);
+            double oursMs = round(median(ours) / 1e6);
+            double rawMs = round(median(raw) / 1e6);
+            double firstMs = round(first / 1e6);
+            BenchTable table = new BenchTable()
+                    .row(
+                            "first_command_ms",
+                            "first command in Docker (container start and exec)",
+                            BenchTable.number(firstMs) + " ms",
+                            firstMs,
+                            1000,
+                            " ms")
+                    .row("warm command via DockerSandbox, median of " + runs, BenchTable.number(oursMs) + " ms")
+                    .row("warm `docker exec` of the same command, median of " + runs, BenchTable.number(rawMs) + " ms")
+                    .row(
+                            "ratio",
+                            "warm command against `docker exec`",
+                            BenchTable.number(ratio) + "×",
+                            ratio,
+                            1.2,
+                            "×");
+            System.out.print(table.render());
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("first_command_ms", firstMs);
+            results.put("exec_median_ms", oursMs);
+            results.put("docker_exec_median_ms", rawMs);
+            results.put("ratio", Math.round(ratio * 100) / 100.0);
+            results.put("runs", runs);
+            results.put("targets", table.verdicts());
+            System.out.println(Json.write(results));
         }
     }
 
@@ -74,6 +98,10 @@ public final class SandboxBenchmark {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         process.waitFor();
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
     }
 
     private static double median(List<Long> values) {
