@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * What a benchmark prints for people: one row per measurement, beside its target when the performance issue names
- * one, and whether the measurement meets it or by how much it misses. Every target is an upper bound ("≤ 0.25 s"),
+ * one, and whether the measurement meets it or by how much it misses. Every target is an upper bound ("≤ 250 ms"),
  * compared with the median where there are several runs. The verdicts also go into the JSON line, so that a script
  * can read them without parsing the table.
  */
@@ -69,7 +69,7 @@ final class BenchTable {
         return out.toString();
     }
 
-    /** A wall time or size with its spread: {@code 125.9 ms (min 123.0, max 138.9)}. */
+    /** A wall time or size with its spread: {@code 125.9 ms (min 123, max 138.9)}. */
     static String spread(Map<String, Double> stats, String unit) {
         return number(stats.get("median")) + unit + " (min " + number(stats.get("min")) + ", max "
                 + number(stats.get("max")) + ")";
