@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -50,6 +51,11 @@ public final class EditTool extends BaseTool<EditTool.Params> {
 
     public EditTool() {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.EDIT, Params.class);
+    }
+
+    @Override
+    public List<String> writes(Params params) {
+        return List.of(params.path());
     }
 
     @Override

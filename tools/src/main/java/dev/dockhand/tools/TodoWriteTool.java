@@ -32,6 +32,12 @@ public final class TodoWriteTool extends BaseTool<TodoWriteTool.Params> {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
     }
 
+    /** Read-only for approval, but each call replaces the one list: two at once would race for it. */
+    @Override
+    public boolean concurrencySafe() {
+        return false;
+    }
+
     private volatile List<Todo> current = List.of();
 
     private static ObjectNode buildSchema() {

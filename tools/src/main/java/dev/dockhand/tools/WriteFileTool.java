@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** Creates or replaces a whole file, atomically, keeping an existing file's line endings. */
@@ -34,6 +35,11 @@ public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
 
     public WriteFileTool() {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.EDIT, Params.class);
+    }
+
+    @Override
+    public List<String> writes(Params params) {
+        return List.of(params.path());
     }
 
     @Override

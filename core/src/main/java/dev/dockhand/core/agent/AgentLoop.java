@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.slf4j.LoggerFactory;
 
 /**
  * Drives one turn: the user's prompt, then model requests and tool rounds until the model answers without tool
@@ -41,6 +42,10 @@ public final class AgentLoop {
     private final int maxRequests;
     private volatile String model;
     private final LoopGuard loopGuard = new LoopGuard();
+
+    /** The result of a call whose round failed inside Dockhand before it was answered. */
+    static final String UNANSWERED = "Not run to the end: Dockhand failed inside before this call was answered."
+            + " Check the workspace before relying on what it did.";
 
     private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
@@ -156,6 +161,8 @@ public final class AgentLoop {
      *     round before the failure, and stays valid
      */
     public TurnResult run(String prompt, Cancellation cancel) throws ProviderException {
+        // A round that failed inside Dockhand may have left calls unanswered; a user message cannot follow them.
+        conversation.answerPending(UNANSWERED);
         conversation.addUser(prompt);
         loopGuard.newTurn();
         TokenUsage usage = new TokenUsage(0, 0);
@@ -188,6 +195,20 @@ public final class AgentLoop {
                 refuseCutOffCalls(reply);
                 continue;
             }
+            runRound(reply, cancel);
+            if (cancel.isCancelled()) {
+                return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
+            }
+        }
+        return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
+    }
+
+    /**
+     * Runs the reply's calls and records their results. The scheduler answers every call whatever happens; should it
+     * still fail, the calls left are answered here, so the conversation stays valid and the next message works.
+     */
+    private void runRound(ModelReply reply, Cancellation cancel) {
+        try {
             for (CompletedCall done : scheduler.runRound(reply.toolCalls(), cancel)) {
                 conversation.addToolResult(new Message.ToolResult(
                         done.call().id(),
@@ -195,11 +216,10 @@ public final class AgentLoop {
                         done.result().llmContent(),
                         done.result().isError()));
             }
-            if (cancel.isCancelled()) {
-                return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
-            }
+        } catch (RuntimeException | Error e) {
+            LoggerFactory.getLogger(AgentLoop.class).error("a tool round failed", e);
+            conversation.answerPending(UNANSWERED);
         }
-        return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
     }
 
     /** Reports the reply's usage, estimated when the provider sent none, and how full the context is now. */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
  * The history sent to the model. It only ever grows by whole, valid steps: an assistant message with tool calls must
@@ -21,9 +22,18 @@ public final class Conversation {
         messages.add(new Message.System(systemPrompt));
     }
 
-    /** Sees every message added after the system prompt, once it is accepted (the session transcript). */
+    /**
+     * Sees every message added after the system prompt, once it is accepted (the session transcript). An observer
+     * that throws is not the conversation's problem: the message stays added, and the failure is logged.
+     */
     public synchronized void observe(Consumer<Message> observer) {
-        this.observer = observer;
+        this.observer = message -> {
+            try {
+                observer.accept(message);
+            } catch (RuntimeException e) {
+                LoggerFactory.getLogger(Conversation.class).error("a conversation observer failed", e);
+            }
+        };
     }
 
     public synchronized void addUser(String text) {
@@ -91,6 +101,18 @@ public final class Conversation {
             messages.add(new Message.Assistant(SUMMARY_ACKNOWLEDGED, List.of()));
         }
         messages.addAll(kept);
+    }
+
+    /**
+     * Answers every call still waiting with an error result carrying {@code content}, so the conversation can go on
+     * after a round that did not finish (a crash, a failure inside Dockhand). Returns the calls it answered.
+     */
+    public synchronized List<ToolCall> answerPending(String content) {
+        List<ToolCall> answered = List.copyOf(awaiting);
+        for (ToolCall call : answered) {
+            addToolResult(new Message.ToolResult(call.id(), call.name(), content, true));
+        }
+        return answered;
     }
 
     /** The calls of the last assistant message still waiting for a result, in order. */

@@ -13,7 +13,10 @@ import dev.dockhand.core.tool.ToolKind;
  *  yolo        allow  allow  allow    allow
  * </pre>
  *
- * A tool the user allowed "for this session" turns an ask into an allow, never a deny: plan mode stays read-only.
+ * A tool the user allowed "for this session" turns an ask into an allow, never a deny: plan mode stays read-only. A
+ * call that needs an explicit yes (it writes a protected path, or its kind is one the run's {@link ApprovalRules}
+ * keep out of yolo) asks in every mode but plan, where it is refused like any other change, and no session approval
+ * answers for it.
  */
 public final class ApprovalPolicy {
 
@@ -27,10 +30,25 @@ public final class ApprovalPolicy {
         DENY
     }
 
+    /** Whether a call needs the user's own yes, whatever the mode allows. */
+    public enum Explicit {
+        /** The mode and the session's approvals decide. */
+        NO,
+        /** Only the user's answer to this very call lets it run. */
+        REQUIRED
+    }
+
     private ApprovalPolicy() {}
 
     public static Verdict decide(ToolKind kind, ApprovalMode mode, boolean allowedForSession) {
+        return decide(kind, mode, allowedForSession, Explicit.NO);
+    }
+
+    public static Verdict decide(ToolKind kind, ApprovalMode mode, boolean allowedForSession, Explicit explicit) {
         Verdict verdict = table(kind, mode);
+        if (explicit == Explicit.REQUIRED) {
+            return mode == ApprovalMode.PLAN && kind != ToolKind.READ ? Verdict.DENY : Verdict.ASK;
+        }
         return verdict == Verdict.ASK && allowedForSession ? Verdict.ALLOW : verdict;
     }
 

@@ -5,7 +5,20 @@ import dev.dockhand.core.tool.ToolKind;
 import java.util.Optional;
 
 /**
- * What the user is asked to approve: the call, its kind, its key argument in a few words, and a preview of what it
- * would change (a unified diff for edits) when the tool can tell.
+ * What the user is asked to approve: the call, its kind, its key argument in a few words, a preview of what it would
+ * change (a unified diff for edits) when the tool can tell, and, when the question is asked although the approval
+ * mode would let the call run, why. Such a question is answered for this call only, never for the session.
  */
-public record ApprovalRequest(ToolCall call, ToolKind kind, String summary, Optional<String> preview) {}
+public record ApprovalRequest(
+        ToolCall call, ToolKind kind, String summary, Optional<String> preview, Optional<Explicit> explicit) {
+
+    /**
+     * Why only the user's yes to this very call lets it run: one sentence for the user and the model, and the
+     * protected path it would change, when that is the reason.
+     */
+    public record Explicit(String reason, Optional<String> protectedEntry) {}
+
+    public ApprovalRequest(ToolCall call, ToolKind kind, String summary, Optional<String> preview) {
+        this(call, kind, summary, preview, Optional.empty());
+    }
+}

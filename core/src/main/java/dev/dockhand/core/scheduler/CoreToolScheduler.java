@@ -1,43 +1,52 @@
 package dev.dockhand.core.scheduler;
 
 import dev.dockhand.core.Cancellation;
-import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.tool.PathOutsideWorkspaceException;
+import dev.dockhand.core.tool.ProtectedPaths;
+import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
-import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Future;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one round of tool calls and returns exactly one terminal result per call, in the calls' order, whatever
- * happens: that is what keeps the conversation valid. The round goes in three passes:
+ * happens: that is what keeps the conversation valid. The calls go in batches, in the model's order: consecutive calls
+ * of {@linkplain Tool#concurrencySafe concurrency-safe} tools run together, any other call runs alone. Each call of a
+ * batch is prepared just before the batch runs, so after every earlier call of the round has finished:
  *
  * <ol>
- *   <li>validate every call ({@link CallValidator}); a bad call becomes an error result for the model;
- *   <li>decide approval in order ({@link ApprovalPolicy}, then the {@link Approver} for calls that must ask);
- *   <li>execute ({@link ToolExecutor}): consecutive READ calls run together, any other call runs alone, in order,
- *       so a read after an edit sees the edit.
+ *   <li>validate ({@link CallValidator}); a bad call becomes an error result for the model;
+ *   <li>decide approval ({@link ApprovalPolicy}, then the {@link Approver} for calls that must ask), so an edit's
+ *       preview is computed against the file as the earlier calls left it;
+ *   <li>execute ({@link ToolExecutor}).
  * </ol>
  *
- * A cancel is checked before each call starts, so nothing starts after it; running calls are told through the
- * shared {@link Cancellation}, and every unfinished call ends CANCELLED. Since EDIT calls never run together, two
- * edits of one file in a round apply one after the other, never racing.
+ * Each call is a {@link ScheduledCall} that ends once. Nothing a tool, the approver, the disk or a listener throws
+ * escapes: it becomes that call's error result (the stack trace goes to the log), and a failure of the round itself
+ * answers every call left. A cancel is checked before each call starts, so nothing starts after it; running calls are
+ * told through the shared {@link Cancellation}, and every unfinished call ends CANCELLED.
  */
 public final class CoreToolScheduler {
+    private final ToolRegistry registry;
     private final CallValidator validator;
     private final ToolExecutor executor;
     private final Approver approver;
     private final SessionApprovals sessionApprovals;
     private final AgentEventSink events;
     private final ToolEnvironment environment;
+    private final ApprovalRules rules;
     private volatile ApprovalMode mode;
 
     public CoreToolScheduler(
@@ -46,13 +55,36 @@ public final class CoreToolScheduler {
             Approver approver,
             ApprovalMode mode,
             AgentEventSink events) {
+        this(registry, environment, approver, mode, ApprovalRules.DEFAULT, events);
+    }
+
+    public CoreToolScheduler(
+            ToolRegistry registry,
+            ToolEnvironment environment,
+            Approver approver,
+            ApprovalMode mode,
+            ApprovalRules rules,
+            AgentEventSink events) {
+        this.registry = registry;
+        this.events = contained(events);
         this.validator = new CallValidator(registry);
-        this.executor = new ToolExecutor(environment, events);
+        this.executor = new ToolExecutor(environment, this.events);
         this.environment = environment;
         this.approver = approver;
         this.sessionApprovals = new SessionApprovals();
         this.mode = mode;
-        this.events = events;
+        this.rules = rules;
+    }
+
+    /** A listener that throws (a rendering bug) is logged; it must not take a call or the round down with it. */
+    private static AgentEventSink contained(AgentEventSink events) {
+        return event -> {
+            try {
+                events.accept(event);
+            } catch (RuntimeException | Error e) {
+                LoggerFactory.getLogger(CoreToolScheduler.class).error("an event listener failed on {}", event, e);
+            }
+        };
     }
 
     /**
@@ -75,94 +107,196 @@ public final class CoreToolScheduler {
         return sessionApprovals;
     }
 
+    public ApprovalRules rules() {
+        return rules;
+    }
+
     /**
      * Runs the round; the list has one completed call per input call, in the same order. If the calling thread is
      * interrupted, the calls not yet finished end CANCELLED and the interrupt flag is kept.
      */
     public List<CompletedCall> runRound(List<ToolCall> calls, Cancellation cancel) {
-        Round round = new Round(calls);
-        for (int i = 0; i < calls.size(); i++) {
-            validate(round, i);
-        }
-        for (int i = 0; i < calls.size(); i++) {
-            if (round.prepared[i] != null && round.done[i] == null) {
-                approve(round, i, cancel);
-            }
+        List<ScheduledCall> round = new ArrayList<>();
+        for (ToolCall call : calls) {
+            round.add(new ScheduledCall(call, events));
         }
         try {
-            execute(round, cancel);
+            int next = 0;
+            while (next < round.size()) {
+                next = runBatch(round, next, cancel);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             cancel.cancel();
-            for (int i = 0; i < round.size(); i++) {
-                if (round.done[i] == null) {
-                    finish(
-                            round,
-                            i,
-                            ToolResult.error(
-                                    ToolErrorType.CANCELLED, "The user cancelled this call before it finished."),
-                            Duration.ZERO);
-                }
+            finishAll(round, cancelled("before it finished"));
+        } catch (RuntimeException | Error e) {
+            LoggerFactory.getLogger(CoreToolScheduler.class).error("a tool round failed", e);
+            finishAll(round, internal("Dockhand failed while running this round (" + e + ")", "not run"));
+        }
+        // Belt and braces: a call no path above finished still gets its one result.
+        finishAll(round, internal("Dockhand lost track of this call", "not run"));
+        List<CompletedCall> completed = new ArrayList<>();
+        for (ScheduledCall call : round) {
+            completed.add(call.completed().orElseThrow());
+        }
+        return List.copyOf(completed);
+    }
+
+    /**
+     * Prepares and runs the batch that starts at {@code from}: one call, or consecutive concurrency-safe ones, each
+     * prepared in order right before the batch starts. Returns the index after the batch.
+     */
+    private int runBatch(List<ScheduledCall> round, int from, Cancellation cancel) throws InterruptedException {
+        List<ScheduledCall> batch = new ArrayList<>();
+        int next = from;
+        boolean together;
+        do {
+            ScheduledCall call = round.get(next++);
+            together = concurrencySafe(call.call());
+            prepare(call, cancel);
+            if (!call.isDone()) {
+                batch.add(call);
             }
-        }
-        return round.completed();
+        } while (together
+                && next < round.size()
+                && concurrencySafe(round.get(next).call()));
+        execute(batch, cancel);
+        return next;
     }
 
-    private void validate(Round round, int i) {
-        ToolCall call = round.calls.get(i);
-        events.accept(new AgentEvent.ToolCallUpdated(call, ToolCallStatus.VALIDATING, ""));
-        CallValidator.Outcome outcome = validator.validate(call);
-        if (outcome instanceof CallValidator.Invalid invalid) {
-            finish(round, i, invalid.result(), Duration.ZERO);
-        } else if (outcome instanceof CallValidator.Valid valid) {
-            round.prepared[i] = valid.prepared();
+    private boolean concurrencySafe(ToolCall call) {
+        try {
+            return registry.find(call.name()).map(Tool::concurrencySafe).orElse(true);
+        } catch (RuntimeException | Error e) {
+            return false;
         }
     }
 
-    private void approve(Round round, int i, Cancellation cancel) {
-        PreparedCall<?> prepared = round.prepared[i];
-        String name = prepared.tool().name();
+    /** Validates and approves one call; any failure ends the call with a result saying so. */
+    private void prepare(ScheduledCall call, Cancellation cancel) {
         if (cancel.isCancelled()) {
-            finish(round, i, cancelledBeforeStart(), Duration.ZERO);
+            call.finish(cancelledBeforeStart(), Duration.ZERO);
             return;
         }
-        ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(prepared.kind(), mode, sessionApprovals.isAllowed(name));
+        call.advance(ToolCallStatus.VALIDATING);
+        CallValidator.Outcome outcome;
+        try {
+            outcome = validator.validate(call.call());
+        } catch (RuntimeException | Error e) {
+            log(call, "validating", e);
+            call.finish(
+                    internal("checking this call's arguments failed inside Dockhand (" + e + ")", "not run"),
+                    Duration.ZERO);
+            return;
+        }
+        if (outcome instanceof CallValidator.Invalid invalid) {
+            call.finish(invalid.result(), Duration.ZERO);
+            return;
+        }
+        call.prepared(((CallValidator.Valid) outcome).prepared());
+        try {
+            approve(call, cancel);
+        } catch (RuntimeException | Error e) {
+            log(call, "approving", e);
+            call.finish(
+                    ToolResult.error(
+                            ToolErrorType.NOT_APPROVED,
+                            "The " + call.call().name() + " call was not run: asking for approval failed (" + e
+                                    + "), and a call nobody approved does not run."),
+                    Duration.ZERO);
+        }
+    }
+
+    private void approve(ScheduledCall call, Cancellation cancel) {
+        PreparedCall<?> prepared = call.prepared();
+        String name = prepared.tool().name();
+        Optional<ApprovalRequest.Explicit> explicit = explicit(prepared);
+        ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(
+                prepared.kind(),
+                mode,
+                sessionApprovals.isAllowed(name),
+                explicit.isPresent() ? ApprovalPolicy.Explicit.REQUIRED : ApprovalPolicy.Explicit.NO);
         switch (verdict) {
-            case ALLOW -> scheduled(prepared);
-            case DENY -> finish(
-                    round,
-                    i,
+            case ALLOW -> call.advance(ToolCallStatus.SCHEDULED);
+            case DENY -> call.finish(
                     notRun(
                             name,
                             "the session is in " + mode.cliName()
-                                    + " mode, where only read-only tools run. Describe what you would do instead; the user can switch"
-                                    + " modes to let it run."),
+                                    + " mode, where only read-only tools run. Describe what you would do instead; the"
+                                    + " user can switch modes to let it run."),
                     Duration.ZERO);
-            case ASK -> ask(round, i, cancel);
+            case ASK -> ask(call, explicit, cancel);
         }
     }
 
-    private void ask(Round round, int i, Cancellation cancel) {
-        PreparedCall<?> prepared = round.prepared[i];
-        events.accept(
-                new AgentEvent.ToolCallUpdated(prepared.call(), ToolCallStatus.AWAITING_APPROVAL, prepared.summary()));
+    private void ask(ScheduledCall call, Optional<ApprovalRequest.Explicit> explicit, Cancellation cancel) {
+        PreparedCall<?> prepared = call.prepared();
+        call.advance(ToolCallStatus.AWAITING_APPROVAL);
         ApprovalDecision decision = approver.decide(
-                new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary(), preview(prepared)));
+                new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary(), preview(prepared), explicit));
         if (cancel.isCancelled()) {
-            finish(round, i, cancelledBeforeStart(), Duration.ZERO);
+            call.finish(cancelledBeforeStart(), Duration.ZERO);
             return;
         }
         switch (decision.outcome()) {
-            case ALLOW_ONCE -> scheduled(prepared);
+            case ALLOW_ONCE -> call.advance(ToolCallStatus.SCHEDULED);
             case ALLOW_FOR_SESSION -> {
-                sessionApprovals.allow(prepared.tool().name());
-                scheduled(prepared);
+                // An explicit yes answers for this call only: the next one is asked again.
+                if (explicit.isEmpty()) {
+                    sessionApprovals.allow(prepared.tool().name());
+                }
+                call.advance(ToolCallStatus.SCHEDULED);
             }
-            case DENY -> finish(
-                    round,
-                    i,
-                    notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")),
-                    Duration.ZERO);
+            case DENY -> call.finish(
+                    notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")), Duration.ZERO);
+        }
+    }
+
+    /** Why this call needs the user's own yes whatever the mode: a protected path it writes, or its kind. */
+    private Optional<ApprovalRequest.Explicit> explicit(PreparedCall<?> prepared) {
+        for (String written : prepared.writes()) {
+            Optional<ProtectedPaths.Protection> protection = protection(written);
+            if (protection.isPresent()) {
+                return Optional.of(new ApprovalRequest.Explicit(
+                        protection.get().describe()
+                                + " Only the user's own yes to this call lets a tool change it, whatever the approval"
+                                + " mode.",
+                        Optional.of(protection.get().entry())));
+            }
+        }
+        String reason = rules.explicitKinds().get(prepared.kind());
+        return reason == null ? Optional.empty() : Optional.of(new ApprovalRequest.Explicit(reason, Optional.empty()));
+    }
+
+    /**
+     * The protection of a path a call writes, checked as given and as it really is: a symlink inside the workspace
+     * that leads to {@code .git/hooks} protects the same. A path outside the workspace is the tool's to refuse.
+     */
+    private Optional<ProtectedPaths.Protection> protection(String written) {
+        Path path;
+        try {
+            path = environment.workspace().resolve(written);
+        } catch (PathOutsideWorkspaceException e) {
+            return Optional.empty();
+        }
+        ProtectedPaths paths = rules.protectedPaths();
+        Optional<ProtectedPaths.Protection> given = paths.check(environment.workspace(), path);
+        return given.isPresent() ? given : paths.check(environment.workspace(), realPath(path));
+    }
+
+    /** The path with every symlink of its existing part resolved; the part that does not exist yet kept as it is. */
+    private static Path realPath(Path path) {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return path;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(path));
+        } catch (IOException e) {
+            return path;
         }
     }
 
@@ -170,98 +304,71 @@ public final class CoreToolScheduler {
     private Optional<String> preview(PreparedCall<?> prepared) {
         try {
             return prepared.preview(environment.workspace());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            LoggerFactory.getLogger(CoreToolScheduler.class)
+                    .warn("the preview of {} failed", prepared.call().id(), e);
             return Optional.empty();
         }
     }
 
-    private void scheduled(PreparedCall<?> prepared) {
-        events.accept(new AgentEvent.ToolCallUpdated(prepared.call(), ToolCallStatus.SCHEDULED, prepared.summary()));
-    }
-
-    private void execute(Round round, Cancellation cancel) throws InterruptedException {
-        int i = 0;
-        while (i < round.size()) {
-            if (round.done[i] != null) {
-                i++;
-                continue;
-            }
-            int end = i + 1;
-            if (round.prepared[i].kind() == ToolKind.READ) {
-                while (end < round.size() && round.done[end] == null && round.prepared[end].kind() == ToolKind.READ) {
-                    end++;
-                }
-            }
-            runBatch(round, i, end, cancel);
-            i = end;
-        }
-    }
-
-    /** Runs calls {@code [from, to)} together; they are all READ calls or a single call of another kind. */
-    private void runBatch(Round round, int from, int to, Cancellation cancel) throws InterruptedException {
+    /** Runs the approved calls of one batch together and finishes each with its outcome. */
+    private void execute(List<ScheduledCall> batch, Cancellation cancel) throws InterruptedException {
         List<Future<ToolExecutor.Outcome>> futures = new ArrayList<>();
-        long[] starts = new long[to - from];
-        for (int i = from; i < to; i++) {
+        long[] starts = new long[batch.size()];
+        for (int i = 0; i < batch.size(); i++) {
+            ScheduledCall call = batch.get(i);
             if (cancel.isCancelled()) {
                 // Re-checked between SCHEDULED and EXECUTING: nothing starts after a cancel.
                 futures.add(null);
                 continue;
             }
-            PreparedCall<?> prepared = round.prepared[i];
-            events.accept(
-                    new AgentEvent.ToolCallUpdated(prepared.call(), ToolCallStatus.EXECUTING, prepared.summary()));
-            starts[i - from] = System.nanoTime();
-            futures.add(executor.start(prepared, cancel));
+            call.advance(ToolCallStatus.EXECUTING);
+            starts[i] = System.nanoTime();
+            futures.add(executor.start(call.prepared(), cancel));
         }
-        for (int i = from; i < to; i++) {
-            Future<ToolExecutor.Outcome> future = futures.get(i - from);
+        for (int i = 0; i < batch.size(); i++) {
+            Future<ToolExecutor.Outcome> future = futures.get(i);
             if (future == null) {
-                finish(round, i, cancelledBeforeStart(), Duration.ZERO);
+                batch.get(i).finish(cancelledBeforeStart(), Duration.ZERO);
                 continue;
             }
-            ToolExecutor.Outcome outcome = executor.await(future, cancel, starts[i - from]);
-            finish(round, i, outcome.result(), outcome.duration());
+            ToolExecutor.Outcome outcome = executor.await(future, cancel, starts[i]);
+            batch.get(i).finish(outcome.result(), outcome.duration());
         }
     }
 
-    private void finish(Round round, int i, ToolResult result, Duration duration) {
-        ToolCall call = round.calls.get(i);
-        PreparedCall<?> prepared = round.prepared[i];
-        String summary = prepared == null ? "" : prepared.summary();
-        ToolCallStatus status = result.error()
-                .map(type -> type == ToolErrorType.CANCELLED ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR)
-                .orElse(ToolCallStatus.SUCCESS);
-        CompletedCall completed = new CompletedCall(call, status, result, summary, duration);
-        round.done[i] = completed;
-        events.accept(new AgentEvent.ToolCallFinished(call, status, result, summary, duration));
+    private static void finishAll(List<ScheduledCall> round, ToolResult result) {
+        for (ScheduledCall call : round) {
+            call.finish(result, Duration.ZERO);
+        }
+    }
+
+    private static void log(ScheduledCall call, String what, Throwable e) {
+        LoggerFactory.getLogger(CoreToolScheduler.class)
+                .error(
+                        "{} call {} ({}) failed",
+                        what,
+                        call.call().id(),
+                        call.call().name(),
+                        e);
     }
 
     private static ToolResult notRun(String toolName, String clause) {
         return ToolResult.error(ToolErrorType.NOT_APPROVED, "The " + toolName + " call was not run: " + clause);
     }
 
-    private static ToolResult cancelledBeforeStart() {
-        return ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it started.");
+    private static ToolResult internal(String what, String outcome) {
+        return ToolResult.error(
+                ToolErrorType.INTERNAL,
+                "This call was " + outcome + ": " + what + ". This is a Dockhand bug, not a problem with the"
+                        + " arguments; try another way.");
     }
 
-    /** The mutable state of one round: per call, its prepared form (once valid) and its completion (once done). */
-    private static final class Round {
-        final List<ToolCall> calls;
-        final PreparedCall<?>[] prepared;
-        final CompletedCall[] done;
+    private static ToolResult cancelled(String when) {
+        return ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call " + when + ".");
+    }
 
-        Round(List<ToolCall> calls) {
-            this.calls = List.copyOf(calls);
-            this.prepared = new PreparedCall<?>[calls.size()];
-            this.done = new CompletedCall[calls.size()];
-        }
-
-        int size() {
-            return calls.size();
-        }
-
-        List<CompletedCall> completed() {
-            return List.copyOf(Arrays.asList(done));
-        }
+    private static ToolResult cancelledBeforeStart() {
+        return cancelled("before it started");
     }
 }

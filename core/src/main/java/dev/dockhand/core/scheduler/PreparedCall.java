@@ -6,6 +6,7 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
+import java.util.List;
 import java.util.Optional;
 
 /** A call whose arguments passed validation and are bound to the tool's parameter record. */
@@ -17,6 +18,10 @@ record PreparedCall<P>(ToolCall call, Tool<P> tool, P params, String summary) {
 
     Optional<String> preview(Workspace workspace) {
         return tool.preview(params, workspace);
+    }
+
+    List<String> writes() {
+        return tool.writes(params);
     }
 
     ToolResult execute(ToolContext context) throws InterruptedException {

@@ -53,8 +53,27 @@ final class ToolExecutor {
                 environment.outputDir());
         return workers.submit(() -> {
             Outcome outcome = run(prepared, context);
-            return new Outcome(withinLimits(outcome.result(), context), outcome.duration());
+            return new Outcome(limited(outcome.result(), context), outcome.duration());
         });
+    }
+
+    /**
+     * {@link #withinLimits}, which saves the whole text to disk; if that fails, the result is cut in memory and says
+     * that the rest is lost, rather than the call failing after its work is done.
+     */
+    private static ToolResult limited(ToolResult result, ToolContext context) {
+        try {
+            return withinLimits(result, context);
+        } catch (RuntimeException | Error e) {
+            log().error("keeping the output of call {} within its limits failed", context.callId(), e);
+            int keep = Math.min(result.llmContent().length(), context.limits().maxChars());
+            return new ToolResult(
+                    result.llmContent().substring(0, keep)
+                            + "\n[Output cut at " + keep + " characters; the rest could not be saved (" + e
+                            + ") and is lost.]",
+                    result.display(),
+                    result.error());
+        }
     }
 
     /**
@@ -90,7 +109,8 @@ final class ToolExecutor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it finished.");
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | Error e) {
+            // Errors too: a StackOverflowError from a regex on a long line is the model's input, not a dead JVM.
             log().error(
                             "tool {} failed on call {}",
                             prepared.tool().name(),
@@ -124,7 +144,13 @@ final class ToolExecutor {
                         Duration.ofNanos(System.nanoTime() - startNanos));
             }
         } catch (ExecutionException e) {
-            throw new IllegalStateException("tool runner failed outside its guard", e.getCause());
+            log().error("a tool runner failed outside its guard", e.getCause());
+            return new Outcome(
+                    ToolResult.error(
+                            ToolErrorType.INTERNAL,
+                            "The call failed inside Dockhand (" + e.getCause() + "). This is a Dockhand bug, not a"
+                                    + " problem with the arguments; try another way."),
+                    Duration.ofNanos(System.nanoTime() - startNanos));
         }
     }
 

@@ -25,8 +25,9 @@ import java.util.stream.Stream;
  * answering them as interrupted, so the next request is valid; a cut last line is skipped with a warning.
  */
 public final class Sessions {
-    static final String INTERRUPTED = "Not run to the end: Dockhand stopped (it was killed or crashed) before this"
-            + " call finished. Check the workspace before relying on what it did.";
+    public static final String INTERRUPTED =
+            "Not run to the end: Dockhand stopped (it was killed or crashed) before this"
+                    + " call finished. Check the workspace before relying on what it did.";
 
     private final Path folder;
 
@@ -182,10 +183,8 @@ public final class Sessions {
     }
 
     private static void repair(Conversation conversation, Transcript transcript, List<ToolCall> repaired) {
-        for (ToolCall call : conversation.pendingCalls()) {
-            Message.ToolResult interrupted = new Message.ToolResult(call.id(), call.name(), INTERRUPTED, true);
-            conversation.addToolResult(interrupted);
-            transcript.record(interrupted);
+        for (ToolCall call : conversation.answerPending(INTERRUPTED)) {
+            transcript.record(new Message.ToolResult(call.id(), call.name(), INTERRUPTED, true));
             repaired.add(call);
         }
     }

@@ -7,25 +7,31 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
  * Appends a session's messages to {@code <sessions>/<session-id>.jsonl}, one JSON object per line, flushed line by
- * line: a killed process leaves every finished message on disk and at most one cut last line.
+ * line: a killed process leaves every finished message on disk and at most one cut last line. Recording never
+ * throws: the first write that fails (a full or read-only disk) is reported once to the {@code onFailure} listener,
+ * and the session goes on in memory without a transcript.
  */
 public final class Transcript implements AutoCloseable {
     private final Path file;
     private final ObjectNode header;
+    private final Consumer<String> onFailure;
     private BufferedWriter writer;
+    private boolean failed;
 
-    private Transcript(Path file, ObjectNode header) {
+    private Transcript(Path file, ObjectNode header, Consumer<String> onFailure) {
         this.file = file;
         this.header = header;
+        this.onFailure = onFailure;
     }
 
     /**
@@ -33,13 +39,19 @@ public final class Transcript implements AutoCloseable {
      * that never said anything leaves nothing behind.
      */
     public static Transcript open(Path file, String sessionId, Path workspace, String model) {
+        return open(file, sessionId, workspace, model, problem -> {});
+    }
+
+    /** Like {@link #open(Path, String, Path, String)}, telling {@code onFailure} (once) when writing fails. */
+    public static Transcript open(
+            Path file, String sessionId, Path workspace, String model, Consumer<String> onFailure) {
         ObjectNode header = Json.object()
                 .put("type", "session")
                 .put("id", sessionId)
                 .put("started", Instant.now().toString())
                 .put("workspace", workspace.toString())
                 .put("model", model);
-        return new Transcript(file, header);
+        return new Transcript(file, header, onFailure);
     }
 
     public Path file() {
@@ -100,6 +112,9 @@ public final class Transcript implements AutoCloseable {
     }
 
     private synchronized void write(ObjectNode record) {
+        if (failed) {
+            return;
+        }
         try {
             if (writer == null) {
                 Files.createDirectories(file.getParent());
@@ -114,20 +129,28 @@ public final class Transcript implements AutoCloseable {
             writer.write(Json.write(record));
             writer.write('\n');
             writer.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the session transcript " + file, e);
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            LoggerFactory.getLogger(Transcript.class).error("cannot write the session transcript {}", file, e);
+            closeQuietly();
+            onFailure.accept("the session transcript " + file + " cannot be written (" + e.getMessage()
+                    + "); this session goes on in memory and cannot be resumed later.");
         }
+    }
+
+    private void closeQuietly() {
+        try {
+            if (writer != null) {
+                writer.close();
+            }
+        } catch (IOException e) {
+            // Already reported: the transcript is given up.
+        }
+        writer = null;
     }
 
     @Override
     public synchronized void close() {
-        if (writer == null) {
-            return;
-        }
-        try {
-            writer.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        closeQuietly();
     }
 }

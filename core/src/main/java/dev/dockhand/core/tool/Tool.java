@@ -1,6 +1,7 @@
 package dev.dockhand.core.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +25,15 @@ public interface Tool<P> {
 
     ToolKind kind();
 
+    /**
+     * Whether a call may run at the same time as the calls of the round next to it that say the same. Separate from
+     * {@link #kind}: a tool can be read-only for approval and still unsafe to run twice at once (it keeps state).
+     * Read-only tools are, unless they say otherwise.
+     */
+    default boolean concurrencySafe() {
+        return kind() == ToolKind.READ;
+    }
+
     Class<P> paramsType();
 
     /** Checks the schema cannot express; returns a message for the model when the parameters are unusable. */
@@ -40,6 +50,15 @@ public interface Tool<P> {
      */
     default Optional<String> preview(P params, Workspace workspace) {
         return Optional.empty();
+    }
+
+    /**
+     * The paths, as the model gave them, that the call would create or change; the scheduler asks the user before a
+     * call writes a protected path (see {@link ProtectedPaths}), whatever the approval mode. Tools that write files
+     * must list them.
+     */
+    default List<String> writes(P params) {
+        return List.of();
     }
 
     ToolResult execute(P params, ToolContext context) throws InterruptedException;

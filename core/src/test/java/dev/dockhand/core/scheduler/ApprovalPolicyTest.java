@@ -52,4 +52,13 @@ class ApprovalPolicyTest {
                 table().map(row -> List.of(row.get()[0], row.get()[1])).collect(Collectors.toSet());
         assertEquals(ApprovalMode.values().length * ToolKind.values().length, pairs.size());
     }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("table")
+    void anExplicitCallAsksInEveryModeButPlanWhichRefusesChanges(ApprovalMode mode, ToolKind kind) {
+        ApprovalPolicy.Verdict expected = mode == ApprovalMode.PLAN && kind != ToolKind.READ ? DENY : ASK;
+
+        assertEquals(expected, ApprovalPolicy.decide(kind, mode, false, ApprovalPolicy.Explicit.REQUIRED));
+        assertEquals(expected, ApprovalPolicy.decide(kind, mode, true, ApprovalPolicy.Explicit.REQUIRED));
+    }
 }

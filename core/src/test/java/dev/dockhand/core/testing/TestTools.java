@@ -60,8 +60,8 @@ public final class TestTools {
         }
     }
 
-    /** Answers "echo: TEXT". */
-    public static final class Echo extends Base {
+    /** Answers "echo: TEXT"; tests may subclass it to change one trait. */
+    public static class Echo extends Base {
         public Echo(String name, ToolKind kind) {
             super(name, kind);
         }

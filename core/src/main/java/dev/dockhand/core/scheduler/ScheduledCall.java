@@ -1,0 +1,77 @@
+package dev.dockhand.core.scheduler;
+
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolResult;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * One call's life in a round, as an explicit state: it moves forward through {@link ToolCallStatus} and ends once,
+ * with one result. A second {@link #finish} is ignored, so every path that might end a call (a result, a cancel, a
+ * failure anywhere) can try to, and the first one counts.
+ */
+final class ScheduledCall {
+    private final ToolCall call;
+    private final AgentEventSink events;
+    private PreparedCall<?> prepared;
+    private CompletedCall completed;
+
+    ScheduledCall(ToolCall call, AgentEventSink events) {
+        this.call = call;
+        this.events = events;
+    }
+
+    ToolCall call() {
+        return call;
+    }
+
+    /** The call once its arguments passed validation; null before. */
+    PreparedCall<?> prepared() {
+        return prepared;
+    }
+
+    void prepared(PreparedCall<?> valid) {
+        this.prepared = valid;
+    }
+
+    synchronized boolean isDone() {
+        return completed != null;
+    }
+
+    /** Moves to a non-terminal status; nothing happens once the call is done. */
+    void advance(ToolCallStatus status) {
+        if (isDone()) {
+            return;
+        }
+        events.accept(new AgentEvent.ToolCallUpdated(call, status, summary()));
+    }
+
+    /** Ends the call with {@code result}, unless it has ended already. */
+    void finish(ToolResult result, Duration duration) {
+        CompletedCall done;
+        synchronized (this) {
+            if (completed != null) {
+                return;
+            }
+            ToolCallStatus status = result.error()
+                    .map(type -> type == ToolErrorType.CANCELLED ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR)
+                    .orElse(ToolCallStatus.SUCCESS);
+            done = new CompletedCall(call, status, result, summary(), duration);
+            completed = done;
+        }
+        events.accept(new AgentEvent.ToolCallFinished(call, done.status(), result, done.summary(), duration));
+    }
+
+    Optional<CompletedCall> completed() {
+        synchronized (this) {
+            return Optional.ofNullable(completed);
+        }
+    }
+
+    private String summary() {
+        return prepared == null ? "" : prepared.summary();
+    }
+}

@@ -1,0 +1,184 @@
+package dev.dockhand.core.tool;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The workspace paths whose content other programs run or obey later, on the host, outside any sandbox: the hooks
+ * and config of every git repository (a hook or a {@code core.fsmonitor} line runs at the user's next commit or
+ * {@code git status}), the {@code .git} entry itself (a {@code .git} file can point git at another repository),
+ * editor and hook-manager folders ({@code .vscode}, {@code .idea}, {@code .husky}) and Dockhand's own
+ * {@code .dockhand}. The model may read them; changing them needs the user's explicit yes, which yolo does not
+ * give, and the Docker sandbox mounts them read-only.
+ *
+ * <p>The user alone widens or narrows the set, from their own settings or flags, one entry per path: {@code added}
+ * paths are protected too, {@code allowed} paths (and everything under them) are not. Entries are relative to a
+ * workspace root, '/'-separated, such as {@code .git/hooks} or {@code vendor/lib/.git/config}.
+ */
+public final class ProtectedPaths {
+    /** Folders, at any depth, that editors and hook managers act on when the user opens or commits the project. */
+    public static final List<String> FOLDERS = List.of(".dockhand", ".vscode", ".idea", ".husky");
+
+    /** A repository's files that git runs or obeys, directly under its git directory. */
+    private static final Set<String> GIT_CONFIG_FILES = Set.of("config", "config.worktree");
+
+    /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
+    private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
+
+    private static final ProtectedPaths DEFAULTS = new ProtectedPaths(List.of(), List.of());
+
+    private final List<String> added;
+    private final List<String> allowed;
+
+    /** Why a path is protected: the protected entry it falls under, and what runs it. */
+    public record Protection(String entry, String why) {
+        /** One sentence for the model and the user. */
+        public String describe() {
+            return entry + " is protected: " + why + ".";
+        }
+    }
+
+    /**
+     * @param added more paths to protect, from the user's settings or flags
+     * @param allowed protected paths the user lets the model change, from the user's settings or flags
+     * @throws IllegalArgumentException when an entry is absolute or leads out with {@code ..}
+     */
+    public ProtectedPaths(List<String> added, List<String> allowed) {
+        this.added = normalizeAll(added);
+        this.allowed = normalizeAll(allowed);
+    }
+
+    public static ProtectedPaths defaults() {
+        return DEFAULTS;
+    }
+
+    public List<String> added() {
+        return added;
+    }
+
+    public List<String> allowed() {
+        return allowed;
+    }
+
+    /** The protection of {@code path} (absolute, inside one of the workspace's roots), or empty. */
+    public Optional<Protection> check(Workspace workspace, Path path) {
+        Path normal = path.toAbsolutePath().normalize();
+        for (Path root : workspace.roots()) {
+            if (normal.startsWith(root)) {
+                return check(root.relativize(normal).toString().replace('\\', '/'));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The protection of a path relative to a workspace root ('/'-separated), or empty. */
+    public Optional<Protection> check(String relative) {
+        String path = normalize(relative);
+        if (path.isEmpty() || isAllowed(path)) {
+            return Optional.empty();
+        }
+        for (String entry : added) {
+            if (path.equals(entry) || path.startsWith(entry + "/")) {
+                return Optional.of(new Protection(entry, "you listed it among your protected paths"));
+            }
+        }
+        return builtIn(path.split("/"));
+    }
+
+    private boolean isAllowed(String path) {
+        return allowed.stream().anyMatch(entry -> path.equals(entry) || path.startsWith(entry + "/"));
+    }
+
+    private static Optional<Protection> builtIn(String[] parts) {
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            if (FOLDERS.contains(part)) {
+                return Optional.of(new Protection(join(parts, i + 1), folderReason(part)));
+            }
+            if (part.equals(".git")) {
+                return git(parts, i);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Inside a git directory at {@code parts[git]}: its hooks and config, and those of submodules and worktrees. */
+    private static Optional<Protection> git(String[] parts, int git) {
+        int last = parts.length - 1;
+        if (git == last) {
+            return Optional.of(new Protection(
+                    join(parts, git + 1), "it decides which repository and settings git uses on your machine"));
+        }
+        String next = parts[git + 1];
+        if (next.equals("hooks")) {
+            return Optional.of(hooks(parts, git + 2));
+        }
+        if (git + 1 == last && GIT_CONFIG_FILES.contains(next)) {
+            return Optional.of(config(parts));
+        }
+        if (next.equals("modules")) {
+            // Submodule git directories nest (.git/modules/a/modules/b) and take the submodule's path as name.
+            for (int i = git + 2; i <= last; i++) {
+                if (parts[i].equals("hooks")) {
+                    return Optional.of(hooks(parts, i + 1));
+                }
+                if (i == last && GIT_CONFIG_FILES.contains(parts[i])) {
+                    return Optional.of(config(parts));
+                }
+            }
+        }
+        if (next.equals("worktrees") && git + 3 <= last && WORKTREE_FILES.contains(parts[git + 3])) {
+            return Optional.of(parts[git + 3].equals("hooks") ? hooks(parts, git + 4) : config(parts));
+        }
+        return Optional.empty();
+    }
+
+    private static Protection hooks(String[] parts, int end) {
+        return new Protection(join(parts, end), "git runs the hooks in it on your machine");
+    }
+
+    private static Protection config(String[] parts) {
+        return new Protection(
+                join(parts, parts.length),
+                "git obeys it on your machine, and settings such as core.fsmonitor or core.hooksPath run commands");
+    }
+
+    private static String folderReason(String folder) {
+        return switch (folder) {
+            case ".dockhand" -> "it holds Dockhand's own settings for this folder";
+            case ".vscode" -> "VS Code runs the tasks and obeys the settings in it";
+            case ".idea" -> "JetBrains IDEs run the tools and obey the settings in it";
+            default -> "husky runs the git hooks in it";
+        };
+    }
+
+    private static String join(String[] parts, int end) {
+        return String.join("/", List.of(parts).subList(0, end));
+    }
+
+    private static List<String> normalizeAll(List<String> entries) {
+        List<String> normalized = new ArrayList<>();
+        for (String entry : entries) {
+            String path = normalize(entry);
+            if (path.isEmpty() || entry.strip().startsWith("/") || path.equals("..") || path.startsWith("../")) {
+                throw new IllegalArgumentException("'" + entry + "' is not a path inside the workspace; give it"
+                        + " relative to the workspace, like .git/hooks.");
+            }
+            normalized.add(path);
+        }
+        return List.copyOf(normalized);
+    }
+
+    /** '/'-separated, without {@code .} parts or a trailing slash; {@code ..} resolved where it can be. */
+    private static String normalize(String path) {
+        String slashed = path.strip().replace('\\', '/');
+        String normal = Path.of(slashed.isEmpty() ? "." : slashed)
+                .normalize()
+                .toString()
+                .replace('\\', '/');
+        return normal.equals(".") ? "" : normal;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.dockhand.core.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.TestTools;
+import dev.dockhand.core.tool.ProtectedPaths;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolRegistry;
+import dev.dockhand.core.tool.ToolResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writes to protected paths, and kinds the rules keep out of yolo, need the user's own yes in every mode. */
+class ExplicitApprovalTest {
+    @TempDir
+    Path workspace;
+
+    private final EventRecorder events = new EventRecorder();
+    private final List<ApprovalRequest> asked = new ArrayList<>();
+    private ApprovalDecision answer = ApprovalDecision.allowOnce();
+
+    /** An EDIT tool that writes the file named by its text. */
+    private final TestTools.Echo write = new TestTools.Echo("write", ToolKind.EDIT) {
+        @Override
+        public List<String> writes(Params params) {
+            return List.of(params.text());
+        }
+    };
+
+    /** A FETCH tool. */
+    private final TestTools.Echo fetch = new TestTools.Echo("fetch", ToolKind.FETCH);
+
+    @BeforeEach
+    void repository() throws Exception {
+        Files.createDirectories(workspace.resolve(".git/hooks"));
+        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
+    }
+
+    private CoreToolScheduler scheduler(ApprovalMode mode, ApprovalRules rules) {
+        return new CoreToolScheduler(
+                new ToolRegistry(List.of(write, fetch)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> {
+                    asked.add(request);
+                    return answer;
+                },
+                mode,
+                rules,
+                events);
+    }
+
+    private List<CompletedCall> run(CoreToolScheduler scheduler, String tool, String text) {
+        return scheduler.runRound(
+                List.of(new ToolCall("c" + asked.size(), tool, "{\"text\":\"" + text + "\"}")), new Cancellation());
+    }
+
+    @Test
+    void yoloAsksBeforeAHookIsWrittenAndSaysWhy() {
+        run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", ".git/hooks/pre-commit");
+
+        assertEquals(
+                List.of(Optional.of(new ApprovalRequest.Explicit(
+                        ".git/hooks is protected: git runs the hooks in it on your machine. Only the user's own yes to"
+                                + " this call lets a tool change it, whatever the approval mode.",
+                        Optional.of(".git/hooks")))),
+                asked.stream().map(ApprovalRequest::explicit).toList());
+        assertEquals(List.of(".git/hooks/pre-commit"), write.runs);
+    }
+
+    @Test
+    void anExplicitYesIsNeverRememberedForTheSession() {
+        answer = ApprovalDecision.allowForSession();
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.DEFAULT, ApprovalRules.DEFAULT);
+
+        run(scheduler, "write", ".git/config");
+        run(scheduler, "write", ".git/config");
+        boolean rememberedAfterProtected = scheduler.sessionApprovals().isAllowed("write");
+        run(scheduler, "write", "notes.txt");
+
+        assertEquals(false, rememberedAfterProtected);
+        // The call to an ordinary file is asked too, since no "for this session" had been recorded.
+        assertEquals(3, asked.size());
+    }
+
+    @Test
+    void aDenialIsTheModelsResult() {
+        answer = ApprovalDecision.refused("nobody can approve it here.");
+
+        List<CompletedCall> done =
+                run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", ".vscode/tasks.json");
+
+        assertEquals(
+                ToolResult.error(ToolErrorType.NOT_APPROVED, "The write call was not run: nobody can approve it here."),
+                done.get(0).result());
+        assertEquals(List.of(), write.runs);
+    }
+
+    @Test
+    void planModeRefusesProtectedWritesWithoutAsking() {
+        List<CompletedCall> done = run(scheduler(ApprovalMode.PLAN, ApprovalRules.DEFAULT), "write", ".git/config");
+
+        assertEquals(
+                Optional.of(ToolErrorType.NOT_APPROVED), done.get(0).result().error());
+        assertEquals(List.of(), asked);
+    }
+
+    @Test
+    void aSymlinkIntoTheGitFolderIsProtectedLikeTheFolder() throws Exception {
+        Files.createSymbolicLink(workspace.resolve("innocent"), workspace.resolve(".git/hooks"));
+
+        run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", "innocent/post-commit");
+
+        assertEquals(1, asked.size());
+        assertEquals(
+                Optional.of(".git/hooks"), asked.get(0).explicit().flatMap(ApprovalRequest.Explicit::protectedEntry));
+    }
+
+    @Test
+    void aPathTheUserAllowedIsWrittenWithoutAsking() {
+        ApprovalRules rules = new ApprovalRules(new ProtectedPaths(List.of(), List.of(".git/hooks")), Map.of());
+
+        run(scheduler(ApprovalMode.YOLO, rules), "write", ".git/hooks/pre-commit");
+        run(scheduler(ApprovalMode.YOLO, rules), "write", ".git/config");
+
+        assertEquals(List.of(".git/hooks/pre-commit", ".git/config"), write.runs);
+        assertEquals(
+                List.of(Optional.of(".git/config")),
+                asked.stream()
+                        .map(request -> request.explicit().flatMap(ApprovalRequest.Explicit::protectedEntry))
+                        .toList());
+    }
+
+    @Test
+    void aKindTheRulesKeepOutOfYoloAsks() {
+        ApprovalRules rules =
+                new ApprovalRules(ProtectedPaths.defaults(), Map.of(ToolKind.FETCH, "web fetches need a yes here."));
+
+        run(scheduler(ApprovalMode.YOLO, rules), "fetch", "https://example.com");
+        run(scheduler(ApprovalMode.YOLO, rules), "write", "notes.txt");
+
+        assertEquals(
+                List.of(Optional.of(new ApprovalRequest.Explicit("web fetches need a yes here.", Optional.empty()))),
+                asked.stream().map(ApprovalRequest::explicit).toList());
+    }
+
+    @Test
+    void ordinaryFilesInYoloAreNotAsked() {
+        run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", "src/Main.java");
+        run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", ".github/workflows/ci.yml");
+
+        assertEquals(List.of(), asked);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.dockhand.core.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ProtectedPathsTest {
+
+    /** A path relative to the workspace, and the protected entry it falls under ("" when it is not protected). */
+    static Stream<Arguments> defaults() {
+        return Stream.of(
+                Arguments.of(".git/hooks/pre-commit", ".git/hooks"),
+                Arguments.of(".git/hooks", ".git/hooks"),
+                Arguments.of(".git/config", ".git/config"),
+                Arguments.of(".git/config.worktree", ".git/config.worktree"),
+                Arguments.of(".git", ".git"),
+                Arguments.of("vendor/lib/.git", "vendor/lib/.git"),
+                Arguments.of("vendor/lib/.git/hooks/post-checkout", "vendor/lib/.git/hooks"),
+                Arguments.of("vendor/lib/.git/config", "vendor/lib/.git/config"),
+                Arguments.of(".git/modules/libs/foo/hooks/pre-commit", ".git/modules/libs/foo/hooks"),
+                Arguments.of(".git/modules/libs/foo/config", ".git/modules/libs/foo/config"),
+                Arguments.of(".git/modules/a/modules/b/config", ".git/modules/a/modules/b/config"),
+                Arguments.of(".git/worktrees/feature/config.worktree", ".git/worktrees/feature/config.worktree"),
+                Arguments.of(".git/worktrees/feature/commondir", ".git/worktrees/feature/commondir"),
+                Arguments.of(".vscode/tasks.json", ".vscode"),
+                Arguments.of("packages/app/.vscode/settings.json", "packages/app/.vscode"),
+                Arguments.of(".idea/workspace.xml", ".idea"),
+                Arguments.of(".husky/pre-commit", ".husky"),
+                Arguments.of(".dockhand/settings.json", ".dockhand"),
+                Arguments.of("./.git/./hooks/x", ".git/hooks"),
+                Arguments.of("src/../.git/config", ".git/config"),
+                // Everything else of .git stays writable, so git add, commit, checkout and stash work.
+                Arguments.of(".git/index", ""),
+                Arguments.of(".git/HEAD", ""),
+                Arguments.of(".git/objects/ab/cdef", ""),
+                Arguments.of(".git/refs/heads/config", ""),
+                Arguments.of(".git/refs/heads/hooks", ""),
+                Arguments.of(".git/logs/HEAD", ""),
+                Arguments.of(".git/modules/lib/index", ""),
+                Arguments.of(".github/workflows/ci.yml", ""),
+                Arguments.of(".gitignore", ""),
+                Arguments.of("src/config", ""),
+                Arguments.of("hooks/pre-commit", ""),
+                Arguments.of("", ""));
+    }
+
+    @ParameterizedTest
+    @MethodSource("defaults")
+    void theDefaultsProtectWhatRunsLaterOnTheHost(String path, String entry) {
+        assertEquals(
+                entry,
+                ProtectedPaths.defaults()
+                        .check(path)
+                        .map(ProtectedPaths.Protection::entry)
+                        .orElse(""));
+    }
+
+    @Test
+    void anAllowedEntryAndWhatIsUnderItAreWritable() {
+        ProtectedPaths paths = new ProtectedPaths(List.of(), List.of(".git/hooks", ".vscode/settings.json"));
+
+        assertEquals(Optional.empty(), paths.check(".git/hooks/pre-commit"));
+        assertEquals(Optional.empty(), paths.check(".vscode/settings.json"));
+        assertEquals(Optional.of(".vscode"), paths.check(".vscode/tasks.json").map(ProtectedPaths.Protection::entry));
+        assertEquals(
+                Optional.of("lib/.git/hooks"),
+                paths.check("lib/.git/hooks/pre-commit").map(ProtectedPaths.Protection::entry));
+    }
+
+    @Test
+    void anAddedEntryIsProtectedWithItsReason() {
+        ProtectedPaths paths = new ProtectedPaths(List.of("deploy/", "Makefile"), List.of());
+
+        assertEquals(
+                Optional.of(new ProtectedPaths.Protection("deploy", "you listed it among your protected paths")),
+                paths.check("deploy/prod.sh"));
+        assertEquals(
+                Optional.of(new ProtectedPaths.Protection("Makefile", "you listed it among your protected paths")),
+                paths.check("Makefile"));
+        assertEquals(Optional.empty(), paths.check("Makefile.local"));
+    }
+
+    @Test
+    void entriesMustStayInsideTheWorkspace() {
+        assertThrows(IllegalArgumentException.class, () -> new ProtectedPaths(List.of("/etc"), List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new ProtectedPaths(List.of(), List.of("../x")));
+        assertThrows(IllegalArgumentException.class, () -> new ProtectedPaths(List.of(), List.of(" ")));
+    }
+
+    @Test
+    void describeIsOneSentence() {
+        assertEquals(
+                ".git/config is protected: git obeys it on your machine, and settings such as core.fsmonitor or"
+                        + " core.hooksPath run commands.",
+                ProtectedPaths.defaults().check(".git/config").orElseThrow().describe());
+    }
+}
