@@ -73,6 +73,7 @@ final class AgentSession implements AutoCloseable {
                 new ToolEnvironment(workspace, sandbox, options.outputLimits(), outputDir),
                 approver,
                 options.approvalMode(),
+                options.approvalRules(),
                 this.events);
         Warmup.toolsOnce(scheduler);
         this.context = ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
@@ -157,7 +158,12 @@ final class AgentSession implements AutoCloseable {
         sessionId = id;
         Conversation conversation = new Conversation(SystemPrompt.build(
                 workspace.root(), sandbox.kind(), WallClock.now().toLocalDate(), context));
-        transcript = Transcript.open(sessions.file(id), id, workspace.root(), model.model());
+        transcript = Transcript.open(
+                sessions.file(id),
+                id,
+                workspace.root(),
+                model.model(),
+                problem -> events.accept(new AgentEvent.Warning(problem)));
         loop = new AgentLoop(
                 client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());

@@ -40,6 +40,22 @@ final class CommandLineSpec {
                 .fallbackValue("latest")
                 .description("Continue a session of this folder: its id (see dockhand sessions) or latest.")
                 .build());
+        spec.addOption(flag(
+                "--trust-project",
+                "Apply this folder's .dockhand/settings.json in full for this run, as if you trusted the folder."));
+        spec.addOption(list(
+                "--protected-path",
+                "PATH",
+                String.class,
+                false,
+                "Protect PATH too (relative to the workspace; repeatable): changing it needs your explicit yes, and"
+                        + " the Docker sandbox mounts it read-only."));
+        spec.addOption(list(
+                "--allow-protected-path",
+                "PATH",
+                String.class,
+                false,
+                "Let the model change this protected path, like .git/hooks (repeatable)."));
         spec.addOption(flag("--stacktrace", "Show stack traces of failures."));
         spec.addOption(OptionSpec.builder("-h", "--help")
                 .usageHelp(true)
@@ -58,6 +74,23 @@ final class CommandLineSpec {
                 config,
                 "Print the effective settings and where each value comes from (command line, environment,"
                         + " <workspace>/.dockhand/settings.json, ~/.dockhand/settings.json, or default).");
+        for (boolean trust : new boolean[] {true, false}) {
+            TrustCommand decision = new TrustCommand(command, trust);
+            decision.spec = subcommand(
+                    spec,
+                    trust ? "trust" : "untrust",
+                    decision,
+                    trust
+                            ? "Trust DIR (default: this folder): its .dockhand/settings.json then applies in full."
+                            : "Stop trusting DIR (default: this folder): its .dockhand/settings.json can then only"
+                                    + " narrow what your own settings allow.");
+            decision.spec.addPositional(CommandLine.Model.PositionalParamSpec.builder()
+                    .paramLabel("DIR")
+                    .arity("0..1")
+                    .type(Path.class)
+                    .description("The folder (default: the current one).")
+                    .build());
+        }
         SessionsCommand sessions = new SessionsCommand(command);
         sessions.spec = subcommand(
                 spec,

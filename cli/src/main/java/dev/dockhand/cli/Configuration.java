@@ -9,6 +9,7 @@ import dev.dockhand.sandbox.DockerSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -20,11 +21,20 @@ import picocli.CommandLine;
  * user's {@code ~/.dockhand/settings.json}, then defaults. Values from the files are written into the options that
  * the command line left alone, so everything downstream reads one place; each value's source is kept for
  * {@code dockhand config}.
+ *
+ * <p>The project's file is input, not authority: a cloned repository wrote it. Until the user trusts the folder
+ * ({@link FolderTrust}), a project value counts only when it narrows what would apply without it ({@link Rule});
+ * the others are ignored and listed in {@link #ignored}. {@code protectedPaths} and {@code trustedFolders} count
+ * only from the user's own file, trusted folder or not.
  */
 final class Configuration {
     private final Layer project;
     private final Layer user;
+    private final FolderTrust.Decision decision;
+    private final boolean trustedForThisRun;
     private final List<Entry> entries = new ArrayList<>();
+    private final List<String> ignored = new ArrayList<>();
+    private final List<String> userOnly = new ArrayList<>();
 
     /** One setting's effective value and where it came from. */
     record Entry(String key, String value, String source) {}
@@ -34,22 +44,96 @@ final class Configuration {
     /** A value taken from an environment variable. */
     private record FromEnv(String name, String value) {}
 
-    private Configuration(Layer project, Layer user) {
+    /**
+     * Whether a project value may apply in a folder the user has not trusted, given the value that applies without
+     * it (the user's, or the default): only when it asks for less.
+     */
+    @FunctionalInterface
+    interface Rule<T> {
+        boolean narrows(T value, Object without);
+
+        /** Any value: it changes nothing that reaches outside the workspace. */
+        static <T> Rule<T> any() {
+            return (value, without) -> true;
+        }
+
+        /** Only the value that applies anyway: every other one widens (a server, a key, a sandbox). */
+        static <T> Rule<T> userOnly() {
+            return (value, without) -> String.valueOf(value).equals(String.valueOf(without));
+        }
+
+        /** At most the value that applies without the project. */
+        static <T extends Comparable<T>> Rule<T> atMost() {
+            return (value, without) -> {
+                @SuppressWarnings("unchecked")
+                T limit = (T) without;
+                return limit == null || value.compareTo(limit) <= 0;
+            };
+        }
+    }
+
+    private Configuration(Layer project, Layer user, FolderTrust.Decision decision, boolean trustedForThisRun) {
         this.project = project;
         this.user = user;
+        this.decision = decision;
+        this.trustedForThisRun = trustedForThisRun;
     }
 
     /** Reads both files; a bad one stops the run with exit 52 and one sentence. */
-    static Configuration load(CliEnvironment environment) {
+    static Configuration load(CliEnvironment environment, boolean trustProject) {
         Path projectFile = environment.workingDirectory().resolve(".dockhand/settings.json");
         Path userFile = environment.home().resolve("settings.json");
         try {
+            Settings userSettings = SettingsFiles.read(userFile);
             return new Configuration(
                     new Layer(projectFile, SettingsFiles.read(projectFile)),
-                    new Layer(userFile, SettingsFiles.read(userFile)));
+                    new Layer(userFile, userSettings),
+                    FolderTrust.of(userSettings, environment.workingDirectory()),
+                    trustProject);
         } catch (SettingsException e) {
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage(), e);
         }
+    }
+
+    /** Whether the project's settings apply in full this run. */
+    boolean trusted() {
+        return trustedForThisRun || decision == FolderTrust.Decision.TRUSTED;
+    }
+
+    FolderTrust.Decision decision() {
+        return decision;
+    }
+
+    Path projectFile() {
+        return project.file();
+    }
+
+    /** The project's keys that were ignored because the folder is not trusted, in the order they were read. */
+    List<String> ignored() {
+        return List.copyOf(ignored);
+    }
+
+    /** The project's keys that only the user's own settings can set, which were ignored. */
+    List<String> userOnly() {
+        return List.copyOf(userOnly);
+    }
+
+    /**
+     * One sentence naming the project's keys that were ignored and how to trust the folder; empty when the project
+     * set nothing it was not allowed to.
+     */
+    Optional<String> notice() {
+        List<String> parts = new ArrayList<>();
+        if (!ignored.isEmpty()) {
+            parts.add("ignored " + String.join(", ", ignored) + ": this folder is not trusted, and they would widen"
+                    + " what runs or where data goes; trust it with 'dockhand trust' (or --trust-project for one"
+                    + " run)");
+        }
+        if (!userOnly.isEmpty()) {
+            parts.add("ignored " + String.join(", ", userOnly) + ": only your own settings (" + user.file() + ") set "
+                    + (userOnly.size() == 1 ? "it" : "them"));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(project.file() + ": " + String.join("; ", parts) + ".");
     }
 
     /** Fills the options the command line did not give from the files. */
@@ -66,7 +150,20 @@ final class Configuration {
     /** Applies the files as {@link #apply} does, and returns every value's effective value and source. */
     List<Entry> describe(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         walk(command, parsed, environment);
+        entries.add(new Entry(
+                "trust", trustLabel(), projectFile().getParent().getParent().toString()));
         return List.copyOf(entries);
+    }
+
+    private String trustLabel() {
+        if (trustedForThisRun) {
+            return "trusted for this run (--trust-project)";
+        }
+        return switch (decision) {
+            case TRUSTED -> "trusted (" + user.file() + ")";
+            case DISTRUSTED -> "not trusted (" + user.file() + ")";
+            case UNDECIDED -> "not trusted (never decided; dockhand trust)";
+        };
     }
 
     /** Fills the options the command line did not give from the files, and records every value's source. */
@@ -79,7 +176,9 @@ final class Configuration {
                 providerEnv.map(v -> new FromEnv("DOCKHAND_PROVIDER", v)),
                 Settings::provider,
                 value -> command.provider = value,
-                () -> command.provider == null ? "openai" : command.provider);
+                () -> command.provider == null ? "openai" : command.provider,
+                Rule.userOnly());
+        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
         Optional<String> modelEnv = environment.get("DOCKHAND_MODEL");
         key(
                 "model",
@@ -88,12 +187,14 @@ final class Configuration {
                 modelEnv.map(v -> new FromEnv("DOCKHAND_MODEL", v)),
                 Settings::model,
                 value -> command.model = value,
-                () -> command.model);
+                () -> command.model,
+                // Another model of the same provider only: a prefix (or losing one) would switch provider, server
+                // and key.
+                (value, without) ->
+                        providerOf(value, providerName) == providerOf(String.valueOf(without), providerName));
         // As ModelChoice decides it: a provider prefix on the model wins, so the base URL shown is that provider's.
-        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
         String modelName = command.model != null ? command.model : modelEnv.orElse("");
-        Provider provider = ModelChoice.prefixOf(modelName)
-                .orElse(Provider.parse(providerName).orElse(Provider.OPENAI));
+        Provider provider = providerOf(modelName, providerName);
         key(
                 "baseUrl",
                 "--base-url",
@@ -101,7 +202,8 @@ final class Configuration {
                 environment.get(provider.baseUrlVariable()).map(v -> new FromEnv(provider.baseUrlVariable(), v)),
                 Settings::baseUrl,
                 value -> command.baseUrl = value,
-                () -> command.baseUrl == null ? provider.defaultBaseUrl() : command.baseUrl);
+                () -> command.baseUrl == null ? provider.defaultBaseUrl() : command.baseUrl,
+                Rule.userOnly());
         key(
                 "apiKeyEnv",
                 null,
@@ -109,10 +211,17 @@ final class Configuration {
                 Optional.empty(),
                 Settings::apiKeyEnv,
                 value -> command.apiKeyEnv = value,
-                () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv);
+                () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv,
+                Rule.userOnly());
         applyRun(command, parsed);
-        applySandbox(command, parsed);
+        new SandboxKeys(this, command, parsed).apply();
         applyTools(command, parsed);
+        applyUserOnly(command);
+    }
+
+    private static Provider providerOf(String model, String providerName) {
+        return ModelChoice.prefixOf(model == null ? "" : model)
+                .orElse(Provider.parse(providerName).orElse(Provider.OPENAI));
     }
 
     /** How a run is bounded: approval and turns. */
@@ -124,7 +233,12 @@ final class Configuration {
                 Optional.empty(),
                 Settings::approvalMode,
                 value -> command.approvalMode = approvalMode(value),
-                () -> command.approvalMode.cliName());
+                () -> command.approvalMode.cliName(),
+                (value, without) -> ApprovalMode.parse(value)
+                        .map(mode -> ApprovalMode.parse(String.valueOf(without))
+                                .map(limit -> mode.compareTo(limit) <= 0)
+                                .orElse(false))
+                        .orElse(true));
         key(
                 "maxTurns",
                 "--max-turns",
@@ -132,67 +246,8 @@ final class Configuration {
                 Optional.empty(),
                 Settings::maxTurns,
                 value -> command.maxTurns = value,
-                () -> command.maxTurns);
-    }
-
-    /** The sandbox block. */
-    private void applySandbox(DockhandCommand command, CommandLine.ParseResult parsed) {
-        key(
-                "sandbox.kind",
-                "--sandbox",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).kind(),
-                value -> command.sandbox = value,
-                () -> command.sandbox);
-        key(
-                "sandbox.image",
-                "--sandbox-image",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).image(),
-                value -> command.sandboxImage = value,
-                () -> command.sandboxImage);
-        key(
-                "sandbox.network",
-                "--sandbox-network",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).network(),
-                value -> command.sandboxNetwork = value,
-                () -> command.sandboxNetwork);
-        key(
-                "sandbox.memory",
-                "--sandbox-memory",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).memory(),
-                value -> command.sandboxMemory = size(value),
-                () -> command.sandboxMemory);
-        key(
-                "sandbox.cpus",
-                "--sandbox-cpus",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).cpus(),
-                value -> command.sandboxCpus = value,
-                () -> command.sandboxCpus);
-        key(
-                "sandbox.pids",
-                "--sandbox-pids",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).pids(),
-                value -> command.sandboxPids = value,
-                () -> command.sandboxPids);
-        key(
-                "sandbox.env",
-                "--sandbox-env",
-                parsed,
-                Optional.empty(),
-                s -> sandbox(s).env(),
-                value -> command.sandboxEnv = new ArrayList<>(value),
-                () -> command.sandboxEnv);
+                () -> command.maxTurns,
+                Rule.<Integer>atMost());
     }
 
     /** What the model is offered and how much of each result it reads; when the conversation is compressed. */
@@ -204,7 +259,17 @@ final class Configuration {
                 Optional.empty(),
                 s -> tools(s).allowed(),
                 value -> command.allowedTools = new ArrayList<>(value),
-                () -> command.allowedTools);
+                () -> command.allowedTools,
+                Rule.any());
+        if (!parsed.hasMatchedOption("--allowed-tools")) {
+            // Narrowing the tools is the project's to do; naming web_fetch is not, since it lets fetches run
+            // unattended. Only the user's own list (or a trusted folder's) counts for that.
+            List<String> fromProject = tools(project.settings()).allowed();
+            List<String> named = fromProject != null
+                    ? (trusted() ? fromProject : List.of())
+                    : tools(user.settings()).allowed();
+            command.fetchNamedByUser = named != null && named.contains("web_fetch");
+        }
         key(
                 "tools.excluded",
                 "--excluded-tools",
@@ -212,7 +277,8 @@ final class Configuration {
                 Optional.empty(),
                 s -> tools(s).excluded(),
                 value -> command.excludedTools = new ArrayList<>(value),
-                () -> command.excludedTools);
+                () -> command.excludedTools,
+                Rule.any());
         key(
                 "truncation.maxChars",
                 "--max-output-chars",
@@ -220,7 +286,8 @@ final class Configuration {
                 Optional.empty(),
                 s -> truncation(s).maxChars(),
                 value -> command.maxOutputChars = value,
-                () -> command.maxOutputChars);
+                () -> command.maxOutputChars,
+                Rule.any());
         key(
                 "truncation.maxLines",
                 "--max-output-lines",
@@ -228,7 +295,8 @@ final class Configuration {
                 Optional.empty(),
                 s -> truncation(s).maxLines(),
                 value -> command.maxOutputLines = value,
-                () -> command.maxOutputLines);
+                () -> command.maxOutputLines,
+                Rule.any());
         key(
                 "compression.threshold",
                 "--compression-threshold",
@@ -236,7 +304,8 @@ final class Configuration {
                 Optional.empty(),
                 s -> compression(s).threshold(),
                 value -> command.compressionThreshold = threshold(value),
-                () -> command.compressionThreshold);
+                () -> command.compressionThreshold,
+                Rule.any());
         key(
                 "compression.contextWindow",
                 "--context-window",
@@ -244,17 +313,55 @@ final class Configuration {
                 Optional.empty(),
                 s -> compression(s).contextWindow(),
                 value -> command.contextWindow = contextWindow(value),
-                () -> command.contextWindow == null ? "from the model table" : command.contextWindow);
+                () -> command.contextWindow == null ? "from the model table" : command.contextWindow,
+                Rule.any());
+        key(
+                "webFetch.allowedHosts",
+                null,
+                parsed,
+                Optional.empty(),
+                s -> s.webFetch() == null ? null : s.webFetch().allowedHosts(),
+                value -> command.webFetchAllowedHosts = List.copyOf(value),
+                () -> command.webFetchAllowedHosts,
+                Rule.userOnly());
     }
 
-    private <T> void key(
+    /**
+     * The keys only the user's own file sets, whatever the folder's trust: which paths are protected (flags add to
+     * the file's lists) and which folders are trusted. A project's value is ignored and reported.
+     */
+    private void applyUserOnly(DockhandCommand command) {
+        Settings.ProtectedPathsBlock mine = user.settings().protectedPaths();
+        if (mine != null) {
+            command.protectedPathsAdded.addAll(0, mine.add() == null ? List.of() : mine.add());
+            command.protectedPathsAllowed.addAll(0, mine.allow() == null ? List.of() : mine.allow());
+        }
+        String source = mine == null ? "command line or default" : user.file() + " and command line";
+        entries.add(new Entry("protectedPaths.add", command.protectedPathsAdded.toString(), source));
+        entries.add(new Entry("protectedPaths.allow", command.protectedPathsAllowed.toString(), source));
+        if (project.settings().protectedPaths() != null) {
+            userOnly.add("protectedPaths");
+            entries.add(new Entry("protectedPaths", "(project value)", ignoredSource("only your own settings set it")));
+        }
+        if (project.settings().trustedFolders() != null) {
+            userOnly.add("trustedFolders");
+            entries.add(new Entry("trustedFolders", "(project value)", ignoredSource("only your own settings set it")));
+        }
+    }
+
+    /**
+     * One key: the command line wins, then the environment, then the project's file (when the folder is trusted or
+     * {@code rule} says the value narrows), then the user's file, then the default.
+     */
+    <T> void key(
             String key,
             String option,
             CommandLine.ParseResult parsed,
             Optional<FromEnv> fromEnvironment,
             Function<Settings, T> read,
             Consumer<T> write,
-            Supplier<Object> current) {
+            Supplier<Object> current,
+            Rule<? super T> rule) {
         if (option != null && parsed.hasMatchedOption(option)) {
             entries.add(new Entry(key, String.valueOf(current.get()), "command line (" + option + ")"));
             return;
@@ -264,21 +371,119 @@ final class Configuration {
             entries.add(new Entry(key, variable.value(), "environment (" + variable.name() + ")"));
             return;
         }
-        for (Layer layer : List.of(project, user)) {
-            T value = read.apply(layer.settings());
-            if (value != null) {
-                try {
-                    write.accept(value);
-                } catch (IllegalArgumentException e) {
-                    throw new DockhandException(
-                            ExitCodes.CONFIGURATION, layer.file() + ": '" + key + "' " + e.getMessage());
-                }
-                entries.add(new Entry(
-                        key, String.valueOf(current.get()), layer.file().toString()));
+        T fromProject = read.apply(project.settings());
+        T fromUser = read.apply(user.settings());
+        Entry skipped = null;
+        if (fromProject != null) {
+            Object without = fromUser != null ? fromUser : current.get();
+            if (trusted() || rule.narrows(fromProject, without)) {
+                set(project, key, fromProject, write, current);
                 return;
             }
+            ignored.add(key);
+            skipped = new Entry(
+                    key,
+                    String.valueOf(fromProject),
+                    ignoredSource("it widens what runs or where data goes, and this folder is not trusted"));
         }
-        entries.add(new Entry(key, String.valueOf(current.get()), "default"));
+        if (fromUser != null) {
+            set(user, key, fromUser, write, current);
+        } else {
+            entries.add(new Entry(key, String.valueOf(current.get()), "default"));
+        }
+        if (skipped != null) {
+            entries.add(skipped);
+        }
+    }
+
+    private String ignoredSource(String why) {
+        return "ignored from " + project.file() + ": " + why;
+    }
+
+    private <T> void set(Layer layer, String key, T value, Consumer<T> write, Supplier<Object> current) {
+        try {
+            write.accept(value);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, layer.file() + ": '" + key + "' " + e.getMessage());
+        }
+        entries.add(new Entry(key, String.valueOf(current.get()), layer.file().toString()));
+    }
+
+    /** The sandbox block, kept apart for its length. */
+    private static final class SandboxKeys {
+        private final Configuration configuration;
+        private final DockhandCommand command;
+        private final CommandLine.ParseResult parsed;
+
+        SandboxKeys(Configuration configuration, DockhandCommand command, CommandLine.ParseResult parsed) {
+            this.configuration = configuration;
+            this.command = command;
+            this.parsed = parsed;
+        }
+
+        void apply() {
+            key(
+                    "sandbox.kind",
+                    "--sandbox",
+                    s -> sandbox(s).kind(),
+                    value -> command.sandbox = value,
+                    () -> command.sandbox,
+                    (value, without) -> value.strip().equals("docker") || value.equals(without));
+            key(
+                    "sandbox.image",
+                    "--sandbox-image",
+                    s -> sandbox(s).image(),
+                    value -> command.sandboxImage = value,
+                    () -> command.sandboxImage,
+                    Rule.userOnly());
+            key(
+                    "sandbox.network",
+                    "--sandbox-network",
+                    s -> sandbox(s).network(),
+                    value -> command.sandboxNetwork = value,
+                    () -> command.sandboxNetwork,
+                    (value, without) -> value.strip().equals("none") || value.equals(without));
+            key(
+                    "sandbox.memory",
+                    "--sandbox-memory",
+                    s -> sandbox(s).memory(),
+                    value -> command.sandboxMemory = size(value),
+                    () -> command.sandboxMemory,
+                    (value, without) -> Objects.requireNonNullElse(DockerSettings.parseSize(value), Long.MAX_VALUE)
+                            <= Objects.requireNonNullElse(
+                                    DockerSettings.parseSize(String.valueOf(without)), Long.MAX_VALUE));
+            key(
+                    "sandbox.cpus",
+                    "--sandbox-cpus",
+                    s -> sandbox(s).cpus(),
+                    value -> command.sandboxCpus = value,
+                    () -> command.sandboxCpus,
+                    Rule.<Double>atMost());
+            key(
+                    "sandbox.pids",
+                    "--sandbox-pids",
+                    s -> sandbox(s).pids(),
+                    value -> command.sandboxPids = value,
+                    () -> command.sandboxPids,
+                    Rule.<Long>atMost());
+            key(
+                    "sandbox.env",
+                    "--sandbox-env",
+                    s -> sandbox(s).env(),
+                    value -> command.sandboxEnv = new ArrayList<>(value),
+                    () -> command.sandboxEnv,
+                    (value, without) -> without instanceof List<?> list && list.containsAll(value));
+        }
+
+        private <T> void key(
+                String key,
+                String option,
+                Function<Settings, T> read,
+                Consumer<T> write,
+                Supplier<Object> current,
+                Rule<? super T> rule) {
+            configuration.key(key, option, parsed, Optional.empty(), read, write, current, rule);
+        }
     }
 
     private static ApprovalMode approvalMode(String value) {

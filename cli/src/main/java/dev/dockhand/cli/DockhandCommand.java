@@ -54,8 +54,21 @@ public final class DockhandCommand implements Callable<Integer> {
     String resume;
     boolean stacktrace;
 
+    boolean trustProject;
+    List<String> protectedPathsAdded = new ArrayList<>();
+    List<String> protectedPathsAllowed = new ArrayList<>();
+
     /** The variable holding the API key, when settings name one; there is no option for it. */
     String apiKeyEnv;
+
+    /** Hosts web_fetch may reach although they are internal, from the user's settings; there is no option. */
+    List<String> webFetchAllowedHosts = List.of();
+
+    /** Whether the user (not an untrusted project) named web_fetch among the allowed tools. */
+    boolean fetchNamedByUser;
+
+    /** The settings files as read by {@link #configure}, with what the project's file was not allowed to set. */
+    Configuration configuration;
 
     private final CliEnvironment environment;
 
@@ -69,6 +82,12 @@ public final class DockhandCommand implements Callable<Integer> {
         try {
             configure();
             RunOptions options = RunOptions.from(this, environment);
+            if (options.trustQuestion().isEmpty()) {
+                configuration.notice().ifPresent(line -> {
+                    err.println("dockhand: " + line);
+                    err.flush();
+                });
+            }
             if (options.prompt().isEmpty()) {
                 if (options.headless().format() != Headless.Format.TEXT) {
                     throw new DockhandException(
@@ -95,13 +114,15 @@ public final class DockhandCommand implements Callable<Integer> {
     /** Fills the options the command line left alone from the settings files. */
     void configure() {
         readOptions();
-        Configuration.load(environment).apply(this, spec.commandLine().getParseResult(), environment);
+        configuration = Configuration.load(environment, trustProject);
+        configuration.apply(this, spec.commandLine().getParseResult(), environment);
     }
 
     /** Configures as {@link #configure} does, and returns every value's source, for {@code dockhand config}. */
     List<Configuration.Entry> describeConfiguration() {
         readOptions();
-        return Configuration.load(environment).describe(this, spec.commandLine().getParseResult(), environment);
+        configuration = Configuration.load(environment, trustProject);
+        return configuration.describe(this, spec.commandLine().getParseResult(), environment);
     }
 
     /** Copies the parsed (or default) value of every option into its field. */
@@ -143,6 +164,11 @@ public final class DockhandCommand implements Callable<Integer> {
         maxToolCalls = value("--max-tool-calls");
         resume = value("--resume");
         stacktrace = Boolean.TRUE.equals(value("--stacktrace"));
+        trustProject = Boolean.TRUE.equals(value("--trust-project"));
+        protectedPathsAdded = values("--protected-path");
+        protectedPathsAllowed = values("--allow-protected-path");
+        webFetchAllowedHosts = List.of();
+        fetchNamedByUser = allowedTools.contains("web_fetch");
     }
 
     private <T> T value(String option) {

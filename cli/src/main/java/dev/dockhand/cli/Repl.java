@@ -39,7 +39,7 @@ final class Repl {
     static final Duration EXIT_WINDOW = Duration.ofSeconds(2);
     private static final Duration SHELL_TIMEOUT = Duration.ofMinutes(10);
 
-    private final RunOptions options;
+    private RunOptions options;
     private final CliEnvironment environment;
     private final Terminal terminal;
     private final ReplScreen screen;
@@ -81,6 +81,7 @@ final class Repl {
     /** Holds the session until the user leaves; returns the exit code. */
     int run() {
         terminal.handle(Terminal.Signal.INT, signal -> cancelRunning());
+        options = TrustPrompt.ask(options, terminal, screen);
         reader = ReplInput.build(terminal, environment.home().resolve("history"), environment.workingDirectory());
         PrintWriter err = terminal.writer();
         ReplApprover approver = new ReplApprover(terminal, reader, screen, view, environment.workingDirectory());

@@ -6,32 +6,28 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalRequest;
 import dev.dockhand.core.scheduler.Approver;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.UserInterruptException;
-import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
 import org.jline.utils.AttributedStyle;
-import org.jline.utils.NonBlockingReader;
 
 /**
  * Asks the user about one call, showing exactly what would happen: the command and its folder for a shell command,
  * a coloured diff for an edit, the address for a fetch. Only {@code y}, {@code a}, {@code n}, Esc and Ctrl-C do
- * anything; keys typed before the question appeared are thrown away, so a stray keystroke can never approve.
+ * anything; keys typed before the question appeared are thrown away, so a stray keystroke can never approve. Ctrl-C
+ * and Esc deny this call only: while the question is up, Ctrl-C is read as a key, not sent as a signal that would
+ * cancel the whole turn. A call that needs an explicit yes (a protected path) says why, and offers no "for this
+ * session".
  */
 final class ReplApprover implements Approver {
     /** Longest preview shown; the rest is counted, since a prompt taller than the screen cannot be read. */
     private static final int PREVIEW_LINES = 400;
-
-    private static final int ESC = 27;
-    private static final int CTRL_C = 3;
-    private static final long ESCAPE_SEQUENCE_MILLIS = 40;
 
     private final Terminal terminal;
     private final LineReader reader;
@@ -87,8 +83,16 @@ final class ReplApprover implements Approver {
             lines.add(new AttributedString("  " + Rendering.printable(request.summary()), AttributedStyle.BOLD));
         }
         request.preview().ifPresent(diff -> lines.addAll(diff(diff)));
-        lines.add(new AttributedString(
-                "  y allow once · a allow " + tool + " for this session · n deny (Esc)", TurnView.DIM));
+        if (request.explicit().isPresent()) {
+            lines.addAll(MarkdownLines.Wrap.words(
+                    new AttributedString("  ! " + request.explicit().get().reason(), TurnView.YELLOW.bold()),
+                    screen.width() - 1,
+                    "    "));
+            lines.add(new AttributedString("  y allow this call · n deny (Esc, Ctrl-C)", TurnView.DIM));
+        } else {
+            lines.add(new AttributedString(
+                    "  y allow once · a allow " + tool + " for this session · n deny (Esc, Ctrl-C)", TurnView.DIM));
+        }
         return lines;
     }
 
@@ -125,21 +129,11 @@ final class ReplApprover implements Approver {
         return lines;
     }
 
-    /** Asks and reads the answer; keys typed before the question is on screen are thrown away first. */
+    /** Asks and reads the answer. */
     private ApprovalDecision answer(ApprovalRequest request) {
         String tool = request.call().name();
-        Attributes saved = terminal.enterRawMode();
-        int key;
-        try {
-            NonBlockingReader keys = terminal.reader();
-            discardTypeahead(keys);
-            screen.print(question(request));
-            key = nextAnswerKey(keys);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            terminal.setAttributes(saved);
-        }
+        int key = ReplKeys.ask(
+                terminal, request.explicit().isPresent() ? "yYnN" : "yYaAnN", () -> screen.print(question(request)));
         switch (key) {
             case 'y', 'Y' -> {
                 screen.print(new AttributedString("  ✓ allowed once", TurnView.GREEN));
@@ -159,35 +153,6 @@ final class ReplApprover implements Approver {
             default -> {
                 screen.print(new AttributedString("  ✗ denied", TurnView.RED));
                 return ApprovalDecision.deniedByUser("");
-            }
-        }
-    }
-
-    private static void discardTypeahead(NonBlockingReader keys) throws IOException {
-        while (keys.read(1) >= 0) {
-            // Typed before the question was on screen: not an answer to it.
-        }
-    }
-
-    /** The first key that means something: y, a, n, or Esc / Ctrl-C / end of input as a denial. */
-    private static int nextAnswerKey(NonBlockingReader keys) throws IOException {
-        while (true) {
-            int key = keys.read();
-            if (key < 0 || key == CTRL_C) {
-                return -1;
-            }
-            if (key == ESC) {
-                // Arrow keys and the like also start with Esc: they are sequences, and ignored.
-                if (keys.peek(ESCAPE_SEQUENCE_MILLIS) < 0) {
-                    return -1;
-                }
-                while (keys.read(ESCAPE_SEQUENCE_MILLIS) >= 0) {
-                    // The rest of the sequence.
-                }
-                continue;
-            }
-            if ("yYaAnN".indexOf(key) >= 0) {
-                return key;
             }
         }
     }

@@ -3,6 +3,9 @@ package dev.dockhand.cli;
 import dev.dockhand.core.agent.ContextPolicy;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.scheduler.ApprovalRules;
+import dev.dockhand.core.tool.ProtectedPaths;
+import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.sandbox.DockerSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
@@ -28,7 +34,19 @@ record RunOptions(
         OutputLimits outputLimits,
         ContextPolicy contextPolicy,
         Headless headless,
-        Optional<String> resume) {
+        Optional<String> resume,
+        ApprovalRules approvalRules,
+        List<String> webFetchAllowedHosts,
+        Set<String> sandboxEnvNames,
+        String keyVariable,
+        Optional<TrustQuestion> trustQuestion) {
+
+    /**
+     * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
+     * may and the user never decided: which keys, and the options to run with if the user says yes.
+     */
+    record TrustQuestion(
+            Path folder, Path userSettings, List<String> keys, String ifNot, Supplier<RunOptions> ifTrusted) {}
 
     /** Where commands run. */
     enum SandboxKind {
@@ -48,6 +66,7 @@ record RunOptions(
         Optional<String> prompt = prompt(command.prompt, environment);
         ModelChoice model = ModelChoice.from(command, environment);
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
+        Headless headless = Headless.from(command);
         return new RunOptions(
                 prompt,
                 model,
@@ -58,8 +77,65 @@ record RunOptions(
                 includeDirectories(command, environment),
                 outputLimits(command),
                 contextPolicy(command),
-                Headless.from(command),
-                Optional.ofNullable(command.resume).map(String::strip));
+                headless,
+                Optional.ofNullable(command.resume).map(String::strip),
+                approvalRules(command, environment, mode, prompt.isPresent()),
+                List.copyOf(command.webFetchAllowedHosts),
+                Set.copyOf(command.sandboxEnv),
+                command.apiKeyEnv != null
+                        ? command.apiKeyEnv
+                        : model.provider().keyVariable().orElse(""),
+                trustQuestion(command, environment, prompt.isPresent()));
+    }
+
+    /**
+     * What needs the user's explicit yes: the protected paths (the defaults, plus and minus the user's entries), and
+     * web fetches in an unattended yolo run that did not name web_fetch: nobody watches what such a run fetches, and
+     * the sandbox does not contain it.
+     */
+    private static ApprovalRules approvalRules(
+            DockhandCommand command, CliEnvironment environment, ApprovalMode mode, boolean headless) {
+        ProtectedPaths paths;
+        try {
+            paths = new ProtectedPaths(command.protectedPathsAdded, command.protectedPathsAllowed);
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.USAGE, "A protected path: " + e.getMessage());
+        }
+        boolean unattended = headless
+                && (!environment.stdinIsTerminal() || environment.get("CI").isPresent());
+        if (mode == ApprovalMode.YOLO && unattended && !command.fetchNamedByUser) {
+            return new ApprovalRules(
+                    paths,
+                    Map.of(
+                            ToolKind.FETCH,
+                            "In an unattended --yolo run, web fetches run only when the user named web_fetch in"
+                                    + " --allowed-tools (or tools.allowed in their own settings): the sandbox does not"
+                                    + " contain what a fetch reaches."));
+        }
+        return new ApprovalRules(paths, Map.of());
+    }
+
+    private static Optional<TrustQuestion> trustQuestion(
+            DockhandCommand command, CliEnvironment environment, boolean headless) {
+        Configuration configuration = command.configuration;
+        if (headless
+                || configuration == null
+                || configuration.trusted()
+                || configuration.ignored().isEmpty()
+                || configuration.decision() != FolderTrust.Decision.UNDECIDED) {
+            return Optional.empty();
+        }
+        return Optional.of(new TrustQuestion(
+                environment.workingDirectory(),
+                environment.home().resolve("settings.json"),
+                configuration.ignored(),
+                configuration.notice().orElse(""),
+                () -> {
+                    // Trusted for this run even if the answer could not be saved.
+                    command.trustProject = true;
+                    command.configure();
+                    return from(command, environment);
+                }));
     }
 
     private static SandboxKind sandboxKind(String value) {

@@ -5,7 +5,9 @@ import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.LocalSandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -22,16 +24,31 @@ final class Sandboxes {
             case NONE -> {
                 err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
                 err.flush();
-                yield new LocalSandbox(commandEnvironment(environment.variables()));
+                yield new LocalSandbox(
+                        commandEnvironment(environment.variables(), options.keyVariable(), options.sandboxEnvNames()));
             }
             case DOCKER -> DockerSandboxes.open(options, workspace, environment);
         };
     }
 
-    /** Commands get the user's environment minus API keys, so a model cannot read the key it runs on. */
-    static Map<String, String> commandEnvironment(Map<String, String> variables) {
+    /**
+     * Commands get the user's environment minus its secrets, so a model cannot read the key it runs on or the user's
+     * other credentials: the variable that holds the provider key, whatever its name, and every variable named like
+     * a secret ({@code *_API_KEY}, {@code *_TOKEN}, {@code *_SECRET*}, {@code *PASSWORD*}, in any case), unless the
+     * user named it with {@code --sandbox-env}.
+     */
+    static Map<String, String> commandEnvironment(Map<String, String> variables, String keyVariable, Set<String> kept) {
         return variables.entrySet().stream()
-                .filter(entry -> !entry.getKey().endsWith("_API_KEY"))
+                .filter(entry -> kept.contains(entry.getKey())
+                        || (!entry.getKey().equals(keyVariable) && !looksSecret(entry.getKey())))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static boolean looksSecret(String name) {
+        String upper = name.toUpperCase(Locale.ROOT);
+        return upper.endsWith("_API_KEY")
+                || upper.endsWith("_TOKEN")
+                || upper.contains("_SECRET")
+                || upper.contains("PASSWORD");
     }
 }

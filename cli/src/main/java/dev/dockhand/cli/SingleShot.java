@@ -141,11 +141,7 @@ final class SingleShot {
                     : new Ending(
                             ExitCodes.APPROVAL_REQUIRED,
                             result.answer(),
-                            new RunReport.RunFailure(
-                                    "approval_required",
-                                    approver.refused() + (approver.refused() == 1 ? " tool call" : " tool" + " calls")
-                                            + " needed approval and nobody could give it; rerun with --yolo (or"
-                                            + " --approval-mode auto-edit for edits) to allow such calls."));
+                            new RunReport.RunFailure("approval_required", approver.advice()));
             case TURN_LIMIT -> new Ending(
                     ExitCodes.TURN_LIMIT,
                     "",

@@ -37,6 +37,10 @@ final class SingleShotRenderer implements AgentEventSink {
                             ? "dockhand: the provider's content filter stopped the reply."
                             : "dockhand: the reply reached the output token limit (--max-output-tokens) and was cut off.");
             err.flush();
+        } else if (event instanceof AgentEvent.Warning warning) {
+            endOpenLine();
+            err.println("dockhand: " + warning.message());
+            err.flush();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();
             err.println(toolLine(finished));

@@ -55,6 +55,8 @@ final class StreamJsonRenderer implements AgentEventSink {
                     .put("max_attempts", retrying.maxAttempts())
                     .put("delay_ms", retrying.delay().toMillis())
                     .put("reason", retrying.reason()));
+        } else if (event instanceof AgentEvent.Warning warning) {
+            line(Json.object().put("type", "warning").put("message", warning.message()));
         }
     }
 }

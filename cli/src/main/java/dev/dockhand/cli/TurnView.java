@@ -159,6 +159,8 @@ final class TurnView implements AgentEventSink {
             commit(new AttributedString(compressedLine(compressed), DIM));
         } else if (event instanceof AgentEvent.CompressionFailed failed) {
             commit(new AttributedString("⚠ the conversation could not be compressed: " + failed.error(), YELLOW));
+        } else if (event instanceof AgentEvent.Warning warning) {
+            commit(new AttributedString("⚠ " + warning.message(), YELLOW));
         }
     }
 

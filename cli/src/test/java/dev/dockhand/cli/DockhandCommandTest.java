@@ -485,10 +485,24 @@ class DockhandCommandTest {
     }
 
     @Test
-    void commandsDoNotSeeApiKeys() {
-        Map<String, String> filtered = Sandboxes.commandEnvironment(
-                Map.of("OPENAI_API_KEY", "sk", "ANTHROPIC_API_KEY", "a", "HOME", "/home/u"));
+    void commandsDoNotSeeApiKeysOrOtherSecrets() {
+        Map<String, String> variables = new java.util.HashMap<>();
+        variables.put("OPENAI_API_KEY", "sk");
+        variables.put("ANTHROPIC_API_KEY", "a");
+        variables.put("WORK_LLM", "the key apiKeyEnv names");
+        variables.put("GITHUB_TOKEN", "ghp");
+        variables.put("npm_token", "npm");
+        variables.put("AWS_SECRET_ACCESS_KEY", "aws");
+        variables.put("CLIENT_SECRET", "c");
+        variables.put("PGPASSWORD", "pg");
+        variables.put("DB_PASSWORD_FILE", "/run/secrets/db");
+        variables.put("HOME", "/home/u");
+        variables.put("TOKENIZERS_PARALLELISM", "false");
+        variables.put("DEPLOY_TOKEN", "kept");
 
-        assertEquals(Map.of("HOME", "/home/u"), filtered);
+        Map<String, String> filtered =
+                Sandboxes.commandEnvironment(variables, "WORK_LLM", java.util.Set.of("DEPLOY_TOKEN"));
+
+        assertEquals(Map.of("HOME", "/home/u", "TOKENIZERS_PARALLELISM", "false", "DEPLOY_TOKEN", "kept"), filtered);
     }
 }

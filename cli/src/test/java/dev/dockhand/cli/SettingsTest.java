@@ -4,6 +4,7 @@ import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -55,28 +56,30 @@ class SettingsTest {
     @Test
     void configShowsEachValueAndItsSourceInPrecedenceOrder() throws Exception {
         user("{\"model\":\"user-model\",\"maxTurns\":7,\"approvalMode\":\"plan\",\"sandbox\":{\"pids\":99}}");
-        project("{\"maxTurns\":9,\"sandbox\":{\"pids\":77}}");
+        project("{\"maxTurns\":5,\"sandbox\":{\"pids\":77}}");
         cli.variables.put("DOCKHAND_MODEL", "env-model");
 
         assertEquals(ExitCodes.OK, cli.run("--sandbox-pids", "55", "config"));
 
         assertEquals("model = env-model (environment (DOCKHAND_MODEL))", line("model"));
-        assertEquals("maxTurns = 9 (" + cli.workspace.resolve(".dockhand/settings.json") + ")", line("maxTurns"));
+        assertEquals("maxTurns = 5 (" + cli.workspace.resolve(".dockhand/settings.json") + ")", line("maxTurns"));
         assertEquals("approvalMode = plan (" + temp.resolve("home/settings.json") + ")", line("approvalMode"));
         assertEquals("sandbox.pids = 55 (command line (--sandbox-pids))", line("sandbox.pids"));
         assertEquals("sandbox.image = dockhand-sandbox:latest (default)", line("sandbox.image"));
     }
 
     @Test
-    void projectSettingsShapeARun() throws Exception {
-        project("{\"model\":\"project-model\",\"approvalMode\":\"auto-edit\"}");
+    void projectSettingsThatNarrowShapeARunInAnUntrustedFolder() throws Exception {
+        user("{\"approvalMode\":\"auto-edit\"}");
+        project("{\"model\":\"project-model\",\"approvalMode\":\"plan\"}");
         cli.model.enqueue(
-                calls(toolCall("w", "write_file", "{\"path\":\"made.txt\",\"content\":\"x\"}")), answer("Made."));
+                calls(toolCall("w", "write_file", "{\"path\":\"made.txt\",\"content\":\"x\"}")), answer("Fine."));
 
         assertEquals(ExitCodes.OK, cli.run("-p", "make it"));
 
         assertEquals("project-model", cli.model.takeRequest().get("model").asText());
-        assertTrue(Files.exists(cli.workspace.resolve("made.txt")), "auto-edit from the settings let the edit run");
+        assertFalse(Files.exists(cli.workspace.resolve("made.txt")), "plan from the project refused the edit");
+        assertTrue(cli.model.takeRequest().toString().contains("the session is in plan mode"));
     }
 
     @Test

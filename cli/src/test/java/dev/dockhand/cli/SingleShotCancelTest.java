@@ -45,6 +45,11 @@ class SingleShotCancelTest {
                     OutputLimits.DEFAULT,
                     dev.dockhand.core.agent.ContextPolicy.DEFAULT,
                     Headless.DEFAULT,
+                    java.util.Optional.empty(),
+                    dev.dockhand.core.scheduler.ApprovalRules.DEFAULT,
+                    List.of(),
+                    java.util.Set.of(),
+                    "OPENAI_API_KEY",
                     java.util.Optional.empty());
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),

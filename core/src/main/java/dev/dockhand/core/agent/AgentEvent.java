@@ -58,6 +58,9 @@ public sealed interface AgentEvent {
     /** A compression was needed but the summary request failed; the turn goes on uncompressed. */
     record CompressionFailed(String error) implements AgentEvent {}
 
+    /** Something the user should know that does not stop the turn, in one sentence (a transcript that fails). */
+    record Warning(String message) implements AgentEvent {}
+
     /** The turn ended; see {@link TurnResult} for why. */
     record TurnCompleted(TurnResult result) implements AgentEvent {}
 }

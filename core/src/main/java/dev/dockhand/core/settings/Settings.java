@@ -1,11 +1,13 @@
 package dev.dockhand.core.settings;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One settings file. Every key is optional; a missing one leaves the value to the layers below. Keys are the
  * command-line options in camelCase; API keys themselves are never stored, only the name of the variable that
- * holds one ({@code apiKeyEnv}).
+ * holds one ({@code apiKeyEnv}). {@code trustedFolders} and {@code protectedPaths} count only in the user's own
+ * file; a project's file can set them, but they are ignored.
  */
 public record Settings(
         String provider,
@@ -17,8 +19,12 @@ public record Settings(
         Sandbox sandbox,
         Tools tools,
         Truncation truncation,
-        Compression compression) {
-    public static final Settings EMPTY = new Settings(null, null, null, null, null, null, null, null, null, null);
+        Compression compression,
+        WebFetch webFetch,
+        ProtectedPathsBlock protectedPaths,
+        Map<String, Boolean> trustedFolders) {
+    public static final Settings EMPTY =
+            new Settings(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The sandbox block. */
     public record Sandbox(
@@ -35,4 +41,10 @@ public record Settings(
      * {@code contextWindow} tokens when given, else taken from Dockhand's table of common models.
      */
     public record Compression(Double threshold, Long contextWindow) {}
+
+    /** What web_fetch may reach that it refuses by default: host names, addresses and CIDR blocks. */
+    public record WebFetch(List<String> allowedHosts) {}
+
+    /** Paths to protect besides the defaults ({@code add}), and protected paths the model may change ({@code allow}). */
+    public record ProtectedPathsBlock(List<String> add, List<String> allow) {}
 }

@@ -91,6 +91,9 @@ public final class SettingsFiles {
         if (type == Double.class || type == double.class) {
             return "a number";
         }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
         if (type == String.class) {
             return "a string";
         }

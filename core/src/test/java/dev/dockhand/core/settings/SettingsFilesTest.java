@@ -34,7 +34,10 @@ class SettingsFilesTest {
                             "pids":256,"env":["JAVA_HOME"]},
                  "tools":{"allowed":["read_file"],"excluded":["web_fetch"]},
                  "truncation":{"maxChars":20000,"maxLines":500},
-                 "compression":{"threshold":0.6,"contextWindow":32768}}
+                 "compression":{"threshold":0.6,"contextWindow":32768},
+                 "webFetch":{"allowedHosts":["intranet.example","10.0.0.0/8"]},
+                 "protectedPaths":{"add":["deploy"],"allow":[".git/hooks"]},
+                 "trustedFolders":{"/home/me/project":true,"/tmp/clone":false}}
                 """));
 
         assertEquals(
@@ -48,7 +51,10 @@ class SettingsFilesTest {
                         new Settings.Sandbox("docker", "java-sandbox:1", "none", "4g", 1.5, 256L, List.of("JAVA_HOME")),
                         new Settings.Tools(List.of("read_file"), List.of("web_fetch")),
                         new Settings.Truncation(20000, 500),
-                        new Settings.Compression(0.6, 32768L)),
+                        new Settings.Compression(0.6, 32768L),
+                        new Settings.WebFetch(List.of("intranet.example", "10.0.0.0/8")),
+                        new Settings.ProtectedPathsBlock(List.of("deploy"), List.of(".git/hooks")),
+                        java.util.Map.of("/home/me/project", true, "/tmp/clone", false)),
                 settings);
     }
 
