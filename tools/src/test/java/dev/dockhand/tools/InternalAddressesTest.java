@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ class InternalAddressesTest {
     }
 
     private static List<InetAddress> literals(String... literals) throws UnknownHostException {
-        List<InetAddress> addresses = new java.util.ArrayList<>();
+        List<InetAddress> addresses = new ArrayList<>();
         for (String literal : literals) {
             addresses.add(InetAddress.getByName(literal));
         }
