@@ -10,7 +10,19 @@ import java.util.List;
 public final class BuiltinTools {
     private BuiltinTools() {}
 
+    /** The tools, with a web_fetch that reaches no internal address. */
     public static List<Tool<?>> all() {
+        return all(List.of());
+    }
+
+    /**
+     * The tools, with a web_fetch that may also reach the internal hosts in {@code webFetchAllowedHosts} (the user's
+     * {@code webFetch.allowedHosts}): host names, IP addresses and CIDR blocks, as {@link WebFetchTool#WebFetchTool(List)}
+     * reads them.
+     *
+     * @throws IllegalArgumentException with one sentence naming the first entry that is none of those
+     */
+    public static List<Tool<?>> all(List<String> webFetchAllowedHosts) {
         return List.of(
                 new ReadFileTool(),
                 new WriteFileTool(),
@@ -19,7 +31,7 @@ public final class BuiltinTools {
                 new GlobTool(),
                 new GrepTool(),
                 new RunShellCommandTool(),
-                new WebFetchTool(),
+                new WebFetchTool(webFetchAllowedHosts),
                 new TodoWriteTool());
     }
 }

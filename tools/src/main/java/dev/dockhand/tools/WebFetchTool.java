@@ -7,13 +7,17 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.tools.InternalAddressException.Hop;
 import java.io.IOException;
+import java.net.Proxy;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import okhttp3.Call;
+import okhttp3.Dns;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -26,7 +30,8 @@ import okio.BufferedSource;
 /**
  * Fetches one http(s) URL and returns its text: HTML turned into readable text, other text as it is. Downloads are
  * capped in size and time; other schemes are refused. With a prompt, a page too long for the budget keeps the
- * passages that speak of it.
+ * passages that speak of it. Addresses inside the user's machine or network are refused, whether asked for, redirected
+ * to or resolved to, unless the user allowed them ({@link AddressGuard}).
  */
 public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
     public static final String NAME = "web_fetch";
@@ -47,11 +52,34 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
                             + " passages about it are kept."))
             .build();
 
+    /** Redirects followed before giving up; each is checked like the URL asked for. */
+    static final int MAX_REDIRECTS = 10;
+
+    private final AddressGuard guard;
+
     /** Built on first use: an HTTP client sets up TLS, which every run would otherwise pay for at start-up. */
     private volatile OkHttpClient http;
 
+    /** A web_fetch that reaches no internal address. */
     public WebFetchTool() {
+        this(List.of());
+    }
+
+    /**
+     * A web_fetch that may also reach the internal hosts in {@code allowedHosts}: host names ({@code localhost},
+     * {@code wiki.corp.example}, matched whole and without case), IP addresses ({@code 127.0.0.1}, {@code fd00::1})
+     * and CIDR blocks ({@code 10.0.0.0/8}, {@code fd00::/8}).
+     *
+     * @throws IllegalArgumentException with one sentence naming the first entry that is none of those
+     */
+    public WebFetchTool(List<String> allowedHosts) {
+        this(AllowedHosts.parse(allowedHosts), Dns.SYSTEM);
+    }
+
+    /** Tests give a resolver of their own, so that no name reaches real DNS. */
+    WebFetchTool(AllowedHosts allowedHosts, Dns resolver) {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.FETCH, Params.class);
+        this.guard = new AddressGuard(allowedHosts, resolver);
     }
 
     private OkHttpClient http() {
@@ -63,6 +91,14 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
                             .connectTimeout(Duration.ofSeconds(10))
                             .readTimeout(Duration.ofSeconds(20))
                             .callTimeout(Duration.ofSeconds(30))
+                            // Followed in execute instead, so that every hop is checked before it is requested.
+                            .followRedirects(false)
+                            .followSslRedirects(false)
+                            // Through a proxy the socket's address is the proxy's and the proxy resolves the name:
+                            // neither the guard's lookup nor its look at the connection would see the target.
+                            .proxy(Proxy.NO_PROXY)
+                            .dns(guard)
+                            .addNetworkInterceptor(guard)
                             .build();
                 }
                 client = http;
@@ -86,19 +122,34 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Call call = http().newCall(new Request.Builder()
-                .url(params.url())
-                .header("User-Agent", "dockhand")
-                .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5")
-                .build());
-        try (var ignored = context.cancellation().onCancel(call::cancel);
-                Response response = call.execute()) {
-            if (!response.isSuccessful()) {
-                return ToolResult.error(
-                        ToolErrorType.EXECUTION_FAILED,
-                        "Fetching " + params.url() + " failed: HTTP " + response.code() + ".");
+        HttpUrl url = HttpUrl.get(params.url());
+        Hop hop = Hop.FIRST;
+        try {
+            for (int redirects = 0; ; redirects++) {
+                guard.checkHost(url.host());
+                Call call = http().newCall(request(url));
+                try (var ignored = context.cancellation().onCancel(call::cancel);
+                        Response response = call.execute()) {
+                    String location = response.isRedirect() ? response.header("Location") : null;
+                    if (location == null) {
+                        return outcome(params, response);
+                    }
+                    HttpUrl next = response.request().url().resolve(location);
+                    if (next == null || redirects == MAX_REDIRECTS) {
+                        // The server's Location is not quoted: it is the server's text, not the model's.
+                        return ToolResult.error(
+                                ToolErrorType.EXECUTION_FAILED,
+                                "Fetching " + params.url() + " failed: "
+                                        + (next == null
+                                                ? "it redirected to something other than an http(s) URL."
+                                                : "it redirected more than " + MAX_REDIRECTS + " times."));
+                    }
+                    url = next;
+                    hop = Hop.REDIRECT;
+                }
             }
-            return page(params, response);
+        } catch (InternalAddressException e) {
+            return ToolResult.error(ToolErrorType.NOT_APPROVED, e.explain(params.url(), hop));
         } catch (IOException e) {
             if (context.cancellation().isCancelled()) {
                 return ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled the fetch.");
@@ -106,6 +157,23 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
             return ToolResult.error(
                     ToolErrorType.EXECUTION_FAILED, "Fetching " + params.url() + " failed: " + e.getMessage() + ".");
         }
+    }
+
+    private static Request request(HttpUrl url) {
+        return new Request.Builder()
+                .url(url)
+                .header("User-Agent", "dockhand")
+                .header("Accept", "text/html, text/plain, application/json;q=0.9, */*;q=0.5")
+                .build();
+    }
+
+    private static ToolResult outcome(Params params, Response response) throws IOException {
+        if (!response.isSuccessful()) {
+            return ToolResult.error(
+                    ToolErrorType.EXECUTION_FAILED,
+                    "Fetching " + params.url() + " failed: HTTP " + response.code() + ".");
+        }
+        return page(params, response);
     }
 
     private static ToolResult page(Params params, Response response) throws IOException {
