@@ -12,6 +12,7 @@ import dev.dockhand.core.scheduler.Approver;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.session.Sessions;
 import dev.dockhand.core.session.Transcript;
+import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
@@ -94,7 +95,7 @@ final class AgentSession implements AutoCloseable {
         Path outputDir = environment.home().resolve("tmp").resolve(outputsId);
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
-        ToolRegistry registry = new ToolRegistry(options.headless().select(BuiltinTools.all()));
+        ToolRegistry registry = new ToolRegistry(options.headless().select(tools(options)));
         Sandbox sandbox = Sandboxes.open(options, workspace, environment, err);
         AgentSession session =
                 new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
@@ -104,6 +105,14 @@ final class AgentSession implements AutoCloseable {
             err.flush();
         }
         return session;
+    }
+
+    private static List<Tool<?>> tools(RunOptions options) {
+        try {
+            return BuiltinTools.all(options.webFetchAllowedHosts());
+        } catch (IllegalArgumentException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, "webFetch.allowedHosts: " + e.getMessage());
+        }
     }
 
     /**
