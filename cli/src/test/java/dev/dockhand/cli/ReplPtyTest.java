@@ -1,0 +1,140 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dockhand.core.testing.ScriptedModel;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The REPL on a real pseudo-terminal, made by util-linux's {@code script}: keys reach Dockhand through the kernel's
+ * line discipline, where Ctrl-C is a signal unless the program turns that off. jline's virtual terminals in the other
+ * REPL tests emulate this; here nothing is emulated.
+ */
+class ReplPtyTest {
+    private static final Path SCRIPT = Path.of("/usr/bin/script");
+
+    @TempDir
+    Path temp;
+
+    /** What the REPL printed so far, as it arrives; read by the waits. */
+    private final ByteArrayOutputStream screen = new ByteArrayOutputStream();
+
+    @Test
+    void ctrlCAtAnApprovalQuestionDeniesThatCallOnlyOnARealTerminal() throws Exception {
+        assumeTrue(Files.isExecutable(SCRIPT), "util-linux's script is not installed; no pseudo-terminal to test on");
+        Path workspace = Files.createDirectories(temp.resolve("project"));
+        try (ScriptedModel model = new ScriptedModel()) {
+            model.enqueue(
+                    calls(
+                            toolCall("1", "write_file", "{\"path\":\"one.txt\",\"content\":\"1\"}"),
+                            toolCall("2", "write_file", "{\"path\":\"two.txt\",\"content\":\"2\"}")),
+                    answer("Wrote the second one."));
+            Process repl = start(workspace, model.baseUrl());
+            try (OutputStream keys = repl.getOutputStream()) {
+                await(repl, "› ");
+                keys.write("write two files\r".getBytes(StandardCharsets.UTF_8));
+                keys.flush();
+                await(repl, "one.txt", "? Allow write_file?");
+                keys.write(3); // Ctrl-C
+                keys.flush();
+                await(repl, "denied");
+                await(repl, "two.txt");
+                keys.write('y');
+                keys.flush();
+                await(repl, "Wrote the second one.");
+                keys.write(4); // Ctrl-D on the empty prompt: leave
+                keys.flush();
+                assertTrue(repl.waitFor(30, TimeUnit.SECONDS), printed());
+            } finally {
+                repl.destroyForcibly();
+            }
+        }
+        assertFalse(printed().contains("cancelled"), printed());
+        assertFalse(Files.exists(workspace.resolve("one.txt")));
+        assertTrue(Files.exists(workspace.resolve("two.txt")), printed());
+    }
+
+    /** {@code dockhand} with no prompt, in a pseudo-terminal of 100 by 40 that {@code script} makes. */
+    private Process start(Path workspace, String baseUrl) throws IOException {
+        List<String> dockhand = ChildProcess.dockhand(
+                List.of(), List.of("--sandbox", "none", "--model", "m", "--base-url", baseUrl, "--retries", "0"));
+        String command = "stty cols 100 rows 40 && exec "
+                + dockhand.stream().map(ReplPtyTest::quoted).collect(Collectors.joining(" "));
+        ProcessBuilder builder = new ProcessBuilder(List.of(SCRIPT.toString(), "-qfec", command, "/dev/null"))
+                .directory(workspace.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> environment = builder.environment();
+        environment.remove("JAVA_TOOL_OPTIONS");
+        environment.putAll(ChildProcess.variablesFor(temp));
+        environment.put("TERM", "xterm-256color");
+        Process process = builder.start();
+        Thread reader = new Thread(() -> copy(process.getInputStream()), "pty-reader");
+        reader.setDaemon(true);
+        reader.start();
+        return process;
+    }
+
+    private void copy(InputStream from) {
+        byte[] buffer = new byte[4096];
+        try {
+            int read;
+            while ((read = from.read(buffer)) >= 0) {
+                synchronized (screen) {
+                    screen.write(buffer, 0, read);
+                }
+            }
+        } catch (IOException closed) {
+            // The process ended.
+        }
+    }
+
+    private String printed() {
+        synchronized (screen) {
+            return screen.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Waits until every text has been printed, in any order; fails after 30 s or when the process ends first. */
+    private void await(Process repl, String... texts) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            String shown = printed();
+            List<String> missing = new ArrayList<>();
+            for (String text : texts) {
+                if (!shown.contains(text)) {
+                    missing.add(text);
+                }
+            }
+            if (missing.isEmpty()) {
+                return;
+            }
+            if (!repl.isAlive()) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the terminal never showed " + List.of(texts) + ":\n" + printed());
+    }
+
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}
