@@ -1,0 +1,267 @@
+package dev.dockhand.core.tool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Where a workspace's protected paths are on disk, found by one walk: what the Docker sandbox mounts read-only, the
+ * git folders it pins in place (a mount point cannot be renamed or removed, so {@code mv .git .old} and a fresh
+ * {@code .git} cannot swap the protection out), the protected folders missing at the top that it mounts empty
+ * placeholders on (creating one there is the attack), and allowed paths under a read-only folder that stay
+ * writable. It also fingerprints them, so a command that changed one anyway (without a sandbox) is reported.
+ *
+ * <p>The walk does not follow links, does not enter a git folder beyond what it protects, and stops after
+ * {@link #MAX_FOLDERS} folders (a repository nested deeper than that in a huge tree is left to the file tools'
+ * approval and the fingerprint of what was found).
+ */
+public final class ProtectedLayout {
+    /** Most folders one scan visits. */
+    static final int MAX_FOLDERS = 200_000;
+
+    /** Most entries of one protected folder that a fingerprint lists. */
+    private static final int MAX_ENTRIES = 2_000;
+
+    /** Files larger than this are fingerprinted by size and time only. */
+    private static final long HASHED_BYTES = 1 << 20;
+
+    private final Path root;
+    private final List<Path> readOnly;
+    private final List<Path> pinned;
+    private final List<Path> missing;
+    private final List<Path> writable;
+
+    private ProtectedLayout(Path root, List<Path> readOnly, List<Path> pinned, List<Path> missing, List<Path> writable) {
+        this.root = root;
+        this.readOnly = List.copyOf(readOnly);
+        this.pinned = List.copyOf(pinned);
+        this.missing = List.copyOf(missing);
+        this.writable = List.copyOf(writable);
+    }
+
+    /** Existing protected paths, each to be made read-only. */
+    public List<Path> readOnly() {
+        return readOnly;
+    }
+
+    /** The git folders that hold protected paths, to be pinned in place. */
+    public List<Path> pinned() {
+        return pinned;
+    }
+
+    /** Protected folders that do not exist yet, whose creation must be kept out too. */
+    public List<Path> missing() {
+        return missing;
+    }
+
+    /** Allowed paths that lie under a read-only path and must stay writable. */
+    public List<Path> writable() {
+        return writable;
+    }
+
+    /** Scans {@code root} (a real path) for the paths {@code rules} protect. */
+    public static ProtectedLayout scan(Path root, ProtectedPaths rules) throws IOException {
+        Scan scan = new Scan(root, rules);
+        Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, scan);
+        for (String folder : ProtectedPaths.FOLDERS) {
+            scan.ifMissing(root.resolve(folder));
+        }
+        Path git = root.resolve(".git");
+        if (Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
+            scan.ifMissing(git.resolve("hooks"));
+        }
+        for (String entry : rules.added()) {
+            scan.protect(root.resolve(entry));
+        }
+        for (String entry : rules.allowed()) {
+            Path allowed = root.resolve(entry);
+            if (Files.exists(allowed, LinkOption.NOFOLLOW_LINKS)
+                    && scan.readOnly.stream().anyMatch(path -> allowed.startsWith(path) && !allowed.equals(path))) {
+                scan.writable.add(allowed);
+            }
+        }
+        return new ProtectedLayout(root, scan.readOnly, scan.pinned, scan.missing, scan.writable);
+    }
+
+    /** The walk: each git folder and protected folder it meets, recorded and not entered further. */
+    private static final class Scan extends SimpleFileVisitor<Path> {
+        private final Path root;
+        private final ProtectedPaths rules;
+        private final List<Path> readOnly = new ArrayList<>();
+        private final List<Path> pinned = new ArrayList<>();
+        private final List<Path> missing = new ArrayList<>();
+        private final List<Path> writable = new ArrayList<>();
+        private int folders;
+
+        Scan(Path root, ProtectedPaths rules) {
+            this.root = root;
+            this.rules = rules;
+        }
+
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+            if (++folders > MAX_FOLDERS) {
+                return FileVisitResult.TERMINATE;
+            }
+            String name = dir.equals(root) ? "" : dir.getFileName().toString();
+            if (name.equals(".git")) {
+                pinned.add(dir);
+                gitFolder(dir);
+                return FileVisitResult.SKIP_SUBTREE;
+            }
+            if (ProtectedPaths.FOLDERS.contains(name)) {
+                protect(dir);
+                return FileVisitResult.SKIP_SUBTREE;
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            // A .git file points git at another folder (submodules, linked worktrees): it is protected whole.
+            if (file.getFileName().toString().equals(".git") && !attributes.isSymbolicLink()) {
+                protect(file);
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+            return FileVisitResult.CONTINUE;
+        }
+
+        /** A git folder's protected entries, and those of its submodules' and worktrees' folders. */
+        private void gitFolder(Path git) throws IOException {
+            List<Path> candidates = new ArrayList<>();
+            candidates.add(git.resolve("hooks"));
+            candidates.add(git.resolve("config"));
+            candidates.add(git.resolve("config.worktree"));
+            for (String nested : List.of("modules", "worktrees")) {
+                Path folder = git.resolve(nested);
+                if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                    try (Stream<Path> walk = Files.walk(folder, 8)) {
+                        walk.filter(path -> !Files.isSymbolicLink(path)).forEach(candidates::add);
+                    }
+                }
+            }
+            for (Path candidate : candidates) {
+                Optional<ProtectedPaths.Protection> protection = rules.check(relative(candidate));
+                if (protection.isPresent()
+                        && protection.get().entry().equals(relative(candidate))
+                        && Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
+                    protect(candidate);
+                }
+            }
+        }
+
+        void protect(Path path) {
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+                    && rules.check(relative(path)).isPresent()
+                    && !readOnly.contains(path)) {
+                readOnly.add(path);
+            }
+        }
+
+        void ifMissing(Path folder) {
+            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && rules.check(relative(folder)).isPresent()) {
+                missing.add(folder);
+            }
+        }
+
+        private String relative(Path path) {
+            return root.relativize(path).toString().replace('\\', '/');
+        }
+    }
+
+    /**
+     * A fingerprint of every protected path found, and of each missing one's absence: relative path to its type,
+     * size, time and (for small files) content hash, listing a folder's entries.
+     */
+    public Map<String, String> fingerprint() {
+        Map<String, String> prints = new TreeMap<>();
+        List<Path> all = new ArrayList<>(readOnly);
+        all.addAll(missing);
+        for (Path path : all) {
+            String name = root.relativize(path).toString().replace('\\', '/');
+            if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                prints.put(name, "absent");
+            } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                try (Stream<Path> entries = Files.walk(path)) {
+                    entries.limit(MAX_ENTRIES).forEach(entry -> prints.put(
+                            root.relativize(entry).toString().replace('\\', '/'), print(entry)));
+                } catch (IOException | RuntimeException e) {
+                    prints.put(name, "unreadable");
+                }
+            } else {
+                prints.put(name, print(path));
+            }
+        }
+        return prints;
+    }
+
+    /**
+     * What differs between two fingerprints, one phrase per path, like {@code .git/hooks/pre-commit (created)}.
+     */
+    public static List<String> changes(Map<String, String> before, Map<String, String> after) {
+        List<String> changes = new ArrayList<>();
+        Map<String, String> all = new TreeMap<>(before);
+        after.forEach(all::putIfAbsent);
+        for (String path : all.keySet()) {
+            String was = before.getOrDefault(path, "absent");
+            String now = after.getOrDefault(path, "absent");
+            if (was.equals(now)) {
+                continue;
+            }
+            String what = was.equals("absent") ? "created" : now.equals("absent") ? "removed" : "changed";
+            changes.add(path + " (" + what + ")");
+        }
+        return changes;
+    }
+
+    private static String print(Path path) {
+        try {
+            BasicFileAttributes attributes =
+                    Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            String kind = attributes.isDirectory() ? "folder" : attributes.isSymbolicLink() ? "link" : "file";
+            String print = kind + " " + attributes.size() + " " + attributes.lastModifiedTime().toMillis();
+            if (attributes.isRegularFile() && attributes.size() <= HASHED_BYTES) {
+                print += " " + hash(path);
+            } else if (attributes.isSymbolicLink()) {
+                print += " " + Files.readSymbolicLink(path);
+            }
+            return print;
+        } catch (IOException e) {
+            return "unreadable";
+        }
+    }
+
+    private static String hash(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[8192];
+            int read;
+            while ((read = in.read(buffer)) >= 0) {
+                digest.update(buffer, 0, read);
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
