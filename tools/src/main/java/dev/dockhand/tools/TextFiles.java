@@ -53,13 +53,6 @@ final class TextFiles {
         return false;
     }
 
-    /** The same check by path, for the search walk until it opens files through their folders too. */
-    static boolean isBinary(java.nio.file.Path file) throws IOException {
-        try (SeekableByteChannel channel = java.nio.file.Files.newByteChannel(file)) {
-            return isBinary(head(channel));
-        }
-    }
-
     /** A file's text, decoded as UTF-8; empty when it is binary. */
     static Optional<String> text(WorkspaceFile file) throws IOException {
         try (SeekableByteChannel channel = file.open()) {
