@@ -36,7 +36,9 @@ public final class WorkspaceFile implements Closeable {
 
     /** Whether the file may be written: only paths in the writable roots may. */
     enum Access {
+        /** Read, list and walk; the read-only roots (saved tool outputs) are allowed too. */
         READ_ONLY,
+        /** Also create and replace; only the workspace and the included folders are allowed. */
         READ_WRITE
     }
 
