@@ -1,17 +1,19 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.tool.OpenFolder;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * {@code @path} in a REPL prompt: the file's content (or a folder's listing) is attached to the message, confined to
@@ -36,24 +38,20 @@ final class Attachments {
         List<Path> seen = new ArrayList<>();
         while (matcher.find()) {
             String reference = stripTrailingPunctuation(matcher.group(1));
-            Path path;
-            try {
-                path = workspace.resolveForRead(reference);
-            } catch (PathOutsideWorkspaceException e) {
+            try (WorkspaceFile file = workspace.openForRead(reference)) {
+                if (seen.contains(file.path())) {
+                    continue;
+                }
+                WorkspaceFile.Kind kind = file.kind();
+                if (kind == WorkspaceFile.Kind.MISSING) {
+                    // Perhaps an e-mail address or a handle: left as typed.
+                    notes.add("@" + reference + " is not a file or folder here; sent as typed.");
+                    continue;
+                }
+                seen.add(file.path());
+                notes.add(attach(file, kind, workspace.display(file.path()), attached));
+            } catch (PathOutsideWorkspaceException | PathChangedException e) {
                 notes.add("@" + reference + " was not attached: " + e.getMessage());
-                continue;
-            }
-            if (seen.contains(path)) {
-                continue;
-            }
-            if (!Files.exists(path)) {
-                // Perhaps an e-mail address or a handle: left as typed.
-                notes.add("@" + reference + " is not a file or folder here; sent as typed.");
-                continue;
-            }
-            seen.add(path);
-            try {
-                notes.add(attach(path, workspace.display(path), attached));
             } catch (IOException e) {
                 notes.add("@" + reference + " could not be read: " + e.getMessage());
             }
@@ -64,14 +62,20 @@ final class Attachments {
         return new Expanded(message, notes);
     }
 
-    private static String attach(Path path, String shown, StringBuilder attached) throws IOException {
-        if (Files.isDirectory(path)) {
-            List<String> entries;
-            try (Stream<Path> listing = Files.list(path)) {
-                entries = listing.map(entry -> entry.getFileName() + (Files.isDirectory(entry) ? "/" : ""))
-                        .sorted()
-                        .toList();
+    /** Reads through the workspace like the file tools: a link put on the path since the check is not followed. */
+    private static String attach(WorkspaceFile file, WorkspaceFile.Kind kind, String shown, StringBuilder attached)
+            throws IOException {
+        if (kind == WorkspaceFile.Kind.DIRECTORY) {
+            List<String> entries = new ArrayList<>();
+            try (OpenFolder folder = file.openFolder()) {
+                for (String name : folder.names()) {
+                    boolean directory = folder.attributes(name)
+                            .map(BasicFileAttributes::isDirectory)
+                            .orElse(false);
+                    entries.add(name + (directory ? "/" : ""));
+                }
             }
+            entries.sort(null);
             attached.append("<folder path=\"").append(shown).append("\">\n");
             entries.stream().limit(MAX_ENTRIES).forEach(entry -> attached.append(entry)
                     .append('\n'));
@@ -81,11 +85,14 @@ final class Attachments {
             attached.append("</folder>\n\n");
             return "attached folder " + shown + " (" + entries.size() + " entries)";
         }
+        if (kind != WorkspaceFile.Kind.FILE) {
+            throw new IOException("it is not a regular file");
+        }
         String content;
         try {
             content = StandardCharsets.UTF_8
                     .newDecoder()
-                    .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(path)))
+                    .decode(java.nio.ByteBuffer.wrap(file.readAllBytes()))
                     .toString();
         } catch (CharacterCodingException binary) {
             throw new IOException("it is not UTF-8 text");

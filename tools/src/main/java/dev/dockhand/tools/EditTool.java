@@ -3,6 +3,7 @@ package dev.dockhand.tools;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
@@ -10,10 +11,9 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -73,21 +73,35 @@ public final class EditTool extends BaseTool<EditTool.Params> {
 
     @Override
     public Optional<String> preview(Params params, Workspace workspace) {
-        return plan(params, workspace).change().map(change -> change.diff);
+        try (WorkspaceFile file = workspace.open(params.path())) {
+            return plan(params, file).change().map(change -> change.diff);
+        } catch (PathOutsideWorkspaceException | IOException e) {
+            // The call itself reports the problem when it runs.
+            return Optional.empty();
+        }
     }
 
+    /** Reads, plans and writes through one open file, so the text replaced is the text read. */
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Plan plan = plan(params, context.workspace());
-        if (plan.change().isEmpty()) {
-            return plan.error();
-        }
-        Change change = plan.change().get();
-        try {
-            AtomicFiles.write(change.file, change.after);
+        try (WorkspaceFile file = context.workspace().open(params.path())) {
+            Plan plan = plan(params, file);
+            if (plan.change().isEmpty()) {
+                return plan.error();
+            }
+            Change change = plan.change().get();
+            file.write(change.after.getBytes(StandardCharsets.UTF_8));
+            return done(params, change);
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not write " + params.path() + ": " + e + ".");
         }
+    }
+
+    private static ToolResult done(Params params, Change change) {
         String stat = Diffs.stat(change.before, change.after);
         String what = change.before.isEmpty() && params.oldString().isEmpty()
                 ? "Created " + params.path()
@@ -97,7 +111,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
     }
 
     /** A change ready to write, with its diff. */
-    private record Change(Path file, String before, String after, int replacements, String diff) {}
+    private record Change(String before, String after, int replacements, String diff) {}
 
     /** Either a change or the error result explaining why there is none. */
     private record Plan(Optional<Change> change, ToolResult error) {
@@ -110,42 +124,37 @@ public final class EditTool extends BaseTool<EditTool.Params> {
         }
     }
 
-    private static Plan plan(Params params, Workspace workspace) {
-        Path file;
+    private static Plan plan(Params params, WorkspaceFile file) {
         try {
-            file = workspace.resolve(params.path());
-        } catch (PathOutsideWorkspaceException e) {
+            WorkspaceFile.Kind kind = file.kind();
+            if (params.oldString().isEmpty()) {
+                return create(params, kind);
+            }
+            if (kind != WorkspaceFile.Kind.FILE) {
+                return Plan.failed(
+                        ToolErrorType.FILE_NOT_FOUND,
+                        "File not found: " + params.path() + ". To create it, call edit with an empty old_string.");
+            }
+            return replace(params, new String(file.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (PathChangedException e) {
             return new Plan(Optional.empty(), e.toResult());
-        }
-        if (params.oldString().isEmpty()) {
-            return create(params, file);
-        }
-        if (!Files.isRegularFile(file)) {
-            return Plan.failed(
-                    ToolErrorType.FILE_NOT_FOUND,
-                    "File not found: " + params.path() + ". To create it, call edit with an empty old_string.");
-        }
-        String before;
-        try {
-            before = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return Plan.failed(ToolErrorType.IO_ERROR, "Could not read " + params.path() + ": " + e + ".");
         }
-        return replace(params, file, before);
     }
 
-    private static Plan create(Params params, Path file) {
-        if (Files.exists(file)) {
+    private static Plan create(Params params, WorkspaceFile.Kind kind) {
+        if (kind != WorkspaceFile.Kind.MISSING) {
             return Plan.failed(
                     ToolErrorType.INVALID_PARAMS,
                     params.path() + " already exists; give old_string to"
                             + " change part of it, or use write_file to replace it whole.");
         }
         String after = params.newString();
-        return Plan.of(new Change(file, "", after, 1, Diffs.unified(params.path(), "", after)));
+        return Plan.of(new Change("", after, 1, Diffs.unified(params.path(), "", after)));
     }
 
-    private static Plan replace(Params params, Path file, String before) {
+    private static Plan replace(Params params, String before) {
         boolean crlf = TextFiles.lineSeparatorOf(before).equals("\r\n");
         String oldText = crlf ? toCrlf(params.oldString()) : params.oldString();
         String newText = crlf ? toCrlf(params.newString()) : params.newString();
@@ -167,8 +176,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
         }
         String after = all ? before.replace(oldText, newText) : found.replaceFirst(before, oldText, newText);
         after = withFinalNewlineOf(before, after, crlf ? "\r\n" : "\n");
-        return Plan.of(
-                new Change(file, before, after, all ? found.count() : 1, Diffs.unified(params.path(), before, after)));
+        return Plan.of(new Change(before, after, all ? found.count() : 1, Diffs.unified(params.path(), before, after)));
     }
 
     /** Models write LF; a CRLF file's old and new text are matched and written with CRLF. */

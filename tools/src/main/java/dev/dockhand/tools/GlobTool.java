@@ -2,15 +2,16 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.attribute.FileTime;
@@ -60,6 +61,9 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
         return params.path() == null ? params.pattern() : params.pattern() + " in " + params.path();
     }
 
+    /** A file found, with the time it was last changed, for newest-first order. */
+    private record Match(Path path, FileTime modified) {}
+
     /** {@code **}{@code /x} should match {@code x} at the top too, as in git and most tools; Java's glob does not. */
     static List<PathMatcher> matchers(String pattern) {
         List<PathMatcher> matchers = new ArrayList<>();
@@ -75,27 +79,25 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
     @Override
     public ToolResult execute(Params params, ToolContext context) {
         String where = params.path() == null ? "." : params.path();
-        Path folder;
-        try {
-            folder = context.workspace().resolveForRead(where);
-        } catch (PathOutsideWorkspaceException e) {
-            return e.toResult();
-        }
-        if (!Files.isDirectory(folder)) {
-            return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + where + ".");
-        }
         List<PathMatcher> matchers = matchers(params.pattern());
-        record Match(Path path, FileTime modified) {}
         List<Match> matches = new ArrayList<>();
-        try {
-            new WorkspaceWalker(new IgnoreRules(context.workspace().root(), List.of()), context.cancellation())
-                    .walk(folder, (file, attributes) -> {
+        try (WorkspaceFile start = context.workspace().openForRead(where)) {
+            if (start.kind() != WorkspaceFile.Kind.DIRECTORY) {
+                return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + where + ".");
+            }
+            Path folder = start.path();
+            new WorkspaceWalker(new IgnoreRules(context.workspace(), List.of()), context.cancellation())
+                    .walk(start, (file, attributes, content) -> {
                         Path relative = folder.relativize(file);
                         if (matchers.stream().anyMatch(matcher -> matcher.matches(relative))) {
                             matches.add(new Match(file, attributes.lastModifiedTime()));
                         }
                         return true;
                     });
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not search " + where + ": " + e + ".");
         }

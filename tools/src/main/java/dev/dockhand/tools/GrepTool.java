@@ -3,14 +3,15 @@ package dev.dockhand.tools;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -95,28 +96,22 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
     @Override
     public ToolResult execute(Params params, ToolContext context) throws InterruptedException {
         String where = params.path() == null ? "." : params.path();
-        Path start;
-        try {
-            start = context.workspace().resolveForRead(where);
-        } catch (PathOutsideWorkspaceException e) {
-            return e.toResult();
-        }
-        if (!Files.exists(start)) {
-            return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Not found: " + where + ".");
-        }
         int max = params.maxResults() == null ? DEFAULT_MAX_RESULTS : params.maxResults();
         Found found;
-        try {
-            Optional<Found> fast = ripgrep == null ? Optional.empty() : ripgrep.search(params, start, max, context);
+        try (WorkspaceFile start = context.workspace().openForRead(where)) {
+            if (start.kind() == WorkspaceFile.Kind.MISSING) {
+                return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Not found: " + where + ".");
+            }
+            Optional<Found> fast =
+                    ripgrep == null ? Optional.empty() : ripgrep.search(params, start.path(), max, context);
             found = fast.isPresent()
                     ? fast.get()
                     : JavaGrep.search(
-                            compile(params),
-                            params.glob(),
-                            start,
-                            max,
-                            context.workspace().root(),
-                            context.cancellation());
+                            compile(params), params.glob(), start, max, context.workspace(), context.cancellation());
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not search " + where + ": " + e + ".");
         }

@@ -2,20 +2,22 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.OpenFolder;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /** Lists one folder: sub-folders first, then files with their sizes; ignored entries and {@code .git} left out. */
 public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> {
@@ -48,45 +50,62 @@ public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
         String shown = summarize(params);
-        Path folder;
-        try {
-            folder = context.workspace().resolveForRead(shown);
+        try (WorkspaceFile target = context.workspace().openForRead(shown)) {
+            WorkspaceFile.Kind kind = target.kind();
+            if (kind != WorkspaceFile.Kind.DIRECTORY) {
+                return kind == WorkspaceFile.Kind.MISSING
+                        ? ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + shown + ".")
+                        : ToolResult.error(
+                                ToolErrorType.INVALID_PARAMS,
+                                shown + " is a file, not a folder; read it with" + " read_file.");
+            }
+            IgnoreRules rules =
+                    new IgnoreRules(context.workspace(), params.ignore() == null ? List.of() : params.ignore());
+            rules.loadDownTo(target.path());
+            try (OpenFolder folder = target.openFolder()) {
+                return list(shown, folder, rules);
+            }
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
-        }
-        if (!Files.isDirectory(folder)) {
-            return Files.exists(folder)
-                    ? ToolResult.error(
-                            ToolErrorType.INVALID_PARAMS,
-                            shown + " is a file, not a folder; read it with" + " read_file.")
-                    : ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + shown + ".");
-        }
-        IgnoreRules rules =
-                new IgnoreRules(context.workspace().root(), params.ignore() == null ? List.of() : params.ignore());
-        rules.loadDownTo(folder);
-        List<Path> folders = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        int ignored = 0;
-        try (Stream<Path> entries = Files.list(folder)) {
-            for (Path entry :
-                    entries.sorted(Comparator.comparing(Path::getFileName)).toList()) {
-                boolean directory = Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS);
-                if (rules.isIgnored(entry, directory)) {
-                    ignored++;
-                } else if (directory) {
-                    folders.add(entry);
-                } else {
-                    files.add(entry);
-                }
-            }
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not list " + shown + ": " + e + ".");
+        }
+    }
+
+    /** An entry with its own attributes: a link is described, never followed. */
+    private record Entry(Path path, BasicFileAttributes attributes) {}
+
+    private static ToolResult list(String shown, OpenFolder folder, IgnoreRules rules) throws IOException {
+        List<Entry> folders = new ArrayList<>();
+        List<Entry> files = new ArrayList<>();
+        int ignored = 0;
+        List<Path> entries = folder.names().stream()
+                .map(folder.path()::resolve)
+                .sorted(Comparator.comparing(Path::getFileName))
+                .toList();
+        for (Path path : entries) {
+            Optional<BasicFileAttributes> attributes =
+                    folder.attributes(path.getFileName().toString());
+            if (attributes.isEmpty()) {
+                // Removed since the folder was listed.
+                continue;
+            }
+            boolean directory = attributes.get().isDirectory();
+            if (rules.isIgnored(path, directory)) {
+                ignored++;
+            } else if (directory) {
+                folders.add(new Entry(path, attributes.get()));
+            } else {
+                files.add(new Entry(path, attributes.get()));
+            }
         }
         return ToolResult.success(
                 listing(shown, folders, files, ignored), folders.size() + " folders, " + files.size() + " files");
     }
 
-    private static String listing(String shown, List<Path> folders, List<Path> files, int ignored) {
+    private static String listing(String shown, List<Entry> folders, List<Entry> files, int ignored) {
         StringBuilder text = new StringBuilder();
         text.append(shown)
                 .append(": ")
@@ -98,19 +117,15 @@ public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> 
             text.append(" (").append(ignored).append(" ignored entries not shown)");
         }
         text.append('\n');
-        for (Path folder : folders) {
-            text.append(folder.getFileName()).append("/\n");
+        for (Entry folder : folders) {
+            text.append(folder.path().getFileName()).append("/\n");
         }
-        for (Path file : files) {
-            text.append(file.getFileName());
-            if (Files.isSymbolicLink(file)) {
+        for (Entry file : files) {
+            text.append(file.path().getFileName());
+            if (file.attributes().isSymbolicLink()) {
                 text.append(" -> symlink");
             } else {
-                try {
-                    text.append("  ").append(TextFiles.size(Files.size(file)));
-                } catch (IOException e) {
-                    text.append("  (size unknown)");
-                }
+                text.append("  ").append(TextFiles.size(file.attributes().size()));
             }
             text.append('\n');
         }

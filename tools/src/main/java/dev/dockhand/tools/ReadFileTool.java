@@ -2,19 +2,21 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /** Reads a text file with line numbers, a window of lines at a time. */
 public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
@@ -45,36 +47,45 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Path file;
-        try {
-            file = context.workspace().resolveForRead(params.path());
+        try (WorkspaceFile file = context.workspace().openForRead(params.path())) {
+            return switch (file.kind()) {
+                case MISSING -> ToolResult.error(
+                        ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path() + ".");
+                case DIRECTORY -> ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        params.path() + " is a directory, not a file; list it with list_directory.");
+                case OTHER -> ToolResult.error(
+                        ToolErrorType.IO_ERROR,
+                        params.path()
+                                + " is not a regular file (a pipe, socket or device); read_file only reads files.");
+                case FILE -> read(file, params);
+            };
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
-        }
-        if (!Files.exists(file)) {
-            return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "File not found: " + params.path() + ".");
-        }
-        if (Files.isDirectory(file)) {
-            return ToolResult.error(
-                    ToolErrorType.INVALID_PARAMS,
-                    params.path() + " is a directory, not a file; list it with list_directory.");
-        }
-        try {
-            if (TextFiles.isBinary(file)) {
-                String kind = TextFiles.binaryKind(file);
-                return ToolResult.error(
-                        ToolErrorType.INVALID_PARAMS,
-                        params.path() + " is a binary file ("
-                                + TextFiles.size(Files.size(file)) + (kind.isEmpty() ? "" : ", " + kind)
-                                + "); read_file only reads text.");
-            }
-            return read(file, params);
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not read " + params.path() + ": " + e + ".");
         }
     }
 
-    private ToolResult read(Path file, Params params) throws IOException {
+    /** Reads through one open file: the binary check and the text see the same bytes. */
+    private ToolResult read(WorkspaceFile file, Params params) throws IOException {
+        try (SeekableByteChannel channel = file.open()) {
+            byte[] head = TextFiles.head(channel);
+            if (TextFiles.isBinary(head)) {
+                String kind = TextFiles.binaryKind(head);
+                return ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        params.path() + " is a binary file ("
+                                + TextFiles.size(channel.size()) + (kind.isEmpty() ? "" : ", " + kind)
+                                + "); read_file only reads text.");
+            }
+            return lines(channel, params);
+        }
+    }
+
+    private ToolResult lines(SeekableByteChannel channel, Params params) throws IOException {
         int offset = params.offset() == null ? 1 : params.offset();
         int limit = params.limit() == null ? DEFAULT_LIMIT : params.limit();
         StringBuilder text = new StringBuilder();
@@ -84,14 +95,13 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
                 .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                total++;
-                if (total >= offset && shown < limit) {
-                    shown++;
-                    TextFiles.lineNumber(text, total).append(cut(line)).append('\n');
-                }
+        BufferedReader reader = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), decoder));
+        String line;
+        while ((line = reader.readLine()) != null) {
+            total++;
+            if (total >= offset && shown < limit) {
+                shown++;
+                TextFiles.lineNumber(text, total).append(cut(line)).append('\n');
             }
         }
         if (total == 0) {

@@ -19,12 +19,13 @@ import java.util.concurrent.TimeUnit;
  * ripgrep, when installed, for grep. Its flags are chosen so that it searches exactly what {@link JavaGrep} does:
  * hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even outside a git repository,
  * no global or {@code .ignore} files, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
- * the Java search takes over.
+ * the Java search takes over; so does an answer whose lines could not all be confirmed through the workspace
+ * ({@link RipgrepMatches}).
  */
 final class Ripgrep {
     private final Path executable;
 
-    private Ripgrep(Path executable) {
+    Ripgrep(Path executable) {
         this.executable = executable;
     }
 
@@ -77,8 +78,8 @@ final class Ripgrep {
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         process.getOutputStream().close();
+        // One match past max, when there is one, says that more exist; it is confirmed like the others.
         List<GrepTool.Match> matches = new ArrayList<>();
-        boolean more = false;
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly);
                 BufferedReader out =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -88,20 +89,23 @@ final class Ripgrep {
                 if (!event.path("type").asText().equals("match")) {
                     continue;
                 }
-                if (matches.size() == max) {
-                    more = true;
+                matches.add(match(directory, event.path("data")));
+                if (matches.size() > max) {
                     process.destroyForcibly();
                     break;
                 }
-                matches.add(match(directory, event.path("data")));
             }
         }
         process.waitFor(5, TimeUnit.SECONDS);
+        boolean more = matches.size() > max;
         if (!more && process.exitValue() == 2 && matches.isEmpty()) {
             // ripgrep's regex engine refused the pattern (lookaround, backreferences): let Java search.
             return Optional.empty();
         }
-        return Optional.of(new GrepTool.Found(List.copyOf(matches), more));
+        if (!RipgrepMatches.confirmed(matches, GrepTool.compile(params), context.workspace())) {
+            return Optional.empty();
+        }
+        return Optional.of(new GrepTool.Found(List.copyOf(more ? matches.subList(0, max) : matches), more));
     }
 
     private static GrepTool.Match match(Path directory, JsonNode data) {

@@ -1,10 +1,14 @@
 package dev.dockhand.tools;
 
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /** What the file tools need to know about a file's bytes before treating it as text. */
 final class TextFiles {
@@ -24,31 +28,47 @@ final class TextFiles {
         return text.append(digits).append('\t');
     }
 
-    /** A file is treated as binary when its first 8 KiB hold a NUL byte, as git and grep decide. */
-    static boolean isBinary(Path file) throws IOException {
-        byte[] start = new byte[SNIFF_BYTES];
-        int read;
-        try (InputStream in = Files.newInputStream(file)) {
-            read = in.readNBytes(start, 0, SNIFF_BYTES);
+    /**
+     * The first 8 KiB of a file, read from its start, with the channel put back at the start: enough to tell text from
+     * binary before reading the rest through the same open file.
+     */
+    static byte[] head(SeekableByteChannel channel) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(SNIFF_BYTES);
+        channel.position(0);
+        int read = 0;
+        while (head.hasRemaining() && read >= 0) {
+            read = channel.read(head);
         }
-        for (int i = 0; i < read; i++) {
-            if (start[i] == 0) {
+        channel.position(0);
+        return Arrays.copyOf(head.array(), head.position());
+    }
+
+    /** A file is treated as binary when its first 8 KiB hold a NUL byte, as git and grep decide. */
+    static boolean isBinary(byte[] head) {
+        for (byte b : head) {
+            if (b == 0) {
                 return true;
             }
         }
         return false;
     }
 
+    /** A file's text, decoded as UTF-8; empty when it is binary. */
+    static Optional<String> text(WorkspaceFile file) throws IOException {
+        try (SeekableByteChannel channel = file.open()) {
+            if (isBinary(head(channel))) {
+                return Optional.empty();
+            }
+            return Optional.of(new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
     /**
      * The kind of a binary file from its first bytes, for a refusal the model can act on; empty when unknown. Read
      * from the bytes, not from the system's MIME database, so the answer is the same on every machine.
      */
-    static String binaryKind(Path file) throws IOException {
-        byte[] start;
-        try (InputStream in = Files.newInputStream(file)) {
-            start = in.readNBytes(12);
-        }
-        String ascii = new String(start, java.nio.charset.StandardCharsets.ISO_8859_1);
+    static String binaryKind(byte[] head) {
+        String ascii = new String(head, 0, Math.min(head.length, 12), StandardCharsets.ISO_8859_1);
         if (ascii.startsWith("\u0089PNG")) {
             return "PNG image";
         }

@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.tool.BaseTool;
+import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
@@ -9,10 +10,9 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,48 +50,52 @@ public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
     /** The change as a unified diff: against /dev/null for a new file, against the current text otherwise. */
     @Override
     public Optional<String> preview(Params params, Workspace workspace) {
-        try {
-            Path file = workspace.resolve(params.path());
-            if (Files.isDirectory(file)) {
-                return Optional.empty();
-            }
-            if (!Files.exists(file)) {
-                return Optional.of(Diffs.unified(params.path(), "", params.content()));
-            }
-            if (TextFiles.isBinary(file)) {
-                return Optional.of("(replaces the binary file " + params.path() + ")\n");
-            }
-            String before = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            String diff = Diffs.unified(params.path(), before, withLineEndingsOf(before, params.content()));
-            return Optional.of(diff.isEmpty() ? "(no change to " + params.path() + ")\n" : diff);
+        try (WorkspaceFile file = workspace.open(params.path())) {
+            return switch (file.kind()) {
+                case DIRECTORY, OTHER -> Optional.empty();
+                case MISSING -> Optional.of(Diffs.unified(params.path(), "", params.content()));
+                case FILE -> previewReplacing(file, params);
+            };
         } catch (PathOutsideWorkspaceException | IOException e) {
             // The call itself reports the problem when it runs.
             return Optional.empty();
         }
     }
 
+    private static Optional<String> previewReplacing(WorkspaceFile file, Params params) throws IOException {
+        Optional<String> before = TextFiles.text(file);
+        if (before.isEmpty()) {
+            return Optional.of("(replaces the binary file " + params.path() + ")\n");
+        }
+        String diff = Diffs.unified(params.path(), before.get(), withLineEndingsOf(before.get(), params.content()));
+        return Optional.of(diff.isEmpty() ? "(no change to " + params.path() + ")\n" : diff);
+    }
+
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        Path file;
-        try {
-            file = context.workspace().resolve(params.path());
-        } catch (PathOutsideWorkspaceException e) {
-            return e.toResult();
-        }
-        if (Files.isDirectory(file)) {
-            return ToolResult.error(ToolErrorType.INVALID_PARAMS, params.path() + " is a directory; give a file path.");
-        }
-        boolean existed = Files.exists(file);
-        try {
-            String content = params.content();
-            if (existed && !TextFiles.isBinary(file)) {
-                content = withLineEndingsOf(new String(Files.readAllBytes(file), StandardCharsets.UTF_8), content);
+        try (WorkspaceFile file = context.workspace().open(params.path())) {
+            WorkspaceFile.Kind kind = file.kind();
+            if (kind == WorkspaceFile.Kind.DIRECTORY) {
+                return ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS, params.path() + " is a directory; give a file path.");
             }
-            AtomicFiles.write(file, content);
+            boolean existed = kind != WorkspaceFile.Kind.MISSING;
+            String content = params.content();
+            if (kind == WorkspaceFile.Kind.FILE) {
+                Optional<String> before = TextFiles.text(file);
+                if (before.isPresent()) {
+                    content = withLineEndingsOf(before.get(), content);
+                }
+            }
+            file.write(content.getBytes(StandardCharsets.UTF_8));
             long lines = content.isEmpty() ? 0 : content.lines().count();
             String what = (existed ? "Overwrote " : "Created ") + params.path() + " (" + lines
                     + (lines == 1 ? " line)." : " lines).");
             return ToolResult.success(what, what);
+        } catch (PathOutsideWorkspaceException e) {
+            return e.toResult();
+        } catch (PathChangedException e) {
+            return e.toResult();
         } catch (IOException e) {
             return ToolResult.error(ToolErrorType.IO_ERROR, "Could not write " + params.path() + ": " + e + ".");
         }

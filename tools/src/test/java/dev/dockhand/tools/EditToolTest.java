@@ -16,6 +16,9 @@ class EditToolTest {
     @TempDir
     Path workspace;
 
+    @TempDir
+    Path outside;
+
     private final EditTool tool = new EditTool();
 
     private ToolResult edit(String path, String oldString, String newString, Boolean replaceAll) {
@@ -152,5 +155,27 @@ class EditToolTest {
         assertEquals(
                 Optional.of("old_string and new_string are the same; there is nothing to change."),
                 tool.validate(new EditTool.Params("a", "same", "same", null)));
+    }
+
+    @Test
+    void editsThroughASymlinkedFolderThatStaysInside() throws Exception {
+        file("real/App.java", "int x = 1;\n");
+        Files.createSymbolicLink(workspace.resolve("alias"), workspace.resolve("real"));
+
+        assertEquals(
+                "Edited alias/App.java: 1 replacement (+1 -1)",
+                edit("alias/App.java", "x = 1", "x = 2", null).display());
+        assertEquals("int x = 2;\n", Files.readString(workspace.resolve("real/App.java")));
+    }
+
+    @Test
+    void refusesToEditThroughASymlinkToAFileOutside() throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "the secret\n");
+        Files.createSymbolicLink(workspace.resolve("link.txt"), secret);
+
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                edit("link.txt", "secret", "public", null).error().get());
+        assertEquals("the secret\n", Files.readString(secret));
     }
 }

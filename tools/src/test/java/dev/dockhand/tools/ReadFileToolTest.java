@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -15,6 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadFileToolTest {
     @TempDir
     Path workspace;
+
+    @TempDir
+    Path outside;
 
     private final ReadFileTool tool = new ReadFileTool();
 
@@ -118,5 +122,25 @@ class ReadFileToolTest {
         Files.writeString(workspace.resolve("empty.txt"), "");
 
         assertEquals(ToolResult.success("(empty.txt is empty)", "empty file"), read("empty.txt", null, null));
+    }
+
+    @Test
+    void readsThroughASymlinkedFolderThatStaysInside() throws Exception {
+        Files.createDirectories(workspace.resolve("real"));
+        Files.writeString(workspace.resolve("real/a.txt"), "alpha\n");
+        Files.createSymbolicLink(workspace.resolve("alias"), workspace.resolve("real"));
+
+        assertEquals(ToolResult.success("     1\talpha\n", "read 1 line"), read("alias/a.txt", null, null));
+    }
+
+    @Test
+    void refusesAFileBehindASymlinkOutside() throws Exception {
+        Files.writeString(outside.resolve("secret.txt"), "the secret\n");
+        Files.createSymbolicLink(workspace.resolve("link"), outside);
+
+        ToolResult result = read("link/secret.txt", null, null);
+
+        assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, result.error().get());
+        assertFalse(result.llmContent().contains("the secret"), result.llmContent());
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -11,6 +13,7 @@ import dev.dockhand.core.tool.ToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -195,5 +198,51 @@ class SearchToolsTest {
                         .execute(new ListDirectoryTool.Params("/etc", null), context)
                         .error()
                         .get());
+    }
+
+    /**
+     * A stand-in for ripgrep that prints the given match events whatever it is asked: what a real one prints after it
+     * followed a folder that a command swapped for a symlink while it ran.
+     */
+    private Ripgrep ripgrepPrinting(String... matches) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "the stand-in for ripgrep is a shell script");
+        Path script = Files.createDirectories(temp.resolve("bin")).resolve("rg");
+        Files.writeString(script, "#!/bin/sh\ncat <<'EOF'\n" + String.join("\n", matches) + "\nEOF\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return new Ripgrep(script);
+    }
+
+    /** One match event in ripgrep's --json output. */
+    private static String match(String path, long line, String text) {
+        ObjectNode data = Json.MAPPER.createObjectNode();
+        data.putObject("path").put("text", path);
+        data.putObject("lines").put("text", text + "\n");
+        data.put("line_number", line);
+        ObjectNode event = Json.MAPPER.createObjectNode().put("type", "match");
+        event.set("data", data);
+        return event.toString();
+    }
+
+    @Test
+    void ripgrepsAnswerIsUsedWhenEachLineReadsTheSameInsideTheWorkspace() throws Exception {
+        Ripgrep ripgrep = ripgrepPrinting(match("src/main/App.java", 2, "  // TODO wire"));
+
+        assertEquals(
+                ToolResult.success("1 match in 1 file:\nsrc/main/App.java:2:  // TODO wire\n", "1 match in 1 file"),
+                new GrepTool(Optional.of(ripgrep))
+                        .execute(new GrepTool.Params("TODO", null, null, null, null), context));
+    }
+
+    @Test
+    void ripgrepsAnswerIsDroppedForTheJavaSearchWhenALineCannotBeConfirmedInsideTheWorkspace() throws Exception {
+        GrepTool.Params params = new GrepTool.Params("TODO", null, null, null, null);
+        ToolResult java = new GrepTool(Optional.empty()).execute(params, context);
+        for (String reported : List.of(
+                // Read through the link to the folder outside.
+                match("link/secret.java", 1, "TODO secret"),
+                // A line the file inside does not hold (ripgrep read another file by that name).
+                match("src/main/App.java", 2, "TODO secret"))) {
+            assertEquals(java, new GrepTool(Optional.of(ripgrepPrinting(reported))).execute(params, context), reported);
+        }
     }
 }

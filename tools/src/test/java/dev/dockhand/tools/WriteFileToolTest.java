@@ -20,6 +20,9 @@ class WriteFileToolTest {
     @TempDir
     Path workspace;
 
+    @TempDir
+    Path outside;
+
     private final WriteFileTool tool = new WriteFileTool();
 
     private ToolResult write(String path, String content) {
@@ -100,5 +103,46 @@ class WriteFileToolTest {
         assertEquals(
                 ToolResult.error(ToolErrorType.INVALID_PARAMS, "dir is a directory; give a file path."),
                 write("dir", "x"));
+    }
+
+    @Test
+    void refusesToWriteThroughASymlinkToAFileOutsideAndLeavesItUnchanged() throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "the secret\n");
+        Files.createSymbolicLink(workspace.resolve("link.txt"), secret);
+
+        assertEquals(
+                ToolErrorType.PATH_OUTSIDE_WORKSPACE,
+                write("link.txt", "overwritten\n").error().get());
+        assertEquals("the secret\n", Files.readString(secret));
+        assertEquals(List.of(workspace.resolve("link.txt")), entries(workspace));
+        assertEquals(List.of(secret), entries(outside));
+    }
+
+    @Test
+    void writesThroughASymlinkedFolderThatStaysInside() throws Exception {
+        Files.createDirectories(workspace.resolve("real"));
+        Files.createSymbolicLink(workspace.resolve("alias"), workspace.resolve("real"));
+
+        assertEquals(
+                "Created alias/new.txt (1 line).",
+                write("alias/new.txt", "new\n").llmContent());
+        assertEquals("new\n", Files.readString(workspace.resolve("real/new.txt")));
+        assertEquals(List.of(workspace.resolve("real/new.txt")), entries(workspace.resolve("real")));
+    }
+
+    @Test
+    void replacesTheTargetOfASymlinkInsideAndKeepsTheLink() throws Exception {
+        Files.writeString(workspace.resolve("target.txt"), "old\n");
+        Files.createSymbolicLink(workspace.resolve("link.txt"), workspace.resolve("target.txt"));
+
+        assertEquals("Overwrote link.txt (1 line).", write("link.txt", "new\n").llmContent());
+        assertEquals("new\n", Files.readString(workspace.resolve("target.txt")));
+        assertEquals(true, Files.isSymbolicLink(workspace.resolve("link.txt")));
+    }
+
+    private static List<Path> entries(Path folder) throws Exception {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.sorted().toList();
+        }
     }
 }

@@ -10,7 +10,10 @@ public enum ToolErrorType {
     NOT_APPROVED,
     /** A path named a file or folder that does not exist. */
     FILE_NOT_FOUND,
-    /** A path led outside the workspace (by {@code ..}, an absolute path or a symlink). */
+    /**
+     * A path led outside the workspace (by {@code ..}, an absolute path or a symlink), or a folder on it became a
+     * symlink between the check and the use.
+     */
     PATH_OUTSIDE_WORKSPACE,
     /** An edit's old text was not found, or was found more than once. */
     EDIT_NO_MATCH,

@@ -6,14 +6,21 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 
 /**
  * The folders the model may touch: the workspace root plus any directories the user included explicitly, and
- * folders it may only read (the session's saved tool outputs). Every path a tool uses goes through {@link #resolve}
- * or {@link #resolveForRead}, which refuse a way out by {@code ..}, by an absolute path, or through a symlink
- * anywhere along the path (including one that dangles, since writing through it would create its target).
+ * folders it may only read (the session's saved tool outputs). Every path a tool uses is checked, which refuses a way
+ * out by {@code ..}, by an absolute path, or through a symlink anywhere along the path (including one that dangles,
+ * since writing through it would create its target); symlinks whose targets stay inside are followed.
+ *
+ * <p>{@link #resolve} and {@link #resolveForRead} only check. A tool that reads or writes content uses {@link #open}
+ * or {@link #openForRead}, which check and then open the path's real path from its root one name at a time, following
+ * no link ({@link WorkspaceFile}): a command still running in the sandbox can swap a folder for a symlink between the
+ * check and the use, and the path lookup of a plain {@code Files.newInputStream} would follow it.
  */
 public final class Workspace {
     private final Path root;
@@ -73,6 +80,54 @@ public final class Workspace {
     /** Like {@link #resolve}, but read-only folders (saved tool outputs) are allowed too. */
     public Path resolveForRead(String path) throws PathOutsideWorkspaceException {
         return resolveWithin(path, readableRoots);
+    }
+
+    /**
+     * Checks a path the model gave for writing, as {@link #resolve} does, and opens it for reading and writing.
+     *
+     * @throws PathOutsideWorkspaceException with a sentence for the model when the path leads outside
+     * @throws PathChangedException when a folder on the path became a symbolic link after the check
+     */
+    public WorkspaceFile open(String path) throws PathOutsideWorkspaceException, IOException {
+        return WorkspaceFile.open(target(path, WorkspaceFile.Access.READ_WRITE));
+    }
+
+    /** Like {@link #open}, for reading only; read-only folders (saved tool outputs) are allowed too. */
+    public WorkspaceFile openForRead(String path) throws PathOutsideWorkspaceException, IOException {
+        return WorkspaceFile.open(target(path, WorkspaceFile.Access.READ_ONLY));
+    }
+
+    /**
+     * The check before an open: the path as {@link #resolve} checks it, then its real path (its links resolved), which
+     * must lie in an allowed root too; the open then walks that real path from that root.
+     */
+    WorkspaceFile.Target target(String path, WorkspaceFile.Access access)
+            throws PathOutsideWorkspaceException, IOException {
+        List<Path> allowed =
+                switch (access) {
+                    case READ_ONLY -> readableRoots;
+                    case READ_WRITE -> roots;
+                };
+        Path candidate = resolveWithin(path, allowed);
+        Path real = realPathOf(candidate);
+        // Checked again on the real path: a link may have changed since the look along the path above.
+        Path owner = allowed.stream().filter(real::startsWith).findFirst().orElseThrow(() -> outside(path));
+        return new WorkspaceFile.Target(candidate, owner, real, access);
+    }
+
+    /** The real path of a path that may not exist yet: its deepest existing folder's real path, then the rest. */
+    private static Path realPathOf(Path candidate) throws IOException {
+        Path existing = candidate;
+        Deque<Path> rest = new ArrayDeque<>();
+        while (existing.getParent() != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            rest.push(existing.getFileName());
+            existing = existing.getParent();
+        }
+        Path real = existing.toRealPath();
+        for (Path name : rest) {
+            real = real.resolve(name);
+        }
+        return real;
     }
 
     private Path resolveWithin(String path, List<Path> allowed) throws PathOutsideWorkspaceException {

@@ -1,9 +1,11 @@
 package dev.dockhand.core.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,6 +60,36 @@ class WorkspaceTest {
         PathOutsideWorkspaceException refused =
                 assertThrows(PathOutsideWorkspaceException.class, () -> workspace.resolve("link/new.txt"));
         assertTrue(refused.getMessage().contains("goes through the symlink link"), refused.getMessage());
+    }
+
+    @Test
+    void openChecksThePathBeforeOpeningAnything() throws Exception {
+        Path root = root();
+        Files.createDirectories(temp.resolve("outside"));
+        Files.writeString(temp.resolve("outside/secret.txt"), "the secret\n");
+        Files.createSymbolicLink(root.resolve("link"), temp.resolve("outside"));
+        Workspace workspace = Workspace.of(root);
+
+        PathOutsideWorkspaceException refused =
+                assertThrows(PathOutsideWorkspaceException.class, () -> workspace.openForRead("link/secret.txt"));
+        assertTrue(refused.getMessage().contains("goes through the symlink link"), refused.getMessage());
+        assertThrows(PathOutsideWorkspaceException.class, () -> workspace.open("../outside/new.txt"));
+        assertFalse(Files.exists(temp.resolve("outside/new.txt")));
+    }
+
+    @Test
+    void openForReadReachesTheReadOnlyFoldersButOpenDoesNot() throws Exception {
+        Path saved = temp.resolve("saved").toAbsolutePath();
+        Workspace workspace = new Workspace(root(), List.of(), List.of(saved));
+        Files.writeString(saved.resolve("call.txt"), "output\n");
+
+        try (WorkspaceFile file =
+                workspace.openForRead(saved.resolve("call.txt").toString())) {
+            assertEquals("output\n", new String(file.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertThrows(
+                PathOutsideWorkspaceException.class,
+                () -> workspace.open(saved.resolve("call.txt").toString()));
     }
 
     @Test
