@@ -47,7 +47,8 @@ public final class ProtectedLayout {
     private final List<Path> missing;
     private final List<Path> writable;
 
-    private ProtectedLayout(Path root, List<Path> readOnly, List<Path> pinned, List<Path> missing, List<Path> writable) {
+    private ProtectedLayout(
+            Path root, List<Path> readOnly, List<Path> pinned, List<Path> missing, List<Path> writable) {
         this.root = root;
         this.readOnly = List.copyOf(readOnly);
         this.pinned = List.copyOf(pinned);
@@ -179,7 +180,8 @@ public final class ProtectedLayout {
         }
 
         void ifMissing(Path folder) {
-            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && rules.check(relative(folder)).isPresent()) {
+            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
+                    && rules.check(relative(folder)).isPresent()) {
                 missing.add(folder);
             }
         }
@@ -203,8 +205,9 @@ public final class ProtectedLayout {
                 prints.put(name, "absent");
             } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 try (Stream<Path> entries = Files.walk(path)) {
-                    entries.limit(MAX_ENTRIES).forEach(entry -> prints.put(
-                            root.relativize(entry).toString().replace('\\', '/'), print(entry)));
+                    entries.limit(MAX_ENTRIES)
+                            .forEach(entry ->
+                                    prints.put(root.relativize(entry).toString().replace('\\', '/'), print(entry)));
                 } catch (IOException | RuntimeException e) {
                     prints.put(name, "unreadable");
                 }
@@ -239,7 +242,8 @@ public final class ProtectedLayout {
             BasicFileAttributes attributes =
                     Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             String kind = attributes.isDirectory() ? "folder" : attributes.isSymbolicLink() ? "link" : "file";
-            String print = kind + " " + attributes.size() + " " + attributes.lastModifiedTime().toMillis();
+            String print = kind + " " + attributes.size() + " "
+                    + attributes.lastModifiedTime().toMillis();
             if (attributes.isRegularFile() && attributes.size() <= HASHED_BYTES) {
                 print += " " + hash(path);
             } else if (attributes.isSymbolicLink()) {
