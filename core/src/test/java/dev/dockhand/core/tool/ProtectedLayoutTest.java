@@ -1,0 +1,116 @@
+package dev.dockhand.core.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProtectedLayoutTest {
+    @TempDir
+    Path temp;
+
+    private Path root;
+
+    @BeforeEach
+    void repositoryWithANestedOneASubmoduleAndAnEditorFolder() throws Exception {
+        root = temp.toRealPath();
+        for (String folder : List.of(
+                ".git/hooks",
+                ".git/objects",
+                ".git/modules/libs/foo/hooks",
+                "vendor/x/.git/hooks",
+                "libs/foo",
+                ".vscode",
+                "src")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        for (String file : List.of(
+                ".git/config",
+                ".git/HEAD",
+                ".git/modules/libs/foo/config",
+                "vendor/x/.git/config",
+                ".vscode/tasks.json",
+                ".vscode/settings.json",
+                "src/Main.java")) {
+            Files.writeString(root.resolve(file), file + "\n");
+        }
+        Files.writeString(root.resolve("libs/foo/.git"), "gitdir: ../../.git/modules/libs/foo\n");
+    }
+
+    private List<String> relative(List<Path> paths) {
+        return paths.stream()
+                .map(path -> root.relativize(path).toString())
+                .sorted()
+                .toList();
+    }
+
+    @Test
+    void findsWhatToMountReadOnlyWhatToPinAndWhatIsMissing() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(List.of(".git", "vendor/x/.git"), relative(layout.pinned()));
+        assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(List.of(), layout.writable());
+    }
+
+    @Test
+    void theUsersEntriesAddAndAllow() throws Exception {
+        Files.createDirectories(root.resolve("deploy"));
+        ProtectedPaths rules = new ProtectedPaths(List.of("deploy"), List.of(".git/hooks", ".vscode/settings.json"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, rules);
+
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".vscode",
+                        "deploy",
+                        "libs/foo/.git",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(List.of(".vscode/settings.json"), relative(layout.writable()));
+    }
+
+    @Test
+    void aMissingHooksFolderOfTheTopRepositoryIsMissingToo() throws Exception {
+        Files.delete(root.resolve(".git/hooks"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(List.of(".dockhand", ".git/hooks", ".husky", ".idea"), relative(layout.missing()));
+    }
+
+    @Test
+    void aFingerprintSeesAPlantedHookAChangedConfigAndACreatedFolder() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        Map<String, String> before = layout.fingerprint();
+
+        Files.writeString(root.resolve(".git/hooks/pre-commit"), "#!/bin/sh\n");
+        Files.writeString(root.resolve(".git/config"), "[core]\n\tfsmonitor = touch /tmp/x\n");
+        Files.createDirectories(root.resolve(".idea"));
+        Files.writeString(root.resolve("src/Main.java"), "changed, but not protected\n");
+
+        assertEquals(
+                List.of(".git/config (changed)", ".git/hooks/pre-commit (created)", ".idea (created)"),
+                ProtectedLayout.changes(before, layout.fingerprint()));
+    }
+}
