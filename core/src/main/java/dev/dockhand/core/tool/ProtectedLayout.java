@@ -241,7 +241,11 @@ public final class ProtectedLayout {
         try {
             BasicFileAttributes attributes =
                     Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            String kind = attributes.isDirectory() ? "folder" : attributes.isSymbolicLink() ? "link" : "file";
+            if (attributes.isDirectory()) {
+                // Its entries are printed one by one; its own time changes with every one of them.
+                return "folder";
+            }
+            String kind = attributes.isSymbolicLink() ? "link" : "file";
             String print = kind + " " + attributes.size() + " "
                     + attributes.lastModifiedTime().toMillis();
             if (attributes.isRegularFile() && attributes.size() <= HASHED_BYTES) {
