@@ -266,7 +266,8 @@ final class Repl {
             Throwable cause = e.getCause();
             String reason = cause instanceof ProviderException
                     ? cause.getMessage()
-                    : "internal error: " + cause + " (the log under ~/.dockhand/logs has the details)";
+                    : "internal error: " + cause + " (the log under ~/.dockhand/logs has the details); calls left"
+                            + " unanswered are answered as interrupted, so you can carry on";
             if (!(cause instanceof ProviderException)) {
                 LoggerFactory.getLogger(Repl.class).error("turn failed", cause);
             }
