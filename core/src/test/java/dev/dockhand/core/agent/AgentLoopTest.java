@@ -117,6 +117,31 @@ class AgentLoopTest {
     }
 
     @Test
+    void aCallWithoutANameIsAnsweredWithAnErrorAndTheModelCanCallAgain() throws Exception {
+        model.enqueue(
+                calls(toolFragment(0, "c1", null, "")),
+                calls(toolCall("c2", "echo", "{\"text\":\"hi\"}")),
+                answer("Done."));
+
+        TurnResult result = loop(echo).run("go", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        assertEquals(List.of("hi"), echo.runs);
+        model.takeRequest();
+        assertEquals(
+                Json.read(
+                        """
+                [{"role":"system","content":"SYSTEM"},
+                 {"role":"user","content":"go"},
+                 {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
+                   "function":{"name":"missing_tool_name","arguments":"{}"}}]},
+                 {"role":"tool","tool_call_id":"c1","content":"Your tool call had no tool name, so nothing ran (it had\
+                 no arguments either). Call again with the name of one of these tools: echo."}]
+                """),
+                model.takeRequest().get("messages"));
+    }
+
+    @Test
     void roundWithThreeCallsIsAnsweredAsOneAssistantMessageAndThreeResults() throws Exception {
         model.enqueue(
                 calls(
