@@ -117,6 +117,27 @@ class AgentLoopTest {
     }
 
     @Test
+    void aReplyWithNeitherTextNorCallsEndsTheTurnAsEmptyAndTheNextTurnCarriesOn() throws Exception {
+        model.enqueue(reply(finish("stop"), usage(12, 0), done()), reply(text(" \n"), finish("stop"), done()));
+        AgentLoop loop = loop(echo);
+
+        TurnResult nothing = loop.run("hi", new Cancellation());
+        TurnResult blank = loop.run("again", new Cancellation());
+
+        assertEquals(new TurnResult(TurnResult.Outcome.EMPTY_REPLY, "", 1, new TokenUsage(12, 0)), nothing);
+        assertEquals(TurnResult.Outcome.EMPTY_REPLY, blank.outcome());
+        assertEquals("", blank.answer());
+        model.takeRequest();
+        assertEquals(
+                Json.read(
+                        """
+                [{"role":"system","content":"SYSTEM"},{"role":"user","content":"hi"},
+                 {"role":"assistant","content":""},{"role":"user","content":"again"}]
+                """),
+                model.takeRequest().get("messages"));
+    }
+
+    @Test
     void aCallWithoutANameIsAnsweredWithAnErrorAndTheModelCanCallAgain() throws Exception {
         model.enqueue(
                 calls(toolFragment(0, "c1", null, "")),
