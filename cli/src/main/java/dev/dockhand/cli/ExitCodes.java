@@ -7,7 +7,10 @@ package dev.dockhand.cli;
 public final class ExitCodes {
     /** The model answered. */
     public static final int OK = 0;
-    /** The model, the provider or the network failed. */
+    /**
+     * The model, the provider or the network failed; also when the model's last reply had neither text nor a tool
+     * call, so there was no answer.
+     */
     public static final int PROVIDER_FAILURE = 1;
     /** The command line was wrong (unknown option, no prompt). */
     public static final int USAGE = 2;

@@ -227,6 +227,9 @@ final class Repl {
     private void ended(TurnResult result) {
         switch (result.outcome()) {
             case ANSWERED, LOOP_DETECTED -> {}
+            case EMPTY_REPLY -> screen.print(
+                    "⚠ the model's reply was empty (no text and no tool call); ask again, or try another model.",
+                    TurnView.YELLOW);
             case CANCELLED -> screen.print(
                     "⊘ cancelled; the conversation is kept up to here, so you can carry on.", TurnView.YELLOW);
             case TURN_LIMIT -> screen.print(

@@ -14,10 +14,19 @@ import java.util.Locale;
 
 /**
  * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused
- * (and the run exits 54); Ctrl-C cancels the turn (running commands are killed) and the run exits 130. With
+ * (and the run exits 54); Ctrl-C cancels the turn (running commands are killed) and the run exits 130; a last reply
+ * with neither text nor a tool call is no answer, said on stderr, and the run exits 1. With
  * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr.
  */
 final class SingleShot {
+    /**
+     * What stderr (and the JSON error) says when the model's last reply was empty. The run exits 1, "the model
+     * failed": it ended the turn without answering. When a call was refused for want of approval, that is the likelier
+     * cause, so its exit code (54) and advice win.
+     */
+    static final String EMPTY_REPLY = "the model's last reply had neither text nor a tool call, so there is no"
+            + " answer; run it again, or try another model.";
+
     private final RunOptions options;
     private final CliEnvironment environment;
     private final PrintWriter out;
@@ -138,10 +147,13 @@ final class SingleShot {
         return switch (result.outcome()) {
             case ANSWERED -> approver.refused() == 0
                     ? new Ending(ExitCodes.OK, result.answer(), null)
+                    : new Ending(ExitCodes.APPROVAL_REQUIRED, result.answer(), approvalRequired(approver, ""));
+            case EMPTY_REPLY -> approver.refused() == 0
+                    ? new Ending(ExitCodes.PROVIDER_FAILURE, "", new RunReport.RunFailure("empty_reply", EMPTY_REPLY))
                     : new Ending(
                             ExitCodes.APPROVAL_REQUIRED,
-                            result.answer(),
-                            new RunReport.RunFailure("approval_required", approver.advice()));
+                            "",
+                            approvalRequired(approver, "the model gave no answer (its last reply was empty); "));
             case TURN_LIMIT -> new Ending(
                     ExitCodes.TURN_LIMIT,
                     "",
@@ -161,6 +173,11 @@ final class SingleShot {
                     .orElse(new Ending(
                             ExitCodes.INTERRUPTED, "", new RunReport.RunFailure("interrupted", "cancelled.")));
         };
+    }
+
+    /** The failure of a run in which calls were refused for want of approval, after {@code lead}. */
+    private static RunReport.RunFailure approvalRequired(NonInteractiveApprover approver, String lead) {
+        return new RunReport.RunFailure("approval_required", lead + approver.advice());
     }
 
     /** Says what resuming a session had to repair or skip. */

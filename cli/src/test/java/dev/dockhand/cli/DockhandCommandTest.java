@@ -2,7 +2,11 @@ package dev.dockhand.cli;
 
 import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.done;
+import static dev.dockhand.core.testing.Sse.finish;
+import static dev.dockhand.core.testing.Sse.reply;
 import static dev.dockhand.core.testing.Sse.toolCall;
+import static dev.dockhand.core.testing.Sse.toolFragment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,6 +80,54 @@ class DockhandCommandTest {
         JsonNode request = model.takeRequest();
         assertEquals("say hello", request.get("messages").get(1).get("content").asText());
         assertEquals("test-model", request.get("model").asText());
+    }
+
+    @Test
+    void aLastReplyWithNeitherTextNorACallIsNoAnswerSaidOnStderrAndExitsOne() {
+        model.enqueue(reply(finish("stop"), done()));
+
+        int exit = run("-p", "say hello");
+
+        assertEquals(ExitCodes.PROVIDER_FAILURE, exit);
+        assertEquals("", out.toString());
+        assertEquals(
+                List.of(
+                        UNCONFINED,
+                        "dockhand: the model's last reply had neither text nor a tool call, so there is no answer;"
+                                + " run it again, or try another model."),
+                errLines());
+    }
+
+    @Test
+    void anEmptyReplyAfterARefusedCallExitsForTheRefusal() {
+        model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")), reply(done()));
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, run("-p", "write x"));
+
+        assertEquals(
+                "dockhand: the model gave no answer (its last reply was empty); 1 tool call needed approval and"
+                        + " nobody could give it; rerun with --yolo (or --approval-mode auto-edit for edits) to allow"
+                        + " such calls.",
+                errLines().get(errLines().size() - 1));
+    }
+
+    @Test
+    void aCallWithoutANameIsReportedAndAnsweredSoTheModelCanCarryOn() {
+        model.enqueue(
+                calls(toolFragment(0, "c1", null, "{\"path\":\"notes.txt\"}")), answer("Sorry, I meant read_file."));
+
+        assertEquals(ExitCodes.OK, run("-p", "read the notes"));
+
+        assertEquals("Sorry, I meant read_file.\n", out.toString());
+        assertTrue(
+                errLines().get(1).startsWith("✗ missing_tool_name · Your tool call had no tool name, so nothing ran"),
+                err.toString());
+        model.takeRequest();
+        String result = lastToolResult(model.takeRequest());
+        assertTrue(
+                result.startsWith("Your tool call had no tool name, so nothing ran (its arguments were"
+                        + " `{\"path\":\"notes.txt\"}`). Call again with the name of one of these tools: "),
+                result);
     }
 
     @Test

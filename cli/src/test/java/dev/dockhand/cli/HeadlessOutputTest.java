@@ -2,6 +2,9 @@ package dev.dockhand.cli;
 
 import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.done;
+import static dev.dockhand.core.testing.Sse.finish;
+import static dev.dockhand.core.testing.Sse.reply;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,6 +97,28 @@ class HeadlessOutputTest {
         assertEquals(54, result.get("exit_code").asInt());
         assertEquals("approval_required", result.get("error").get("kind").asText());
         assertEquals("error", result.get("tool_calls").get(0).get("status").asText());
+    }
+
+    @Test
+    void jsonAndStreamJsonReportAnEmptyReplyAsAnError() {
+        model.enqueue(reply(finish("stop"), done()), reply(finish("stop"), done()));
+        JsonNode expected = Json.read(
+                """
+                {"type":"result","answer":"","turns":1,"tool_calls":[],"exit_code":1,
+                 "error":{"kind":"empty_reply","message":"the model's last reply had neither text nor a tool call, so\
+                 there is no answer; run it again, or try another model."}}
+                """);
+
+        assertEquals(ExitCodes.PROVIDER_FAILURE, run("--output-format", "json", "-p", "hi"));
+        assertEquals(expected, stable(Json.read(out.toString())));
+
+        out.getBuffer().setLength(0);
+        assertEquals(ExitCodes.PROVIDER_FAILURE, run("--output-format", "stream-json", "-p", "hi"));
+        List<JsonNode> lines = out.toString().lines().map(Json::read).toList();
+        assertEquals(
+                List.of("init", "usage", "result"),
+                lines.stream().map(line -> line.get("type").asText()).toList());
+        assertEquals(expected, stable(lines.get(2)));
     }
 
     @Test

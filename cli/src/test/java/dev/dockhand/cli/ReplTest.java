@@ -2,6 +2,9 @@ package dev.dockhand.cli;
 
 import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.done;
+import static dev.dockhand.core.testing.Sse.finish;
+import static dev.dockhand.core.testing.Sse.reply;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +72,27 @@ class ReplTest {
                             "Read the guide (https://example.com/guide)."),
                     repl.rowsFrom("› what happened?").subList(0, 11));
             assertEquals(List.of("user: what happened?"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void anEmptyReplyIsNotedAndTheSessionCarriesOn() throws Exception {
+        cli.model.enqueue(reply(finish("stop"), done()), answer("Here now."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("hello?");
+            repl.await("⚠ the model's reply was empty");
+            repl.submit("hello again");
+            repl.await("Here now.");
+
+            assertEquals(
+                    List.of(
+                            "› hello?",
+                            "⚠ the model's reply was empty (no text and no tool call); ask again, or try another"
+                                    + " model."),
+                    repl.rowsFrom("› hello?").subList(0, 2));
+            cli.model.takeRequest();
+            assertEquals(
+                    List.of("user: hello?", "assistant: ", "user: hello again"), messages(cli.model.takeRequest()));
         }
     }
 

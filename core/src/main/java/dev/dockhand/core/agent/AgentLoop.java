@@ -189,7 +189,9 @@ public final class AgentLoop {
                 events.accept(new AgentEvent.ReplyCutShort(reply.finishReason()));
             }
             if (reply.toolCalls().isEmpty()) {
-                return complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
+                return reply.text().isBlank()
+                        ? complete(TurnResult.Outcome.EMPTY_REPLY, "", request, usage)
+                        : complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
             }
             if (reply.finishReason() == FinishReason.LENGTH) {
                 refuseCutOffCalls(reply);

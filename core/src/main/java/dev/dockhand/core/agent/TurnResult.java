@@ -7,8 +7,13 @@ public record TurnResult(Outcome outcome, String answer, int requests, TokenUsag
 
     /** Why the turn ended. */
     public enum Outcome {
-        /** The model replied without tool calls. */
+        /** The model replied with text and without tool calls. */
         ANSWERED,
+        /**
+         * The model's last reply had neither text (or only blanks) nor tool calls: the turn ended with no answer, which
+         * the caller must say rather than end in silence.
+         */
+        EMPTY_REPLY,
         /** The model still wanted tools after the last request the turn limit allows. */
         TURN_LIMIT,
         /** The user cancelled; the history is still valid. */

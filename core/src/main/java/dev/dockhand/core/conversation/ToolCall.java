@@ -8,6 +8,14 @@ import java.util.Objects;
  */
 public record ToolCall(String id, String name, String arguments) {
 
+    /**
+     * The name a call gets when the model streamed none, so that it is answered (with an error asking for a named
+     * call) rather than dropped. The history goes back to the provider with every request, and each refuses an empty
+     * name there; this one fits every format's rule for names (letters, digits, {@code _} and {@code -}, a letter
+     * first, at most 63 characters) and names no tool.
+     */
+    public static final String MISSING_NAME = "missing_tool_name";
+
     /** A new unique id, for calls whose provider sent none (or one already taken). */
     public static String freshId() {
         return "call_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 24);

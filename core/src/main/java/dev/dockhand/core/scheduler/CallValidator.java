@@ -46,6 +46,17 @@ final class CallValidator {
     Outcome validate(ToolCall call) {
         Optional<Tool<?>> tool = registry.find(call.name());
         if (tool.isEmpty()) {
+            if (call.name().equals(ToolCall.MISSING_NAME)) {
+                // The provider streamed a call without a name; the reader kept it under this placeholder.
+                return invalid(
+                        ToolErrorType.UNKNOWN_TOOL,
+                        "Your tool call had no tool name, so nothing ran ("
+                                + (call.arguments().isBlank()
+                                        ? "it had no arguments either"
+                                        : "its arguments were " + quote(call.arguments()))
+                                + "). Call again with the name of one of these tools: "
+                                + String.join(", ", registry.names()) + ".");
+            }
             return invalid(
                     ToolErrorType.UNKNOWN_TOOL,
                     "Unknown tool '" + call.name() + "'. Available tools: " + String.join(", ", registry.names())

@@ -117,6 +117,52 @@ class AgentLoopTest {
     }
 
     @Test
+    void aReplyWithNeitherTextNorCallsEndsTheTurnAsEmptyAndTheNextTurnCarriesOn() throws Exception {
+        model.enqueue(reply(finish("stop"), usage(12, 0), done()), reply(text(" \n"), finish("stop"), done()));
+        AgentLoop loop = loop(echo);
+
+        TurnResult nothing = loop.run("hi", new Cancellation());
+        TurnResult blank = loop.run("again", new Cancellation());
+
+        assertEquals(new TurnResult(TurnResult.Outcome.EMPTY_REPLY, "", 1, new TokenUsage(12, 0)), nothing);
+        assertEquals(TurnResult.Outcome.EMPTY_REPLY, blank.outcome());
+        assertEquals("", blank.answer());
+        model.takeRequest();
+        assertEquals(
+                Json.read(
+                        """
+                [{"role":"system","content":"SYSTEM"},{"role":"user","content":"hi"},
+                 {"role":"assistant","content":""},{"role":"user","content":"again"}]
+                """),
+                model.takeRequest().get("messages"));
+    }
+
+    @Test
+    void aCallWithoutANameIsAnsweredWithAnErrorAndTheModelCanCallAgain() throws Exception {
+        model.enqueue(
+                calls(toolFragment(0, "c1", null, "")),
+                calls(toolCall("c2", "echo", "{\"text\":\"hi\"}")),
+                answer("Done."));
+
+        TurnResult result = loop(echo).run("go", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        assertEquals(List.of("hi"), echo.runs);
+        model.takeRequest();
+        assertEquals(
+                Json.read(
+                        """
+                [{"role":"system","content":"SYSTEM"},
+                 {"role":"user","content":"go"},
+                 {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
+                   "function":{"name":"missing_tool_name","arguments":"{}"}}]},
+                 {"role":"tool","tool_call_id":"c1","content":"Your tool call had no tool name, so nothing ran (it had\
+                 no arguments either). Call again with the name of one of these tools: echo."}]
+                """),
+                model.takeRequest().get("messages"));
+    }
+
+    @Test
     void roundWithThreeCallsIsAnsweredAsOneAssistantMessageAndThreeResults() throws Exception {
         model.enqueue(
                 calls(

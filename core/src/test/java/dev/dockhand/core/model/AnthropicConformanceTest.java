@@ -2,6 +2,7 @@ package dev.dockhand.core.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Cancellation;
@@ -105,6 +106,62 @@ class AnthropicConformanceTest extends ProviderConformanceTest {
                 "Anthropic at " + server.host() + " reported an error mid-stream: Overloaded", failure.getMessage());
         assertEquals(ProviderException.Kind.SERVER, failure.kind());
         assertEquals(true, RetryingModelClient.retryable(failure));
+    }
+
+    @Test
+    void leavesOutWhitespaceOnlyTextWhichTheApiRefuses() throws Exception {
+        server.enqueue(fixture("text"));
+
+        client(Timeouts.DEFAULT).stream(
+                new ModelRequest(
+                        "m",
+                        List.of(
+                                new Message.User("first"),
+                                new Message.Assistant(" \n", List.of()),
+                                new Message.User("second"),
+                                new Message.Assistant("\n", List.of(new ToolCall("toolu_1", "read_file", "{}"))),
+                                new Message.ToolResult("toolu_1", "read_file", "ok", false)),
+                        List.of()),
+                deltas::add,
+                new Cancellation());
+
+        assertEquals(
+                Json.read(
+                        """
+                [{"role":"user","content":[{"type":"text","text":"first"},{"type":"text","text":"second"}]},
+                 {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}}]},
+                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"ok"}]}]
+                """),
+                server.takeJson().get("messages"));
+    }
+
+    @Test
+    void givesAToolUseWithoutAnIdOrWithATakenOneAFreshId() throws Exception {
+        server.enqueue(
+                new okhttp3.mockwebserver.MockResponse()
+                        .setHeader("Content-Type", "text/event-stream")
+                        .setBody(
+                                """
+                        data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","name":"a","input":{}}}
+
+                        data: {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_9","name":"b","input":{}}}
+
+                        data: {"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_9","name":"c","input":{}}}
+
+                        data: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":3}}
+
+                        """));
+
+        List<ToolCall> calls = client(Timeouts.DEFAULT).stream(
+                        new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                        deltas::add,
+                        new Cancellation())
+                .toolCalls();
+
+        assertEquals(List.of("a", "b", "c"), calls.stream().map(ToolCall::name).toList());
+        assertEquals("toolu_9", calls.get(1).id());
+        assertEquals(3, calls.stream().map(ToolCall::id).distinct().count(), calls.toString());
+        assertTrue(calls.get(0).id().startsWith("call_"), calls.get(0).id());
     }
 
     @Test

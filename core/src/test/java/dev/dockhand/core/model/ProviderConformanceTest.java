@@ -210,9 +210,8 @@ abstract class ProviderConformanceTest {
                 failure.getMessage());
     }
 
-    @Test
-    void completesATwoRoundToolConversationThroughTheAgentLoop() throws Exception {
-        server.enqueue(fixture("tool_call"), fixture("text"));
+    /** An agent loop with this provider's client and a read_file that answers "contents of PATH". */
+    private AgentLoop loop() {
         ToolRegistry registry = new ToolRegistry(List.of(new FakeReadFile()));
         CoreToolScheduler scheduler = new CoreToolScheduler(
                 registry,
@@ -220,7 +219,7 @@ abstract class ProviderConformanceTest {
                 request -> ApprovalDecision.allowOnce(),
                 ApprovalMode.DEFAULT,
                 new EventRecorder());
-        AgentLoop loop = new AgentLoop(
+        return new AgentLoop(
                 client(Timeouts.DEFAULT),
                 "test-model",
                 registry.declarations(),
@@ -228,8 +227,13 @@ abstract class ProviderConformanceTest {
                 new Conversation("SYSTEM"),
                 10,
                 new EventRecorder());
+    }
 
-        TurnResult result = loop.run("go", new Cancellation());
+    @Test
+    void completesATwoRoundToolConversationThroughTheAgentLoop() throws Exception {
+        server.enqueue(fixture("tool_call"), fixture("text"));
+
+        TurnResult result = loop().run("go", new Cancellation());
 
         assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
         assertEquals("Hello, world.", result.answer());
@@ -237,6 +241,36 @@ abstract class ProviderConformanceTest {
         ObjectNode second = (ObjectNode) server.takeJson();
         second.remove("tools");
         assertEquals(expectedSecondRequest(), second);
+    }
+
+    /**
+     * A call streamed without a name is answered with an error that asks for a named call, and the history carrying
+     * it goes back in a form the provider accepts: the scripted server checks the second request against the
+     * provider's rules (an empty name is a 400 in every one of them) before it answers.
+     */
+    @Test
+    void answersACallWithoutANameWithAnErrorAndSendsAValidHistory() throws Exception {
+        server.enqueue(fixture("unnamed_tool_call"), fixture("text"));
+        AgentLoop loop = loop();
+
+        TurnResult result = loop.run("go", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, result.outcome());
+        List<Message> messages = loop.conversation().messages();
+        ToolCall call = ((Message.Assistant) messages.get(2)).toolCalls().get(0);
+        assertEquals(new ToolCall(call.id(), ToolCall.MISSING_NAME, call.arguments()), call);
+        assertEquals(Json.read("{\"path\":\"README.md\"}"), Json.read(call.arguments()));
+        assertEquals(
+                new Message.ToolResult(
+                        call.id(),
+                        ToolCall.MISSING_NAME,
+                        "Your tool call had no tool name, so nothing ran (its arguments were `"
+                                + call.arguments() + "`). Call again with the name of one of these tools:"
+                                + " read_file.",
+                        true),
+                messages.get(3));
+        server.takeJson();
+        assertTrue(server.takeJson().toString().contains("\"" + ToolCall.MISSING_NAME + "\""));
     }
 
     /** The id the provider's fixture gives the call, or a made-up one. */

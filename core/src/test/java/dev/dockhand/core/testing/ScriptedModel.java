@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -14,8 +17,11 @@ import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
 
 /**
- * A model played turn by turn: enqueue the replies, run Dockhand, then take the requests it sent, each already
- * checked with {@link WireAssertions#assertValidConversation}.
+ * A model played turn by turn: enqueue the replies, run Dockhand, then take the requests it sent. Every request is
+ * checked as it arrives against the rules of its wire format, known by its path ({@link WireFormat}), whether or not
+ * the test ever takes it: one that breaks them is answered with that API's 400, as the real server would, and is
+ * recorded, and {@link #close} then fails the test. A test that breaks a request on purpose takes the record with
+ * {@link #takeViolations}.
  */
 public final class ScriptedModel implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
@@ -29,18 +35,24 @@ public final class ScriptedModel implements AutoCloseable {
     }
 
     private volatile RecordedRequest last;
+    private final List<String> violations = new ArrayList<>();
 
     public ScriptedModel() {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
+                String body = request.getBody().clone().readUtf8();
+                Optional<MockResponse> refused = check(request, body);
+                if (refused.isPresent()) {
+                    return refused.get();
+                }
                 Reply reply = replies.poll();
                 if (reply == null) {
                     return new MockResponse()
                             .setResponseCode(500)
                             .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
                 }
-                return reply.answer(Json.read(request.getBody().clone().readUtf8()));
+                return reply.answer(Json.read(body));
             }
 
             /** The server asks before reading a request, to honour socket policies such as disconnecting at once. */
@@ -54,6 +66,64 @@ public final class ScriptedModel implements AutoCloseable {
             server.start(java.net.InetAddress.getLoopbackAddress(), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Checks a request against its wire format's rules; the 400 (or, for a path no model API has, the 404) a real
+     * server would answer when it breaks them, after recording why.
+     */
+    private Optional<MockResponse> check(RecordedRequest request, String text) {
+        String path = request.getPath();
+        if (path == null) {
+            // A bookkeeping call for a connection a socket policy ended before any request: nothing to check.
+            return Optional.empty();
+        }
+        Optional<WireFormat> format = WireFormat.ofPath(path);
+        if (format.isEmpty()) {
+            record(request.getMethod() + " " + path + ": no model API answers at this path");
+            return Optional.of(new MockResponse().setResponseCode(404).setBody("{\"error\":\"not found\"}"));
+        }
+        JsonNode body;
+        try {
+            body = Json.read(text);
+        } catch (UncheckedIOException notJson) {
+            body = null;
+        }
+        List<String> problems = format.get().problems(body);
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        String excerpt = text.length() > 2000 ? text.substring(0, 2000) + "… (" + text.length() + " chars)" : text;
+        record(format.get() + " request to " + path + ", which its API would refuse:\n  "
+                + String.join("\n  ", problems) + "\n  request: " + excerpt);
+        return Optional.of(format.get().rejection(problems));
+    }
+
+    private void record(String violation) {
+        synchronized (violations) {
+            violations.add(violation);
+        }
+    }
+
+    /** The requests refused so far for breaking their API's rules, each with why; taking them clears the record. */
+    public List<String> takeViolations() {
+        synchronized (violations) {
+            List<String> taken = List.copyOf(violations);
+            violations.clear();
+            return taken;
+        }
+    }
+
+    /** Fails when a request broke its API's rules, so the test that caused it fails however it ends. */
+    public void assertNoViolations() {
+        List<String> seen;
+        synchronized (violations) {
+            seen = List.copyOf(violations);
+        }
+        if (!seen.isEmpty()) {
+            throw new AssertionError(
+                    "The scripted model received " + seen.size() + " invalid request(s):\n" + String.join("\n", seen));
         }
     }
 
@@ -80,20 +150,22 @@ public final class ScriptedModel implements AutoCloseable {
         return this;
     }
 
-    /** The next chat request Dockhand sent, parsed and checked for validity. */
+    /**
+     * The next chat request Dockhand sent, parsed; it fails at once if any request so far broke its API's rules
+     * (every request is checked when it arrives).
+     */
     public JsonNode takeRequest() {
         RecordedRequest request = takeRaw();
         last = request;
-        JsonNode body = Json.read(request.getBody().readUtf8());
-        WireAssertions.assertValidConversation(body);
-        return body;
+        assertNoViolations();
+        // A copy: the server queues the request before its dispatcher reads the body, so reading it away here
+        // could leave the dispatcher nothing to check.
+        return Json.read(request.getBody().clone().readUtf8());
     }
 
-    /** The next request's body, parsed but not checked (for providers whose format is not OpenAI's). */
+    /** The same as {@link #takeRequest}, by the name the tests of the other providers use. */
     public JsonNode takeJson() {
-        RecordedRequest request = takeRaw();
-        last = request;
-        return Json.read(request.getBody().readUtf8());
+        return takeRequest();
     }
 
     /** The path and query of the request last returned by {@link #takeRequest} or {@link #takeJson}. */
@@ -128,6 +200,7 @@ public final class ScriptedModel implements AutoCloseable {
         return server.getRequestCount();
     }
 
+    /** Stops the server, then fails if any request it received broke its API's rules. */
     @Override
     public void close() {
         try {
@@ -135,5 +208,6 @@ public final class ScriptedModel implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        assertNoViolations();
     }
 }

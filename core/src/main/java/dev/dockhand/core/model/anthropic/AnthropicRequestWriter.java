@@ -11,8 +11,8 @@ import dev.dockhand.core.model.ToolDeclaration;
 
 /**
  * Writes a request for {@code POST /v1/messages}. The API wants user and assistant turns strictly alternating, with
- * no empty text: tool results become {@code tool_result} blocks of a user turn, and neighbouring turns of one role
- * are merged into one.
+ * no empty or whitespace-only text (a 400 either way): tool results become {@code tool_result} blocks of a user turn,
+ * blank text is left out, and neighbouring turns of one role are merged into one.
  */
 final class AnthropicRequestWriter {
     private AnthropicRequestWriter() {}
@@ -42,15 +42,15 @@ final class AnthropicRequestWriter {
 
     private static void append(ArrayNode messages, Message message) {
         if (message instanceof Message.User user) {
-            if (!user.text().isEmpty()) {
+            if (!user.text().isBlank()) {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
             }
         } else if (message instanceof Message.Assistant assistant) {
-            if (assistant.text().isEmpty() && !assistant.hasToolCalls()) {
+            if (assistant.text().isBlank() && !assistant.hasToolCalls()) {
                 return;
             }
             ArrayNode content = turn(messages, "assistant");
-            if (!assistant.text().isEmpty()) {
+            if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
             }
             for (ToolCall call : assistant.toolCalls()) {

@@ -9,6 +9,7 @@ import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ReplyAssembler;
+import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
         if (block.path("type").asText().equals("tool_use")) {
             toolBlocks.put(
                     index,
-                    new Block(block.path("id").asText(), block.path("name").asText()));
+                    new Block(block.path("id").asText(""), block.path("name").asText("")));
         } else if (block.path("type").asText().equals("text")
                 && !block.path("text").asText().isEmpty()) {
             appendText(block.path("text").asText());
@@ -135,7 +136,8 @@ final class AnthropicStreamReader implements ReplyAssembler {
         for (Block block : toolBlocks.values()) {
             // A tool that takes no input streams no JSON at all.
             String arguments = block.json.length() == 0 ? "{}" : block.json.toString();
-            calls.add(new ToolCall(block.id, block.name, arguments));
+            // A block without a name (or id) is kept: the scheduler tells the model, which can call again.
+            calls.add(new ToolCall(StreamedCalls.id(block.id, calls), StreamedCalls.name(block.name), arguments));
         }
         FinishReason reason = FinishReason.of(cancelled, finishReason);
         Optional<TokenUsage> usage =

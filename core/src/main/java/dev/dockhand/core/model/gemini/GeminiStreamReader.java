@@ -10,6 +10,7 @@ import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ReplyAssembler;
+import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Reads {@code GenerateContentResponse} chunks. Function calls come whole and without ids; each gets a fresh id that
- * stays with it in the conversation, so its result can be matched.
+ * stays with it in the conversation, so its result can be matched (and a placeholder name when it came without one).
  */
 final class GeminiStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
@@ -47,7 +48,8 @@ final class GeminiStreamReader implements ReplyAssembler {
             if (part.has("functionCall")) {
                 JsonNode call = part.get("functionCall");
                 String arguments = call.has("args") ? Json.write(call.get("args")) : "{}";
-                calls.add(new ToolCall(ToolCall.freshId(), call.path("name").asText(), arguments));
+                calls.add(new ToolCall(
+                        ToolCall.freshId(), StreamedCalls.name(call.path("name").asText("")), arguments));
             } else if (part.hasNonNull("text") && !part.path("thought").asBoolean(false)) {
                 String piece = part.get("text").asText();
                 if (!piece.isEmpty()) {

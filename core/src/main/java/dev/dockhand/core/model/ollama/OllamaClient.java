@@ -16,6 +16,7 @@ import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.ReplyAssembler;
+import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolArguments;
@@ -120,10 +121,9 @@ public final class OllamaClient implements ModelClient {
             }
             for (JsonNode call : message.path("tool_calls")) {
                 JsonNode function = call.path("function");
-                String id = call.hasNonNull("id") ? call.get("id").asText() : "";
                 calls.add(new ToolCall(
-                        id.isEmpty() || calls.stream().anyMatch(c -> c.id().equals(id)) ? ToolCall.freshId() : id,
-                        function.path("name").asText(),
+                        StreamedCalls.id(call.path("id").asText(""), calls),
+                        StreamedCalls.name(function.path("name").asText("")),
                         function.has("arguments") ? Json.write(function.get("arguments")) : "{}"));
             }
             if (chunk.path("done").asBoolean(false)) {

@@ -2,6 +2,7 @@ package dev.dockhand.core.model.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.StreamedCalls;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,7 +14,8 @@ import java.util.Set;
  * Rebuilds whole tool calls from streamed {@code delta.tool_calls} fragments. Calls are keyed by {@code index}; the id
  * and name arrive once and the arguments in pieces, several calls possibly interleaved. Servers differ: some omit the
  * index or the id, some repeat the id on every fragment or reuse one id for two calls. A call with no id, or with an
- * id another call of the reply already has, gets a fresh unique one so the results can be matched.
+ * id another call of the reply already has, gets a fresh unique one so the results can be matched; a call with no
+ * name gets {@link ToolCall#MISSING_NAME}, so the scheduler answers it instead of it vanishing without a word.
  */
 final class ToolCallAssembler {
     private final Map<Integer, Partial> byIndex = new LinkedHashMap<>();
@@ -57,13 +59,16 @@ final class ToolCallAssembler {
         return byIndex.isEmpty();
     }
 
-    /** The assembled calls in index order, each with a unique id. Calls that never got a name are dropped. */
+    /**
+     * The assembled calls in index order, each with a unique id and a name. Only a fragment that brought nothing at
+     * all (no id, no name, no arguments) is left out: there is no call in it to answer.
+     */
     List<ToolCall> calls() {
         List<ToolCall> calls = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         byIndex.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> {
             Partial partial = entry.getValue();
-            if (partial.name.length() == 0) {
+            if (partial.id == null && partial.name.length() == 0 && partial.arguments.length() == 0) {
                 return;
             }
             String id = partial.id;
@@ -71,7 +76,7 @@ final class ToolCallAssembler {
                 id = ToolCall.freshId();
                 seen.add(id);
             }
-            calls.add(new ToolCall(id, partial.name.toString(), partial.arguments.toString()));
+            calls.add(new ToolCall(id, StreamedCalls.name(partial.name.toString()), partial.arguments.toString()));
         });
         return calls;
     }

@@ -105,6 +105,24 @@ class OpenAiClientTest {
     }
 
     @Test
+    void keepsACallThatNeverGotANameUnderThePlaceholderName() throws Exception {
+        server.enqueue(reply(
+                toolFragment(0, "c1", null, "{\"path\":"),
+                toolFragment(0, null, null, "\"a\"}"),
+                toolFragment(1, "c2", " ", ""),
+                // A fragment that brings nothing (no id, name or arguments) holds no call to answer.
+                toolFragment(2, null, null, ""),
+                finish("tool_calls"),
+                done()));
+
+        assertEquals(
+                List.of(
+                        new ToolCall("c1", ToolCall.MISSING_NAME, "{\"path\":\"a\"}"),
+                        new ToolCall("c2", ToolCall.MISSING_NAME, "")),
+                send().toolCalls());
+    }
+
+    @Test
     void toleratesTheIdRepeatedOnEveryFragmentAndFragmentsWithoutIndex() throws Exception {
         server.enqueue(reply(
                 chunk("{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"r1\",\"function\":"

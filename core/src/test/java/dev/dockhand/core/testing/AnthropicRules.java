@@ -1,0 +1,182 @@
+package dev.dockhand.core.testing;
+
+import static dev.dockhand.core.testing.WireProblems.isNonEmptyArray;
+import static dev.dockhand.core.testing.WireProblems.isNonEmptyText;
+import static dev.dockhand.core.testing.WireProblems.isObject;
+import static dev.dockhand.core.testing.WireProblems.isText;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * What Anthropic's Messages API rejects in a request. Hand-written from the API reference and from 400s recorded in
+ * public issues (cited at each rule); the wording is ours. Two rules are Dockhand's own, stricter than the API, which
+ * now merges neighbouring turns of one role: user and assistant turns alternate (the writer merges them itself), and
+ * results come in the calls' order.
+ */
+final class AnthropicRules {
+    private static final Pattern ID = Pattern.compile("[a-zA-Z0-9_-]+");
+    /** Recorded: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'" (home-assistant#147760). */
+    private static final Pattern TOOL_NAME = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
+
+    private AnthropicRules() {}
+
+    static void check(JsonNode body, WireProblems problems) {
+        problems.require(isNonEmptyText(body.get("model")), "model: Field required");
+        problems.require(
+                body.path("max_tokens").canConvertToInt()
+                        && body.path("max_tokens").asInt() >= 1,
+                "max_tokens: Field required, an integer of at least 1");
+        JsonNode system = body.get("system");
+        problems.require(
+                system == null || isText(system) || system.isArray(),
+                "system: Input should be a string or a list of text blocks");
+        JsonNode messages = body.get("messages");
+        if (!isNonEmptyArray(messages)) {
+            problems.add("messages: List should have at least 1 item");
+            return;
+        }
+        List<String> pending = List.of();
+        for (int i = 0; i < messages.size(); i++) {
+            JsonNode message = messages.get(i);
+            String role = message.path("role").asText();
+            if (!role.equals("user") && !role.equals("assistant")) {
+                problems.add("messages." + i + ".role: Input should be 'user' or 'assistant'");
+                continue;
+            }
+            problems.require(i > 0 || role.equals("user"), "messages: the first message must use the user role");
+            problems.require(
+                    i == 0 || !role.equals(messages.get(i - 1).path("role").asText()),
+                    "messages." + i + ": user and assistant turns must alternate; found two " + role + " turns");
+            List<JsonNode> blocks = blocks(message.get("content"), "messages." + i, problems);
+            texts(blocks, "messages." + i, problems);
+            pending = answered(pending, blocks, role, i, problems);
+            if (role.equals("assistant")) {
+                pending = toolUses(blocks, i, problems);
+            }
+        }
+        // Recorded: "`tool_use` ids were found without `tool_result` blocks immediately after" (claude-code#7929),
+        // also when the assistant turn is the last.
+        problems.require(
+                pending.isEmpty(),
+                "messages." + (messages.size() - 1) + ": `tool_use` ids were found"
+                        + " without `tool_result` blocks immediately after: " + pending);
+        tools(body.get("tools"), problems);
+    }
+
+    /** The message's content as blocks; a string is one text block. */
+    private static List<JsonNode> blocks(JsonNode content, String where, WireProblems problems) {
+        List<JsonNode> blocks = new ArrayList<>();
+        if (isText(content)) {
+            blocks.add(Json.object().put("type", "text").put("text", content.asText()));
+        } else if (isNonEmptyArray(content)) {
+            content.forEach(blocks::add);
+        } else {
+            problems.add(where + ".content: a non-empty string or list of content blocks is required");
+        }
+        return blocks;
+    }
+
+    /**
+     * Recorded: "text content blocks must be non-empty" and "must contain non-whitespace text" (aliasrobotics/cai#182,
+     * claude-code#23440); a whitespace block passes beside one with text (LibreChat-AI/agents#124).
+     */
+    private static void texts(List<JsonNode> blocks, String where, WireProblems problems) {
+        boolean anyText = false;
+        boolean blank = false;
+        for (JsonNode block : blocks) {
+            if (!block.path("type").asText().equals("text")) {
+                continue;
+            }
+            String text = block.path("text").asText("");
+            problems.require(!text.isEmpty(), where + ": text content blocks must be non-empty");
+            anyText |= !text.isBlank();
+            blank |= !text.isEmpty() && text.isBlank();
+        }
+        problems.require(!blank || anyText, where + ": text content blocks must contain non-whitespace text");
+    }
+
+    /**
+     * Checks that a turn answers {@code pending}, the previous assistant turn's tool_use ids: a user turn opening with
+     * one tool_result per id, in order; no tool_result anywhere else. Returns what is still unanswered.
+     */
+    private static List<String> answered(
+            List<String> pending, List<JsonNode> blocks, String role, int at, WireProblems problems) {
+        List<String> results = new ArrayList<>();
+        boolean leading = true;
+        for (int b = 0; b < blocks.size(); b++) {
+            JsonNode block = blocks.get(b);
+            if (!block.path("type").asText().equals("tool_result")) {
+                leading = false;
+                continue;
+            }
+            String id = block.path("tool_use_id").asText();
+            // Recorded: "unexpected `tool_use_id` found in `tool_result` blocks" (tghamm/Anthropic.SDK#184).
+            problems.require(
+                    role.equals("user") && leading && pending.contains(id),
+                    "messages." + at + ".content." + b + ": unexpected `tool_use_id` found in `tool_result` blocks: "
+                            + id + ". Each `tool_result` block must answer a `tool_use` block of the previous"
+                            + " message, and come before any other block.");
+            JsonNode content = block.get("content");
+            problems.require(
+                    content == null || isText(content) || content.isArray(),
+                    "messages." + at + ".content." + b + ".content: Input should be a string or a list of blocks");
+            results.add(id);
+        }
+        if (pending.isEmpty()) {
+            return pending;
+        }
+        problems.require(
+                results.equals(pending),
+                "messages." + at + ": `tool_use` ids were found without"
+                        + " `tool_result` blocks immediately after, in order: expected " + pending + ", found "
+                        + results);
+        return List.of();
+    }
+
+    /** Checks the turn's tool_use blocks and returns their ids, which the next turn must answer. */
+    private static List<String> toolUses(List<JsonNode> blocks, int at, WireProblems problems) {
+        List<String> ids = new ArrayList<>();
+        for (int b = 0; b < blocks.size(); b++) {
+            JsonNode block = blocks.get(b);
+            if (!block.path("type").asText().equals("tool_use")) {
+                continue;
+            }
+            String where = "messages." + at + ".content." + b + ".tool_use";
+            String id = block.path("id").asText();
+            problems.require(ID.matcher(id).matches(), where + ".id: String should match pattern '^[a-zA-Z0-9_-]+$'");
+            problems.require(!ids.contains(id), where + ".id: `tool_use` ids must be unique");
+            // Recorded: "messages.11.content.1.tool_use.name: String should have at least 1 character"
+            // (sipeed/picoclaw#1658).
+            problems.require(
+                    isNonEmptyText(block.get("name")), where + ".name: String should have at least 1 character");
+            // Recorded: "tool_use.input: Input should be a valid dictionary" (claude-code#6695).
+            problems.require(isObject(block.get("input")), where + ".input: Input should be a valid dictionary");
+            ids.add(id);
+        }
+        return ids;
+    }
+
+    private static void tools(JsonNode tools, WireProblems problems) {
+        if (tools == null) {
+            return;
+        }
+        if (!tools.isArray()) {
+            problems.add("tools: Input should be a valid list");
+            return;
+        }
+        for (int t = 0; t < tools.size(); t++) {
+            JsonNode tool = tools.get(t);
+            problems.require(
+                    TOOL_NAME.matcher(tool.path("name").asText()).matches(),
+                    "tools." + t + ".custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'");
+            problems.require(
+                    isObject(tool.get("input_schema"))
+                            && tool.get("input_schema").path("type").asText().equals("object"),
+                    "tools." + t + ".custom.input_schema: an object schema of type 'object' is required");
+        }
+    }
+}

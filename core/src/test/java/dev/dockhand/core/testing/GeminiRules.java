@@ -1,0 +1,157 @@
+package dev.dockhand.core.testing;
+
+import static dev.dockhand.core.testing.WireProblems.isNonEmptyArray;
+import static dev.dockhand.core.testing.WireProblems.isNonEmptyText;
+import static dev.dockhand.core.testing.WireProblems.isObject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What Gemini's generateContent rejects in a request. Hand-written from the API reference (a part is a protobuf
+ * {@code oneof}, so an empty text is no data at all) and from 400s recorded in public issues (cited at each rule); the
+ * wording is ours. One rule is Dockhand's own: user and model turns alternate, as the writer merges them.
+ */
+final class GeminiRules {
+    private static final String PREFIX = "* GenerateContentRequest.";
+    private static final Set<String> DATA = Set.of(
+            "text",
+            "inlineData",
+            "fileData",
+            "functionCall",
+            "functionResponse",
+            "executableCode",
+            "codeExecutionResult");
+    /** FunctionDeclaration.name: a letter or underscore first, then letters, digits, _ . : -, at most 64. */
+    private static final Pattern DECLARED_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}");
+
+    private GeminiRules() {}
+
+    static void check(JsonNode body, WireProblems problems) {
+        JsonNode contents = body.get("contents");
+        if (!isNonEmptyArray(contents)) {
+            problems.add(PREFIX + "contents: contents is not specified");
+            return;
+        }
+        List<String> calls = List.of();
+        for (int i = 0; i < contents.size(); i++) {
+            JsonNode content = contents.get(i);
+            String where = PREFIX + "contents[" + i + "]";
+            String role = content.path("role").asText();
+            if (!role.equals("user") && !role.equals("model")) {
+                problems.add(where + ".role: Please use a valid role: user, model.");
+                continue;
+            }
+            problems.require(
+                    i == 0 || !role.equals(contents.get(i - 1).path("role").asText()),
+                    where + ": user and model turns must alternate; found two " + role + " turns");
+            if (!isNonEmptyArray(content.get("parts"))) {
+                problems.add(where + ".parts: contents.parts must not be empty.");
+                calls = List.of();
+                continue;
+            }
+            parts(content.get("parts"), role, where, problems);
+            responses(calls, content, role, where, problems);
+            calls = role.equals("model") ? names(content.get("parts"), "functionCall") : List.of();
+        }
+        problems.require(
+                calls.isEmpty(),
+                PREFIX + "contents: the function call turn at the end has no function" + " response turn after it.");
+        JsonNode system = body.get("systemInstruction");
+        if (system != null) {
+            parts(system.get("parts"), "system", PREFIX + "system_instruction", problems);
+        }
+        tools(body.get("tools"), problems);
+    }
+
+    private static void parts(JsonNode parts, String role, String where, WireProblems problems) {
+        if (!isNonEmptyArray(parts)) {
+            problems.add(where + ".parts: must not be empty.");
+            return;
+        }
+        for (int p = 0; p < parts.size(); p++) {
+            JsonNode part = parts.get(p);
+            String at = where + ".parts[" + p + "]";
+            boolean hasData = DATA.stream()
+                    .anyMatch(field -> part.has(field)
+                            && !(field.equals("text")
+                                    && part.path("text").asText().isEmpty()));
+            problems.require(hasData, at + ".data: required oneof field 'data' must have one initialized field");
+            if (part.has("functionCall")) {
+                JsonNode call = part.get("functionCall");
+                problems.require(role.equals("model"), at + ": a function call must be in a model turn.");
+                problems.require(
+                        WireProblems.FUNCTION_NAME
+                                .matcher(call.path("name").asText())
+                                .matches(),
+                        at + ".function_call.name: Invalid function name " + WireProblems.quote(call.get("name"))
+                                + ".");
+                problems.require(
+                        !call.has("args") || isObject(call.get("args")),
+                        at + ".function_call.args: must be an object.");
+            }
+            if (part.has("functionResponse")) {
+                JsonNode response = part.get("functionResponse");
+                problems.require(role.equals("user"), at + ": a function response must be in a user turn.");
+                // Recorded: "function_response.name: Name cannot be empty." (FoundationAgents/OpenManus#824).
+                problems.require(
+                        isNonEmptyText(response.get("name")),
+                        at + ".function_response.name: Name cannot be" + " empty.");
+                problems.require(
+                        isObject(response.get("response")), at + ".function_response.response: must be an object.");
+            }
+        }
+    }
+
+    /**
+     * Checks that the turn after a function call turn answers it: as many functionResponse parts as there were calls
+     * (recorded: "the number of function response parts is equal to the number of function call parts",
+     * gemini-cli#4217), with the calls' names in order; and that responses answer nothing else.
+     */
+    private static void responses(
+            List<String> calls, JsonNode content, String role, String where, WireProblems problems) {
+        List<String> responses = names(content.get("parts"), "functionResponse");
+        if (calls.isEmpty()) {
+            problems.require(
+                    responses.isEmpty(),
+                    where + ": Please ensure that function response turn comes"
+                            + " immediately after a function call turn.");
+            return;
+        }
+        problems.require(
+                role.equals("user") && responses.size() == calls.size(),
+                where + ": Please ensure that the"
+                        + " number of function response parts is equal to the number of function call parts of the function"
+                        + " call turn.");
+        problems.require(
+                responses.size() != calls.size() || responses.equals(calls),
+                where + ": the function responses " + responses + " do not answer the calls " + calls + " in order.");
+    }
+
+    private static List<String> names(JsonNode parts, String field) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode part : parts) {
+            if (part.has(field)) {
+                names.add(part.get(field).path("name").asText());
+            }
+        }
+        return names;
+    }
+
+    private static void tools(JsonNode tools, WireProblems problems) {
+        if (tools == null) {
+            return;
+        }
+        for (int t = 0; t < tools.size(); t++) {
+            for (JsonNode declaration : tools.get(t).path("functionDeclarations")) {
+                problems.require(
+                        DECLARED_NAME.matcher(declaration.path("name").asText()).matches(),
+                        PREFIX + "tools[" + t + "].function_declarations: Invalid function name "
+                                + WireProblems.quote(declaration.get("name")) + ".");
+            }
+        }
+    }
+}

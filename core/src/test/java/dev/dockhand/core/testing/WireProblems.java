@@ -1,0 +1,54 @@
+package dev.dockhand.core.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * What one request breaks of its wire format's rules, each problem a sentence in the style of that API's 400 message
+ * (written here, not copied), found by the format's rules class.
+ */
+final class WireProblems {
+    /** The tool-name pattern OpenAI documents for functions; Gemini's is the same set of characters. */
+    static final Pattern FUNCTION_NAME = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
+
+    private final List<String> problems = new ArrayList<>();
+
+    void add(String problem) {
+        problems.add(problem);
+    }
+
+    /** Adds {@code problem} unless {@code holds}. */
+    void require(boolean holds, String problem) {
+        if (!holds) {
+            problems.add(problem);
+        }
+    }
+
+    List<String> list() {
+        return List.copyOf(problems);
+    }
+
+    static boolean isText(JsonNode node) {
+        return node != null && node.isTextual();
+    }
+
+    static boolean isNonEmptyText(JsonNode node) {
+        return isText(node) && !node.asText().isEmpty();
+    }
+
+    static boolean isObject(JsonNode node) {
+        return node != null && node.isObject();
+    }
+
+    static boolean isNonEmptyArray(JsonNode node) {
+        return node != null && node.isArray() && !node.isEmpty();
+    }
+
+    /** A field's value for a message, cut so a problem quoting it stays one line. */
+    static String quote(JsonNode node) {
+        String text = String.valueOf(node);
+        return text.length() > 80 ? text.substring(0, 80) + "…" : text;
+    }
+}
