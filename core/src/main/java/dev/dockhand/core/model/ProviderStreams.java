@@ -36,6 +36,11 @@ public final class ProviderStreams {
                         timeouts.firstByte().compareTo(timeouts.idle()) > 0 ? timeouts.firstByte() : timeouts.idle())
                 .writeTimeout(timeouts.write())
                 .socketFactory(new NoDelaySocketFactory())
+                // The key goes to the server the user configured and nowhere else: okhttp drops Authorization on a
+                // redirect to another host, but not Anthropic's x-api-key or Gemini's x-goog-api-key. A model API
+                // has no reason to redirect, so a redirect is answered as the error it is.
+                .followRedirects(false)
+                .followSslRedirects(false)
                 // okhttp-sse runs a stream as an asynchronous call; this dispatcher runs it on the caller's thread.
                 // Otherwise the request went out on okhttp's thread and every event came back to ours: on a busy
                 // machine each hand-over is a thread wake-up, and they added up to milliseconds per tool round.
