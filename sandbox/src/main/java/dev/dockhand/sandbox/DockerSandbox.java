@@ -39,14 +39,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs commands in one Docker container per session, started on the first command and reused (one {@code docker
  * exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
- * removed the next time a sandbox starts. Each command runs as {@code bash -c}, which {@code docker exec} starts as
- * the leader of a new session and process group, with a marker variable in its environment: at a time-out or cancel
- * every process the command started, even one that left the group, is found by the marker and killed.
+ * removed the next time a sandbox starts. Each command runs in a child of a small bash wrapper (see {@link
+ * SweepScript}), which {@code docker exec} starts as the leader of a new session, with a marker variable in its
+ * environment: when the command exits the wrapper kills every process it left behind, and at a time-out or cancel a
+ * second exec finds them by the marker and the session and kills them.
  */
 public final class DockerSandbox implements Sandbox {
     private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
     private static final long POLL_MILLIS = 50;
-    private static final String MARKER = "DOCKHAND_EXEC";
     private static final Pattern OOM_KILLS = Pattern.compile("oom_kill (\\d+)");
 
     private final DockerClient docker;
@@ -207,8 +207,8 @@ public final class DockerSandbox implements Sandbox {
         CountDownLatch ended = new CountDownLatch(1);
         try {
             execId = docker.execCreateCmd(container)
-                    .withCmd("bash", "-c", request.command())
-                    .withEnv(List.of(MARKER + "=" + marker))
+                    .withCmd(SweepScript.wrapped(request.command()).toArray(String[]::new))
+                    .withEnv(List.of(SweepScript.MARKER + "=" + marker))
                     .withWorkingDir(request.directory().toString())
                     .withAttachStdin(false)
                     .withAttachStdout(true)
@@ -317,19 +317,19 @@ public final class DockerSandbox implements Sandbox {
     }
 
     /**
-     * Kills every process carrying the command's marker, in a few passes (a fork bomb keeps forking while it is
-     * being killed). If the container cannot even start the killer (its process limit is full), the container
-     * itself is killed; the next command starts a fresh one.
+     * Kills every process of the command (see {@link SweepScript}). If the container cannot even start the killer (its
+     * process limit is full), or the killer cannot finish (a fork bomb outran it), the container itself is removed;
+     * the next command starts a fresh one.
      */
     private void killMarked(String container, String marker) {
-        String script = "for pass in 1 2 3 4 5; do found=0; for p in /proc/[0-9]*; do "
-                + "if grep -qxz '" + MARKER + "=" + marker + "' \"$p/environ\" 2>/dev/null; then "
-                + "kill -9 \"${p#/proc/}\" 2>/dev/null; found=1; fi; done; [ $found = 0 ] && break; done";
+        String said;
         try {
-            runQuietly(container, "bash", "-c", script);
+            said = runQuietly(container, SweepScript.killer(marker).toArray(String[]::new));
         } catch (DockerException | IOException e) {
-            log.warn("could not kill the command's processes; restarting the sandbox container", e);
-            // The next command starts a fresh container.
+            said = e.toString();
+        }
+        if (!said.strip().equals(SweepScript.CLEAN)) {
+            log.warn("could not kill the command's processes ({}); removing the sandbox container", said.strip());
             removeContainer();
         }
     }

@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -21,12 +23,16 @@ import org.apache.commons.exec.PumpStreamHandler;
 
 /**
  * Runs commands directly on the host with commons-exec ({@code --sandbox none}): no confinement beyond the working
- * directory. stdin is closed, so a command that waits for input fails at once instead of hanging; the process tree
- * is killed at the time-out or on cancel.
+ * directory. stdin is closed, so a command that waits for input fails at once instead of hanging. Each command runs in
+ * a process group of its own with a marker in its environment, and every process it started is killed when its main
+ * process exits, at the time-out and on cancel (see {@link ProcessTreeKiller}).
  */
 public final class LocalSandbox implements Sandbox {
     /** After the command exits, how long to wait for output still held by its background children. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(2);
+
+    /** The variable whose value, unique per command, marks every process the command starts. */
+    static final String MARKER = "DOCKHAND_EXEC";
 
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "dockhand-exec-timer");
@@ -63,7 +69,8 @@ public final class LocalSandbox implements Sandbox {
                 .setExecuteStreamHandler(streams)
                 .get();
         executor.setExitValues(null);
-        ProcessTreeKiller killer = new ProcessTreeKiller(setsid);
+        String marker = UUID.randomUUID().toString();
+        ProcessTreeKiller killer = new ProcessTreeKiller(setsid, MARKER + "=" + marker);
         executor.setProcessDestroyer(killer);
         ScheduledFuture<?> timeout = TIMER.schedule(
                 () -> killer.kill(ExecResult.Termination.TIMED_OUT),
@@ -71,7 +78,7 @@ public final class LocalSandbox implements Sandbox {
                 TimeUnit.MILLISECONDS);
         int exitCode;
         try (Cancellation.Registration ignored = cancel.onCancel(() -> killer.kill(ExecResult.Termination.CANCELLED))) {
-            exitCode = executor.execute(command, environment);
+            exitCode = executor.execute(command, environmentWith(marker));
         } catch (ExecuteException e) {
             if (killer.size() == 0) {
                 throw new IOException("could not start bash: " + e.getMessage(), e);
@@ -80,11 +87,18 @@ public final class LocalSandbox implements Sandbox {
             exitCode = e.getExitValue();
         } finally {
             timeout.cancel(false);
+            killer.awaitSwept();
             stdout.flush();
             stderr.flush();
         }
         ExecResult.Termination killedBy = killer.killedBy();
         return killedBy == null ? ExecResult.exited(exitCode) : new ExecResult(exitCode, killedBy);
+    }
+
+    private Map<String, String> environmentWith(String marker) {
+        Map<String, String> withMarker = new HashMap<>(environment);
+        withMarker.put(MARKER, marker);
+        return withMarker;
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +54,20 @@ abstract class SandboxContractTest {
         return run(command, Duration.ofSeconds(30), new Cancellation());
     }
 
+    /** A {@code sleep} no other process on this machine runs, so that finding it finds this test's. */
+    protected static String sleeper() {
+        return "sleep 1000." + ThreadLocalRandom.current().nextInt(1_000_000, 10_000_000);
+    }
+
+    /** Asserts, through the sandbox itself, that no process runs {@code sleeper}. */
+    protected void assertNoneRuns(String sleeper) throws Exception {
+        lines.clear();
+        // [s]leep: the pattern must not match the command line of the shell that runs pgrep.
+        run("pgrep -f '[" + sleeper.charAt(0) + "]" + sleeper.substring(1) + "$' || echo none");
+        assertEquals(List.of("none"), lines, "a process of the command outlived it");
+        lines.clear();
+    }
+
     @Test
     void runsInTheGivenFolderAndReportsTheExitCode() throws Exception {
         Files.createDirectories(workspace.resolve("sub"));
@@ -85,21 +100,43 @@ abstract class SandboxContractTest {
 
     @Test
     void timeoutKillsTheWholeProcessTree() throws Exception {
-        ExecResult result = run("(sleep 2; touch survived) & sleep 100", Duration.ofMillis(500), new Cancellation());
+        String sleeper = sleeper();
+        ExecResult result = run(sleeper + " & " + sleeper, Duration.ofMillis(500), new Cancellation());
 
         assertEquals(ExecResult.Termination.TIMED_OUT, result.termination());
-        Thread.sleep(2500);
-        assertFalse(Files.exists(workspace.resolve("survived")), "a background child outlived the time-out");
+        assertNoneRuns(sleeper);
+    }
+
+    @Test
+    void processesACommandLeftBehindEndWhenItReturns() throws Exception {
+        String sleeper = sleeper();
+        ExecResult result = run(sleeper + " & echo started");
+
+        assertEquals(ExecResult.exited(0), result);
+        assertEquals(List.of("started"), lines);
+        assertNoneRuns(sleeper);
+    }
+
+    @Test
+    void processesThatLeftTheCommandsGroupOrClearedTheirEnvironmentEndToo() throws Exception {
+        String sleeper = sleeper();
+        ExecResult result = run("(setsid " + sleeper + " &); env -i \"$(command -v sleep)\" "
+                + sleeper.substring("sleep ".length()) + " & exit 4");
+
+        assertEquals(ExecResult.exited(4), result);
+        assertNoneRuns(sleeper);
     }
 
     @Test
     void cancelKillsARunningCommandWithinOneSecond() throws Exception {
+        String sleeper = sleeper();
         Cancellation cancel = new Cancellation();
         CountDownLatch started = new CountDownLatch(1);
         CompletableFuture<ExecResult> result = CompletableFuture.supplyAsync(() -> {
             try {
                 return sandbox.exec(
-                        new ExecRequest("echo started; sleep 2; touch finished", workspace, Duration.ofMinutes(5)),
+                        new ExecRequest(
+                                "echo started; " + sleeper + "; touch finished", workspace, Duration.ofMinutes(5)),
                         line -> started.countDown(),
                         cancel);
             } catch (Exception e) {
@@ -115,7 +152,7 @@ abstract class SandboxContractTest {
         assertEquals(ExecResult.Termination.CANCELLED, cancelled.termination());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before);
         assertTrue(millis < 1000, "cancel took " + millis + " ms");
-        Thread.sleep(2500);
+        assertNoneRuns(sleeper);
         assertFalse(Files.exists(workspace.resolve("finished")), "the cancelled command went on running");
     }
 

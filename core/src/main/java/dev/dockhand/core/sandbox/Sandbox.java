@@ -6,8 +6,9 @@ import java.io.IOException;
 
 /**
  * Runs shell commands for tools. An implementation starts whatever it needs lazily, on the first command, and
- * releases it on {@link #close}. Commands run with stdin closed; their whole process tree is killed at the time-out
- * or when {@code cancel} fires.
+ * releases it on {@link #close}. Commands run with stdin closed. Processes end with their command: when {@link #exec}
+ * returns, whether the command exited, outlived its time-out or was cancelled, every process it started has been
+ * killed, even one that left its process group.
  */
 public interface Sandbox extends AutoCloseable {
 
