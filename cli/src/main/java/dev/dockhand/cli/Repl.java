@@ -303,6 +303,7 @@ final class Repl {
                         case OUT_OF_MEMORY -> "killed: out of memory";
                     },
                     result.exitCode() == 0 ? TurnView.DIM : TurnView.RED);
+            result.notice().ifPresent(notice -> screen.print(notice, TurnView.YELLOW));
         } catch (IOException e) {
             screen.print("✗ the command could not run: " + e.getMessage(), TurnView.RED);
         } finally {

@@ -84,8 +84,52 @@ class DockerSandboxTest extends SandboxContractTest {
         ExecResult after = run("echo alive");
 
         assertEquals(ExecResult.Termination.TIMED_OUT, bomb.termination());
-        assertEquals(ExecResult.exited(0), after);
+        assertEquals(ExecResult.exited(0), withoutNotice(after));
         assertEquals(List.of("alive"), lines);
+    }
+
+    @Test
+    void aForkBombLeftBehindByACommandThatExitedEndsWithIt() throws Exception {
+        withSettings(settings(512L * 1024 * 1024, 64, List.of()), Map.of());
+
+        run("bomb() { bomb | bomb & }; bomb");
+        lines.clear();
+        ExecResult after = run("echo alive");
+
+        assertEquals(ExecResult.exited(0), withoutNotice(after));
+        assertEquals(List.of("alive"), lines);
+    }
+
+    /**
+     * A fork bomb's result, and the next command's, may or may not say the container was replaced: that depends on
+     * whether the killer won the race for the last free pids.
+     */
+    private static ExecResult withoutNotice(ExecResult result) {
+        return new ExecResult(result.exitCode(), result.termination());
+    }
+
+    @Test
+    void aContainerKilledFromOutsideIsReplacedAtTheNextCommandWhoseResultSaysSo() throws Exception {
+        DockerSandbox docker = (DockerSandbox) sandbox;
+        run("echo before > /tmp/outside-the-workspace");
+        String first = docker.containerId();
+        try (DockerClient client = client()) {
+            client.killContainerCmd(first).exec();
+        }
+        lines.clear();
+
+        ExecResult result = run("echo alive; cat /tmp/outside-the-workspace 2>/dev/null || echo lost");
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED), result);
+        assertEquals(List.of("alive", "lost"), lines);
+        assertNotEquals(first, docker.containerId());
+        try (DockerClient client = client()) {
+            assertTrue(client.listContainersCmd()
+                    .withShowAll(true)
+                    .withIdFilter(List.of(first))
+                    .exec()
+                    .isEmpty());
+        }
     }
 
     @Test

@@ -20,7 +20,8 @@ import java.util.Optional;
 
 /**
  * Runs {@code bash -c} in the sandbox with stdin closed. The result leads with the exit code and whether the command
- * was killed, outside the output text, so truncating a long output can never hide how the command ended.
+ * was killed, outside the output text, so truncating a long output can never hide how the command ended; a notice from
+ * the sandbox (its container was replaced) comes before even that, and under the user's one-line outcome.
  */
 public final class RunShellCommandTool extends BaseTool<RunShellCommandTool.Params> {
     public static final String NAME = "run_shell_command";
@@ -106,14 +107,17 @@ public final class RunShellCommandTool extends BaseTool<RunShellCommandTool.Para
                     case OUT_OF_MEMORY -> "Killed: the command ran out of memory (over the sandbox's memory limit).";
                 };
         String text = output.text();
-        String body = status + "\nOutput:" + (text.isEmpty() ? " (none)" : "\n" + text);
-        String display =
+        String notice = result.notice().map(sentence -> sentence + "\n").orElse("");
+        String body = notice + status + "\nOutput:" + (text.isEmpty() ? " (none)" : "\n" + text);
+        String outcome =
                 switch (result.termination()) {
                     case EXITED -> "exit " + result.exitCode() + ", " + output.totalLines() + " lines";
                     case TIMED_OUT -> "timed out after " + timeout.toSeconds() + " s";
                     case CANCELLED -> "cancelled";
                     case OUT_OF_MEMORY -> "out of memory";
                 };
+        String display =
+                outcome + result.notice().map(sentence -> "\n" + sentence).orElse("");
         return switch (result.termination()) {
             case EXITED -> result.exitCode() == 0
                     ? ToolResult.success(body, display)

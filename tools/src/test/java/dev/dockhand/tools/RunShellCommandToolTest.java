@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.sandbox.LocalSandbox;
@@ -120,6 +124,33 @@ class RunShellCommandToolTest {
                 workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
+    }
+
+    @Test
+    void aNoticeFromTheSandboxLeadsTheResultAndFollowsTheOutcome() {
+        String notice = "The sandbox container stopped answering and was replaced with a fresh one.";
+        Sandbox replacing = new Sandbox() {
+            @Override
+            public String kind() {
+                return "docker";
+            }
+
+            @Override
+            public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) {
+                output.line("alive");
+                return ExecResult.exited(0).withNotice(notice);
+            }
+
+            @Override
+            public void close() {}
+        };
+
+        ToolResult result = tool.execute(
+                new RunShellCommandTool.Params("echo alive", null, null, null),
+                TestEnvironments.context(workspace, replacing));
+
+        assertEquals(
+                ToolResult.success(notice + "\nExit code: 0\nOutput:\nalive", "exit 0, 1 lines\n" + notice), result);
     }
 
     @Test
