@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -115,6 +116,11 @@ final class DockerExec implements AutoCloseable {
         return output.ended.getCount() == 0;
     }
 
+    /** Runs {@code action} once the output stream has ended (at once if it has), on the stream's thread. */
+    void whenStreamEnds(Runnable action) {
+        output.finished.thenRun(action);
+    }
+
     /** After a kill, gives the output of the dying processes a moment to arrive. */
     void awaitOutput() {
         try {
@@ -198,6 +204,7 @@ final class DockerExec implements AutoCloseable {
         private final OutputStream stdout;
         private final OutputStream stderr;
         private final CountDownLatch ended = new CountDownLatch(1);
+        private final CompletableFuture<Void> finished = new CompletableFuture<>();
         private byte[] held;
         private boolean first = true;
         private volatile Throwable error;
@@ -224,12 +231,14 @@ final class DockerExec implements AutoCloseable {
         public void onError(Throwable throwable) {
             error = throwable;
             ended.countDown();
+            finished.complete(null);
             super.onError(throwable);
         }
 
         @Override
         public void onComplete() {
             ended.countDown();
+            finished.complete(null);
             super.onComplete();
         }
 

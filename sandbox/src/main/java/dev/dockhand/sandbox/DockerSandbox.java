@@ -9,6 +9,7 @@ import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -48,6 +49,7 @@ public final class DockerSandbox implements Sandbox {
     private final ContainerSpec spec;
     private final String dockerHost;
     private final SandboxContainer container;
+    private final BackgroundJobs jobs = new BackgroundJobs();
 
     DockerSandbox(DockerClient docker, DockerHttpClient http, ContainerSpec spec, String dockerHost) {
         this.docker = docker;
@@ -195,7 +197,7 @@ public final class DockerSandbox implements Sandbox {
             return Optional.empty();
         }
         ExecResult.Termination killedBy = exec.await(deadline, cancel);
-        boolean replaced = killedBy != null && !killMarked(id, exec.marker());
+        boolean replaced = killedBy != null && !container.killMarked(id, exec.marker());
         if (killedBy != null) {
             exec.awaitOutput();
         }
@@ -220,26 +222,17 @@ public final class DockerSandbox implements Sandbox {
         return ExecResult.exited(exitCode);
     }
 
-    /**
-     * Kills every process of the exec marked {@code marker} (see {@link SweepScript}). If the container cannot even
-     * start the killer (its process limit is full), or the killer cannot finish (a fork bomb outran it), the container
-     * itself is removed, and the next command starts a fresh one.
-     *
-     * @return false when the container had to be removed
-     */
-    private boolean killMarked(String id, String marker) {
-        String said;
-        try {
-            said = DockerExec.output(docker, id, SweepScript.killer(marker));
-        } catch (RuntimeException e) {
-            said = e.toString();
-        }
-        if (said.strip().equals(SweepScript.CLEAN)) {
-            return true;
-        }
-        log.warn("could not kill a command's processes ({}); removing the sandbox container", said.strip());
-        container.remove();
-        return false;
+    @Override
+    public BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException {
+        return jobs.start(
+                command,
+                outputFolder,
+                outputFile -> DockerBackground.start(docker, container, command, directory, outputFile));
+    }
+
+    @Override
+    public List<BackgroundProcess> background() {
+        return jobs.list();
     }
 
     /** The container's id once the first command started it, else null; for tests and benchmarks. */
@@ -247,9 +240,11 @@ public final class DockerSandbox implements Sandbox {
         return container.id();
     }
 
+    /** Removes the container, which ends every process in it; the background commands are then marked killed. */
     @Override
     public void close() {
         container.close();
+        jobs.killAll();
         try {
             docker.close();
         } catch (IOException e) {

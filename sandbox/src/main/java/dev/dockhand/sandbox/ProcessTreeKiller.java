@@ -107,6 +107,12 @@ final class ProcessTreeKiller implements ProcessDestroyer {
         return killedBy.get();
     }
 
+    /** Whether the main process has exited and the processes it left behind are gone. */
+    boolean swept() {
+        CompletableFuture<Void> swept = sweptAfterExit.get();
+        return swept != null && swept.isDone();
+    }
+
     /** Waits until the processes left after the main one exited are gone; returns at once if none was started. */
     void awaitSwept() {
         CompletableFuture<Void> swept = sweptAfterExit.get();

@@ -81,6 +81,32 @@ final class SandboxContainer {
         id = null;
     }
 
+    /**
+     * Kills every process of the exec marked {@code marker} in container {@code execContainer} (see {@link
+     * SweepScript}); nothing when that container has already been replaced or removed. If the container cannot even
+     * start the killer (its process limit is full), or the killer cannot finish (a fork bomb outran it), the container
+     * itself is removed, and the next command starts a fresh one.
+     *
+     * @return false when the container had to be removed
+     */
+    boolean killMarked(String execContainer, String marker) {
+        if (!execContainer.equals(id())) {
+            return true;
+        }
+        String said;
+        try {
+            said = DockerExec.output(docker, execContainer, SweepScript.killer(marker));
+        } catch (RuntimeException e) {
+            said = e.toString();
+        }
+        if (said.strip().equals(SweepScript.CLEAN)) {
+            return true;
+        }
+        log.warn("could not kill a command's processes ({}); removing the sandbox container", said.strip());
+        remove();
+        return false;
+    }
+
     /** The container's id, or null when none runs. */
     synchronized String id() {
         return id;

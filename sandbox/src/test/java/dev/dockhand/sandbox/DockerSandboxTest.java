@@ -10,6 +10,7 @@ import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -130,6 +132,33 @@ class DockerSandboxTest extends SandboxContractTest {
                     .exec()
                     .isEmpty());
         }
+    }
+
+    @Test
+    void aContainerWhoseProcessLimitIsFullIsReplacedAtTheNextCommandWhoseResultSaysSo() throws Exception {
+        withSettings(settings(512L * 1024 * 1024, 32, List.of()), Map.of());
+        // Forks sleeping children until the limit refuses one, then sleeps too: the limit stays full.
+        Files.writeString(
+                workspace.resolve("hog.py"),
+                """
+                import os, time
+                while True:
+                    try:
+                        if os.fork() == 0:
+                            time.sleep(1000)
+                            os._exit(0)
+                    except OSError:
+                        print("full", flush=True)
+                        time.sleep(1000)
+                """);
+        BackgroundProcess hog = sandbox.start("python3 hog.py", workspace, outputs);
+        await("the process limit to fill", () -> content(hog.outputFile()).contains("full"));
+
+        ExecResult result = run("echo alive");
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED), result);
+        assertEquals(List.of("alive"), lines);
+        assertEquals(Optional.of(new ExecResult(137, ExecResult.Termination.CANCELLED)), hog.result());
     }
 
     @Test

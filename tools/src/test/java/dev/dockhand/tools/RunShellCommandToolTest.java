@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -139,6 +140,16 @@ class RunShellCommandToolTest {
             public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) {
                 output.line("alive");
                 return ExecResult.exited(0).withNotice(notice);
+            }
+
+            @Override
+            public BackgroundProcess start(String command, Path directory, Path outputFolder) {
+                throw new AssertionError("not in the background");
+            }
+
+            @Override
+            public List<BackgroundProcess> background() {
+                return List.of();
             }
 
             @Override
