@@ -19,6 +19,7 @@ public final class BuiltinTools {
                 new GlobTool(),
                 new GrepTool(),
                 new RunShellCommandTool(),
+                new KillBackgroundTool(),
                 new WebFetchTool(),
                 new TodoWriteTool());
     }

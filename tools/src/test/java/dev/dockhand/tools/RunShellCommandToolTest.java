@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +34,22 @@ class RunShellCommandToolTest {
     private final List<String> live = new CopyOnWriteArrayList<>();
 
     @AfterEach
-    void close() {
+    void close() throws Exception {
         sandbox.close();
+        // The session's tool-output folder of TestEnvironments lies beside the workspace, outside the @TempDir.
+        Path background = outputDir().resolve(RunShellCommandTool.BACKGROUND_FOLDER);
+        if (Files.isDirectory(background)) {
+            try (Stream<Path> files = Files.list(background)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(background);
+        }
+    }
+
+    private Path outputDir() {
+        return TestEnvironments.context(workspace, sandbox).outputDir();
     }
 
     private ToolResult run(String command, Long timeoutMs, String directory) {
@@ -80,7 +96,7 @@ class RunShellCommandToolTest {
         assertEquals(
                 new ToolResult(
                         "Killed: the command ran longer than its time-out of 300 ms. Run long jobs with a"
-                                + " larger timeout_ms, or in the background with output to a file.\nOutput:\nbefore",
+                                + " larger timeout_ms, or servers with run_in_background.\nOutput:\nbefore",
                         "timed out after 0 s",
                         Optional.of(ToolErrorType.EXECUTION_FAILED)),
                 result);
@@ -162,6 +178,35 @@ class RunShellCommandToolTest {
 
         assertEquals(
                 ToolResult.success(notice + "\nExit code: 0\nOutput:\nalive", "exit 0, 1 lines\n" + notice), result);
+    }
+
+    @Test
+    void aBackgroundCommandReturnsAtOnceNamingItsIdAndTheFileItsOutputGoesTo() throws Exception {
+        ToolResult result = tool.execute(
+                new RunShellCommandTool.Params("echo serving; sleep 1000", null, null, null, true),
+                TestEnvironments.context(workspace, sandbox, live::add, new Cancellation()));
+
+        Path file = outputDir().resolve("background").resolve("bg-1.txt");
+        assertEquals(
+                ToolResult.success(
+                        "Started in the background as bg-1. Its output goes to " + file + "; read it with read_file."
+                                + " Stop it with kill_background; it is killed when the session ends.",
+                        "started bg-1 in the background"),
+                result);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.readString(file).equals("serving\n")) {
+            assertTrue(System.nanoTime() < deadline, "the output never reached " + file);
+            Thread.sleep(20);
+        }
+        assertEquals(Optional.empty(), sandbox.background().get(0).result());
+        assertEquals(List.of(), live, "a background command's output goes to its file, not to the live display");
+    }
+
+    @Test
+    void theSummaryOfABackgroundCommandSaysSo() {
+        assertEquals(
+                "npm start  (in the background)",
+                tool.summarize(new RunShellCommandTool.Params("npm start", null, null, null, true)));
     }
 
     @Test
