@@ -204,6 +204,7 @@ final class Repl {
             case "stats" -> commands.stats();
             case "memory" -> commands.memory(argument);
             case "compress" -> compress();
+            case "ps" -> commands.ps();
             case "resume" -> commands.resume(argument);
             case "quit" -> {
                 return false;
