@@ -30,12 +30,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs commands in one Docker container per session, started on the first command and reused (one {@code docker
  * exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
- * removed the next time a sandbox starts. A container that stops answering (it refuses to start a command, or its
- * process limit is so full that a command's processes cannot be killed) is replaced by a fresh one on the same
- * mounts, and the result of that call says so; a command the old one refused runs again in the new one. Each command runs in a child of a small bash wrapper (see {@link
+ * removed the next time a sandbox starts. Each command runs in a child of a small bash wrapper (see {@link
  * SweepScript}), which {@code docker exec} starts as the leader of a new session, with a marker variable in its
  * environment: when the command exits the wrapper kills every process it left behind, and at a time-out or cancel a
- * second exec finds them by the marker and the session and kills them.
+ * second exec finds them by the marker and the session and kills them. A container that stops answering (it refuses
+ * to start a command, or its process limit is so full that a command's processes cannot be killed) is replaced by a
+ * fresh one on the same mounts, and the result of that call says so; a command the old one refused runs again in the
+ * new one.
  */
 public final class DockerSandbox implements Sandbox {
     private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
@@ -43,6 +44,8 @@ public final class DockerSandbox implements Sandbox {
     /** Said in the result of the call during which the container was replaced. */
     static final String REPLACED = "The sandbox container stopped answering and was replaced with a fresh one;"
             + " processes and files outside the workspace were lost.";
+    /** The exit code reported for a command cancelled before it could run. */
+    private static final int KILLED = 137;
 
     private final DockerClient docker;
     private final DockerHttpClient http;
@@ -178,6 +181,9 @@ public final class DockerSandbox implements Sandbox {
         }
         // The container refused the command, so it never ran: run it once more, in a fresh container.
         container.replace();
+        if (cancel.isCancelled()) {
+            return new ExecResult(KILLED, ExecResult.Termination.CANCELLED).withNotice(REPLACED);
+        }
         return attempt(request, lines, cancel)
                 .orElseThrow(() -> new IOException(
                         "the sandbox container stopped answering, and so did the fresh one that replaced it"))

@@ -33,7 +33,7 @@ import org.apache.commons.exec.PumpStreamHandler;
  * run the same way, their output going straight to their file, until they exit, are killed, or {@link #close}.
  */
 public final class LocalSandbox implements Sandbox {
-    /** After the command exits, how long to wait for output still held by its background children. */
+    /** After the command exits and what it left behind is killed, how long its last output may take to be read. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(2);
 
     /** The variable whose value, unique per command, marks every process the command starts. */

@@ -67,10 +67,11 @@ final class ProcessTreeKiller implements ProcessDestroyer {
 
     @Override
     public boolean add(Process started) {
-        process.set(started);
+        // The sweeper first: a time-out firing now sees the process only once it can sweep it.
         if (ProcessSweep.available()) {
             sweeper.set(new ProcessSweep(started.pid(), marker));
         }
+        process.set(started);
         LIVE.add(this);
         sweptAfterExit.set(started.onExit().thenRunAsync(this::sweepAfterExit, SWEEPERS));
         if (killedBy.get() != null) {
