@@ -43,7 +43,14 @@ final class BackgroundJobs {
         Path outputFile = outputFolder.resolve(id + ".txt");
         // Empty, even if an earlier run of this session's folder left one: the file holds this command's output.
         Files.write(outputFile, new byte[0]);
-        Job job = new Job(id, command, Instant.now(), outputFile, launcher.launch(outputFile));
+        Control control;
+        try {
+            control = launcher.launch(outputFile);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(outputFile);
+            throw e;
+        }
+        Job job = new Job(id, command, Instant.now(), outputFile, control);
         jobs.add(job);
         return job;
     }
