@@ -16,36 +16,43 @@ final class SweepScript {
     static final String CLEAN = "clean";
 
     /**
-     * {@code sweep MARKER}: kills, with SIGKILL, every process whose environment holds {@code DOCKHAND_EXEC=MARKER}
-     * and every process in the session of one that does, except the shell running it (which, as the wrapper, leads the
-     * command's session and is what marks it); repeats until a pass finds none (then prints {@value #CLEAN}), at most
-     * 50 times: a fork bomb may fork again before its turn comes.
+     * {@code sweep MARKER}: kills every process whose environment holds {@code DOCKHAND_EXEC=MARKER} and every process
+     * in the session of one that does, except the shell running it (as the wrapper, that shell leads the command's
+     * session, and its marker is what marks the session). Each pass stops (SIGSTOP) the ones still running; once a
+     * pass finds all of them stopped it kills them (SIGKILL), and a pass that finds none prints {@value #CLEAN}. A fork
+     * bomb is stopped before it is killed: killing frees pids that its other processes would fork into at once, while
+     * a stopped process keeps its pid and forks nothing. At most 50 passes.
      */
     private static final String SWEEP =
             """
             sweep() {
               local mark="DOCKHAND_EXEC=$1" pass p v f n
-              local -a pids sids hit kill
+              local -a pids sids states hit found running
               local -A marked
               for ((pass = 0; pass < 50; pass++)); do
-                pids=() sids=() hit=() kill=() marked=()
+                pids=() sids=() states=() hit=() found=() running=() marked=()
                 for p in /proc/[1-9]*; do
                   p=${p#/proc/}
                   read -r f 2>/dev/null <"/proc/$p/stat" || continue
                   f=(${f##*) })
                   [[ ${f[0]} == [ZX] ]] && continue
-                  pids+=("$p") sids+=("${f[3]}") hit+=("")
+                  pids+=("$p") states+=("${f[0]}") sids+=("${f[3]}") hit+=("")
                   while IFS= read -r -d '' v; do
                     if [[ $v == "$mark" ]]; then marked[${f[3]}]=1; hit[-1]=1; break; fi
                   done 2>/dev/null <"/proc/$p/environ"
                 done
                 for n in "${!pids[@]}"; do
                   if [[ ${pids[n]} != "$BASHPID" && ( ${hit[n]} || ${marked[${sids[n]}]} ) ]]; then
-                    kill+=("${pids[n]}")
+                    found+=("${pids[n]}")
+                    [[ ${states[n]} == [Tt] ]] || running+=("${pids[n]}")
                   fi
                 done
-                if ((${#kill[@]} == 0)); then echo clean; return 0; fi
-                kill -9 "${kill[@]}" 2>/dev/null
+                if ((${#found[@]} == 0)); then echo clean; return 0; fi
+                if ((${#running[@]} > 0)); then
+                  kill -STOP "${running[@]}" 2>/dev/null
+                else
+                  kill -KILL "${found[@]}" 2>/dev/null
+                fi
               done
               return 1
             }
