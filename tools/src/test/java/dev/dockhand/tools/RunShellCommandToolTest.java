@@ -14,6 +14,7 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.sandbox.LocalSandbox;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,13 @@ class RunShellCommandToolTest {
                 }
             }
             Files.delete(background);
+        }
+        try (Stream<Path> left = Files.list(outputDir())) {
+            if (left.findAny().isEmpty()) {
+                Files.delete(outputDir());
+            }
+        } catch (NoSuchFileException none) {
+            // No call of this test saved output.
         }
     }
 
