@@ -205,6 +205,7 @@ final class Repl {
             case "stats" -> commands.stats();
             case "memory" -> commands.memory(argument);
             case "compress" -> compress();
+            case "ps" -> commands.ps();
             case "resume" -> commands.resume(argument);
             case "quit" -> {
                 return false;
@@ -308,6 +309,7 @@ final class Repl {
                         case OUT_OF_MEMORY -> "killed: out of memory";
                     },
                     result.exitCode() == 0 ? TurnView.DIM : TurnView.RED);
+            result.notice().ifPresent(notice -> screen.print(notice, TurnView.YELLOW));
         } catch (IOException e) {
             screen.print("✗ the command could not run: " + e.getMessage(), TurnView.RED);
         } finally {

@@ -2,9 +2,13 @@ package dev.dockhand.cli;
 
 import dev.dockhand.core.EditDistance;
 import dev.dockhand.core.agent.ContextFiles;
+import dev.dockhand.core.sandbox.BackgroundProcess;
+import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.session.Sessions;
 import dev.dockhand.core.tool.Tool;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +34,7 @@ final class SlashCommands {
             new Command("stats", "", "requests, tokens, tool calls and time spent in this session"),
             new Command("memory", "show", "show the AGENTS.md / DOCKHAND.md instructions loaded"),
             new Command("compress", "", "summarise older turns now, to free context"),
+            new Command("ps", "", "list the commands the model started in the background, with their output files"),
             new Command("resume", "[ID|latest]", "list this folder's sessions, or continue one"),
             new Command("quit", "", "leave Dockhand (also Ctrl-D)"));
 
@@ -104,6 +109,36 @@ final class SlashCommands {
 
     void stats() {
         screen.print(stats.report().stream().map(AttributedString::new).toList());
+    }
+
+    /** Each background command: id, state, age and command, then its output file. */
+    void ps() {
+        List<BackgroundProcess> all = session.sandbox().background();
+        if (all.isEmpty()) {
+            screen.print("No command was started in the background in this session.", TurnView.DIM);
+            return;
+        }
+        Instant now = Instant.now();
+        List<AttributedString> lines = new ArrayList<>();
+        for (BackgroundProcess process : all) {
+            String state = process.result().map(SlashCommands::ended).orElse("running");
+            String age = Rendering.duration(Duration.between(process.started(), now));
+            lines.add(new AttributedString(pad(process.id(), 7)
+                    + pad(state, 16)
+                    + pad(age, 11)
+                    + Rendering.shorten(Rendering.printable(process.command()))));
+            lines.add(new AttributedString("       " + process.outputFile(), TurnView.DIM));
+        }
+        screen.print(lines);
+    }
+
+    private static String ended(ExecResult result) {
+        return switch (result.termination()) {
+            case EXITED -> "exited " + result.exitCode();
+            case CANCELLED -> "killed";
+            case TIMED_OUT -> "timed out";
+            case OUT_OF_MEMORY -> "out of memory";
+        };
     }
 
     void memory(String argument) {

@@ -172,7 +172,16 @@ class HeadlessOutputTest {
                 .get("tools")
                 .forEach(tool -> offered.add(tool.get("function").get("name").asText()));
         assertEquals(
-                List.of("read_file", "write_file", "edit", "list_directory", "glob", "grep", "todo_write"), offered);
+                List.of(
+                        "read_file",
+                        "write_file",
+                        "edit",
+                        "list_directory",
+                        "glob",
+                        "grep",
+                        "kill_background",
+                        "todo_write"),
+                offered);
     }
 
     @Test

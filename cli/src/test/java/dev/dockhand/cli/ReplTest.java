@@ -323,6 +323,35 @@ class ReplTest {
     }
 
     @Test
+    void psListsTheCommandsTheModelStartedInTheBackground() throws Exception {
+        cli.model.enqueue(
+                calls(toolCall(
+                        "b1",
+                        "run_shell_command",
+                        "{\"command\":\"echo serving; sleep 1000\",\"run_in_background\":true}")),
+                answer("It serves."),
+                calls(toolCall("b2", "run_shell_command", "{\"command\":\"exit 3\",\"run_in_background\":true}")),
+                answer("It ended."));
+        try (ReplHarness repl = new ReplHarness(cli, "--yolo")) {
+            repl.submit("/ps");
+            repl.await("No command was started in the background in this session.");
+            repl.submit("serve it");
+            repl.await("It serves.");
+            repl.submit("and that");
+            repl.await("It ended.");
+
+            repl.submit("/ps");
+            repl.await("/background/bg-2.txt");
+
+            List<String> rows = repl.rowsFrom("bg-1 ").subList(0, 4);
+            assertTrue(rows.get(0).matches("bg-1   running +[0-9.]+ m?s +echo serving; sleep 1000"), rows.toString());
+            assertTrue(rows.get(1).matches(" {7}/.*/background/bg-1\\.txt"), rows.toString());
+            assertTrue(rows.get(2).matches("bg-2   (running|exited 3) .*exit 3"), rows.toString());
+            assertTrue(rows.get(3).endsWith("/background/bg-2.txt"), rows.toString());
+        }
+    }
+
+    @Test
     void theNextRequestUsesTheModelChosenWithSlashModel() throws Exception {
         cli.model.enqueue(answer("Hi."));
         try (ReplHarness repl = new ReplHarness(cli)) {

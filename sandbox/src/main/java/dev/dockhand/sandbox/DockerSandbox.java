@@ -2,11 +2,6 @@ package dev.dockhand.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
-import com.github.dockerjava.api.command.InspectExecResponse;
-import com.github.dockerjava.api.exception.DockerException;
-import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
@@ -14,11 +9,11 @@ import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.OutputSink;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -27,41 +22,44 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import java.util.OptionalInt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs commands in one Docker container per session, started on the first command and reused (one {@code docker
  * exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
- * removed the next time a sandbox starts. Each command runs as {@code bash -c}, which {@code docker exec} starts as
- * the leader of a new session and process group, with a marker variable in its environment: at a time-out or cancel
- * every process the command started, even one that left the group, is found by the marker and killed.
+ * removed the next time a sandbox starts. Each command runs in a child of a small bash wrapper (see {@link
+ * SweepScript}), which {@code docker exec} starts as the leader of a new session, with a marker variable in its
+ * environment: when the command exits the wrapper kills every process it left behind, and at a time-out or cancel a
+ * second exec finds them by the marker and the session and kills them. A container that stops answering (it refuses
+ * to start a command, or its process limit is so full that a command's processes cannot be killed) is replaced by a
+ * fresh one on the same mounts, and the result of that call says so; a command the old one refused runs again in the
+ * new one.
  */
 public final class DockerSandbox implements Sandbox {
     private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
-    private static final long POLL_MILLIS = 50;
-    private static final String MARKER = "DOCKHAND_EXEC";
-    private static final Pattern OOM_KILLS = Pattern.compile("oom_kill (\\d+)");
+
+    /** Said in the result of the call during which the container was replaced. */
+    static final String REPLACED = "The sandbox container stopped answering and was replaced with a fresh one;"
+            + " processes and files outside the workspace were lost.";
+    /** The exit code reported for a command cancelled before it could run. */
+    private static final int KILLED = 137;
 
     private final DockerClient docker;
     private final DockerHttpClient http;
     private final ContainerSpec spec;
     private final String dockerHost;
-    private String containerId;
-    private long oomKills;
-    private Thread removeOnShutdown;
+    private final SandboxContainer container;
+    private final BackgroundJobs jobs = new BackgroundJobs();
 
     DockerSandbox(DockerClient docker, DockerHttpClient http, ContainerSpec spec, String dockerHost) {
         this.docker = docker;
         this.http = http;
         this.spec = spec;
         this.dockerHost = dockerHost;
+        this.container = new SandboxContainer(docker, spec);
     }
 
     /**
@@ -149,25 +147,7 @@ public final class DockerSandbox implements Sandbox {
 
     /** Removes sandbox containers of this host whose owning process has ended (killed, crashed). */
     void removeOrphans() {
-        for (JsonNode container : sandboxContainers()) {
-            String id = container.path("Id").asText();
-            JsonNode labels = container.path("Labels");
-            if (!HostIdentity.hostname()
-                    .equals(labels.path(ContainerSpec.OWNER_HOST).asText(null))) {
-                continue;
-            }
-            try {
-                long pid = Long.parseLong(labels.path(ContainerSpec.OWNER_PID).asText("0"));
-                long started =
-                        Long.parseLong(labels.path(ContainerSpec.OWNER_STARTED).asText("0"));
-                if (!HostIdentity.alive(pid, started)) {
-                    log.info("removing sandbox container {} left by process {}", id, pid);
-                    docker.removeContainerCmd(id).withForce(true).exec();
-                }
-            } catch (NumberFormatException | DockerException e) {
-                log.warn("could not remove leftover container {}", id, e);
-            }
-        }
+        container.removeOrphans(sandboxContainers());
     }
 
     /**
@@ -194,275 +174,83 @@ public final class DockerSandbox implements Sandbox {
 
     @Override
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
-        String container = ensureStarted();
-        String marker = UUID.randomUUID().toString();
         LineSplitter.Pair lines = LineSplitter.pair(output);
-        LineSplitter stdout = lines.stdout();
-        LineSplitter stderr = lines.stderr();
-        String execId;
-        ResultCallback.Adapter<Frame> stream;
-        AtomicReference<Throwable> streamError = new AtomicReference<>();
-        // Our own latch: docker-java's awaitCompletion(timeout) closes the stream when it times out, so it cannot
-        // be used to poll.
-        CountDownLatch ended = new CountDownLatch(1);
-        try {
-            execId = docker.execCreateCmd(container)
-                    .withCmd("bash", "-c", request.command())
-                    .withEnv(List.of(MARKER + "=" + marker))
-                    .withWorkingDir(request.directory().toString())
-                    .withAttachStdin(false)
-                    .withAttachStdout(true)
-                    .withAttachStderr(true)
-                    .withTty(false)
-                    .exec()
-                    .getId();
-            stream = docker.execStartCmd(execId)
-                    .withDetach(false)
-                    .withTty(false)
-                    .exec(new ResultCallback.Adapter<>() {
-                        @Override
-                        public void onNext(Frame frame) {
-                            byte[] payload = frame.getPayload();
-                            (frame.getStreamType() == com.github.dockerjava.api.model.StreamType.STDERR
-                                            ? stderr
-                                            : stdout)
-                                    .write(payload, 0, payload.length);
-                        }
-
-                        @Override
-                        public void onError(Throwable error) {
-                            streamError.set(error);
-                            ended.countDown();
-                            super.onError(error);
-                        }
-
-                        @Override
-                        public void onComplete() {
-                            ended.countDown();
-                            super.onComplete();
-                        }
-                    });
-        } catch (DockerException e) {
-            forgetContainerIfGone();
-            throw new IOException("the sandbox container could not run the command: " + reason(e), e);
+        Optional<ExecResult> result = attempt(request, lines, cancel);
+        if (result.isPresent()) {
+            return result.get();
         }
+        // The container refused the command, so it never ran: run it once more, in a fresh container.
+        container.replace();
+        if (cancel.isCancelled()) {
+            return new ExecResult(KILLED, ExecResult.Termination.CANCELLED).withNotice(REPLACED);
+        }
+        return attempt(request, lines, cancel)
+                .orElseThrow(() -> new IOException(
+                        "the sandbox container stopped answering, and so did the fresh one that replaced it"))
+                .withNotice(REPLACED);
+    }
+
+    /** Runs the command; empty when the container refused to start it (see {@link DockerExec}). */
+    private Optional<ExecResult> attempt(ExecRequest request, LineSplitter.Pair lines, Cancellation cancel)
+            throws IOException {
+        String id = container.ensureStarted();
         long deadline = System.nanoTime() + request.timeout().toNanos();
-        ExecResult.Termination killedBy = await(ended, deadline, cancel);
-        if (killedBy == null) {
-            // The attach stream can end (the transport reports "stream already closed") a moment before the
-            // process does; the exec's own state is the truth.
-            killedBy = awaitExit(execId, deadline, cancel);
-        }
-        if (killedBy != null) {
-            killMarked(container, marker);
-            awaitQuietly(ended);
-        }
-        closeQuietly(stream);
-        stdout.flush();
-        stderr.flush();
-        if (streamError.get() != null) {
-            log.debug("exec stream of {} ended with an error", execId, streamError.get());
-        }
-        return result(execId, killedBy, container);
-    }
-
-    /** Waits for the command; returns why it must be killed, or null when it ended by itself. */
-    private static ExecResult.Termination await(CountDownLatch ended, long deadline, Cancellation cancel) {
+        DockerExec exec;
         try {
-            while (!ended.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                if (cancel.isCancelled()) {
-                    return ExecResult.Termination.CANCELLED;
-                }
-                if (System.nanoTime() > deadline) {
-                    return ExecResult.Termination.TIMED_OUT;
-                }
-            }
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ExecResult.Termination.CANCELLED;
+            exec = DockerExec.start(docker, id, request.command(), request.directory(), lines.stdout(), lines.stderr());
+        } catch (RuntimeException e) {
+            log.warn("the sandbox container could not start a command", e);
+            return Optional.empty();
         }
+        ExecResult.Termination killedBy = exec.await(deadline, cancel);
+        boolean replaced = killedBy != null && !container.killMarked(id, exec.marker());
+        if (killedBy != null) {
+            exec.awaitOutput();
+        }
+        exec.close();
+        OptionalInt exitCode = exec.exitCode();
+        lines.stdout().flush();
+        lines.stderr().flush();
+        if (exitCode.isEmpty()) {
+            return Optional.empty();
+        }
+        ExecResult result = result(exitCode.getAsInt(), killedBy);
+        return Optional.of(replaced ? result.withNotice(REPLACED) : result);
     }
 
-    /** Polls the exec until its process has exited; returns why it must be killed, or null. */
-    private ExecResult.Termination awaitExit(String execId, long deadline, Cancellation cancel) {
-        while (Boolean.TRUE.equals(docker.inspectExecCmd(execId).exec().isRunning())) {
-            if (cancel.isCancelled()) {
-                return ExecResult.Termination.CANCELLED;
-            }
-            if (System.nanoTime() > deadline) {
-                return ExecResult.Termination.TIMED_OUT;
-            }
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return ExecResult.Termination.CANCELLED;
-            }
-        }
-        return null;
-    }
-
-    private ExecResult result(String execId, ExecResult.Termination killedBy, String container) {
-        InspectExecResponse inspected = docker.inspectExecCmd(execId).exec();
-        Long exit = inspected.getExitCodeLong();
-        int exitCode = exit == null ? 137 : exit.intValue();
+    private ExecResult result(int exitCode, ExecResult.Termination killedBy) {
         if (killedBy != null) {
             return new ExecResult(exitCode, killedBy);
         }
-        if (exitCode == 137 && oomKilledSinceLastLook(container)) {
+        if (exitCode == 137 && container.oomKilledSinceLastLook()) {
             return new ExecResult(exitCode, ExecResult.Termination.OUT_OF_MEMORY);
         }
         return ExecResult.exited(exitCode);
     }
 
-    /**
-     * Kills every process carrying the command's marker, in a few passes (a fork bomb keeps forking while it is
-     * being killed). If the container cannot even start the killer (its process limit is full), the container
-     * itself is killed; the next command starts a fresh one.
-     */
-    private void killMarked(String container, String marker) {
-        String script = "for pass in 1 2 3 4 5; do found=0; for p in /proc/[0-9]*; do "
-                + "if grep -qxz '" + MARKER + "=" + marker + "' \"$p/environ\" 2>/dev/null; then "
-                + "kill -9 \"${p#/proc/}\" 2>/dev/null; found=1; fi; done; [ $found = 0 ] && break; done";
-        try {
-            runQuietly(container, "bash", "-c", script);
-        } catch (DockerException | IOException e) {
-            log.warn("could not kill the command's processes; restarting the sandbox container", e);
-            // The next command starts a fresh container.
-            removeContainer();
-        }
-    }
-
-    /** After a kill, gives the output of the dying processes a moment to arrive. */
-    private static void awaitQuietly(CountDownLatch ended) {
-        try {
-            ended.await(2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void closeQuietly(ResultCallback.Adapter<Frame> stream) {
-        try {
-            stream.close();
-        } catch (IOException e) {
-            log.debug("closing an exec stream failed", e);
-        }
-    }
-
-    /** Whether the kernel's OOM killer struck in the container since the last look. */
-    private boolean oomKilledSinceLastLook(String container) {
-        long now = readOomKills(container);
-        boolean struck = now > oomKills;
-        oomKills = now;
-        return struck;
-    }
-
-    private long readOomKills(String container) {
-        try {
-            String counters = runQuietly(
-                    container, "cat", "/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control");
-            Matcher matcher = OOM_KILLS.matcher(counters);
-            return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
-        } catch (DockerException | IOException e) {
-            return 0;
-        }
-    }
-
-    /** Runs a short helper command in the container and returns its stdout. */
-    private String runQuietly(String container, String... command) throws IOException {
-        String execId = docker.execCreateCmd(container)
-                .withCmd(command)
-                .withAttachStdout(true)
-                .withAttachStderr(false)
-                .exec()
-                .getId();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ResultCallback.Adapter<Frame> stream = docker.execStartCmd(execId).exec(new ResultCallback.Adapter<>() {
-            @Override
-            public void onNext(Frame frame) {
-                out.writeBytes(frame.getPayload());
-            }
-        })) {
-            stream.awaitCompletion(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private synchronized String ensureStarted() throws IOException {
-        if (containerId != null) {
-            return containerId;
-        }
-        try {
-            String id = docker.createContainerCmd(spec.image())
-                    .withCmd("sleep", "infinity")
-                    .withUser(spec.user())
-                    .withWorkingDir(spec.workingDir())
-                    .withEnv(spec.env())
-                    .withLabels(spec.labels())
-                    .withHostConfig(spec.hostConfig())
-                    .exec()
-                    .getId();
-            docker.startContainerCmd(id).exec();
-            containerId = id;
-        } catch (DockerException e) {
-            throw new IOException("the sandbox container could not start: " + reason(e), e);
-        }
-        if (removeOnShutdown == null) {
-            removeOnShutdown = new Thread(this::removeContainer, "dockhand-remove-sandbox");
-            Runtime.getRuntime().addShutdownHook(removeOnShutdown);
-        }
-        oomKills = readOomKills(containerId);
-        return containerId;
-    }
-
-    private synchronized void forgetContainerIfGone() {
-        if (containerId == null) {
-            return;
-        }
-        try {
-            Boolean running =
-                    docker.inspectContainerCmd(containerId).exec().getState().getRunning();
-            if (!Boolean.TRUE.equals(running)) {
-                removeContainer();
-            }
-        } catch (NotFoundException e) {
-            containerId = null;
-        }
-    }
-
-    private synchronized void removeContainer() {
-        if (containerId == null) {
-            return;
-        }
-        try {
-            docker.removeContainerCmd(containerId).withForce(true).exec();
-        } catch (NotFoundException alreadyGone) {
-            // Nothing to remove.
-        } catch (DockerException e) {
-            log.warn("could not remove sandbox container {}", containerId, e);
-        }
-        containerId = null;
-    }
-
-    /** The container's id once the first command started it, else null; for tests and benchmarks. */
-    public synchronized String containerId() {
-        return containerId;
+    @Override
+    public BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException {
+        return jobs.start(
+                command,
+                outputFolder,
+                outputFile -> DockerBackground.start(docker, container, command, directory, outputFile));
     }
 
     @Override
+    public List<BackgroundProcess> background() {
+        return jobs.list();
+    }
+
+    /** The container's id once the first command started it, else null; for tests and benchmarks. */
+    public String containerId() {
+        return container.id();
+    }
+
+    /** Removes the container, which ends every process in it; the background commands are then marked killed. */
+    @Override
     public void close() {
-        removeContainer();
-        if (removeOnShutdown != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(removeOnShutdown);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running or about to; it removes nothing twice.
-            }
-        }
+        container.close();
+        jobs.killAll();
         try {
             docker.close();
         } catch (IOException e) {
@@ -470,7 +258,8 @@ public final class DockerSandbox implements Sandbox {
         }
     }
 
-    private static String reason(Exception e) {
+    /** The innermost cause's message, which says what the engine or the transport objected to. */
+    static String reason(Exception e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

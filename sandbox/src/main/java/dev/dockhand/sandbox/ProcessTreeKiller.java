@@ -5,25 +5,42 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.exec.ProcessDestroyer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Learns the launched process from commons-exec (as its {@link ProcessDestroyer}) and kills the whole tree on
- * time-out or cancel. The command runs under {@code setsid}, so its process group is its own and one signal to the
- * group reaches every child, even ones that outlived their parent; descendants found by walking the tree are killed
- * too, for the ones that started groups of their own. Commands still running when the JVM shuts down are killed
- * by a shutdown hook: in their own session, they would otherwise outlive Dockhand.
+ * Kills one command's processes: all of them as soon as its main process exits (so processes it left behind end with
+ * it, and so does their hold on its output pipes), and at a time-out or cancel. It learns the main process from
+ * commons-exec (as its {@link ProcessDestroyer}) or from {@link #add} directly. The command runs under {@code setsid},
+ * so its process group is its own; {@link ProcessSweep} finds the group's members and the processes that left it by
+ * the command's environment marker. Without {@code /proc} the group is signalled and the descendants found by walking
+ * the tree are killed. Commands still running when the JVM shuts down are killed by a shutdown hook: in their own
+ * session, they would otherwise outlive Dockhand.
  */
 final class ProcessTreeKiller implements ProcessDestroyer {
     private static final Logger log = LoggerFactory.getLogger(ProcessTreeKiller.class);
 
-    /** Commands still running, killed if the JVM shuts down (SIGTERM, or an exit) while they run. */
+    /** Commands not yet swept, killed if the JVM shuts down (SIGTERM, or an exit) while they run. */
     private static final Set<ProcessTreeKiller> LIVE = ConcurrentHashMap.newKeySet();
+
+    /** Sweeps run here, off commons-exec's and the JDK's process threads; daemons, never holding the JVM up. */
+    private static final Executor SWEEPERS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "dockhand-sweep");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** How long {@link #awaitSwept} waits; a sweep takes milliseconds, a fork bomb's a little longer. */
+    private static final long SWEEP_WAIT_SECONDS = 10;
 
     static {
         Runtime.getRuntime()
@@ -34,16 +51,29 @@ final class ProcessTreeKiller implements ProcessDestroyer {
 
     private final AtomicReference<Process> process = new AtomicReference<>();
     private final AtomicReference<ExecResult.Termination> killedBy = new AtomicReference<>();
+    private final AtomicReference<CompletableFuture<Void>> sweptAfterExit = new AtomicReference<>();
+    private final AtomicReference<ProcessSweep> sweeper = new AtomicReference<>();
     private final boolean ownGroup;
+    private final String marker;
 
-    ProcessTreeKiller(boolean ownGroup) {
+    /**
+     * @param ownGroup whether the command runs under {@code setsid}, so that its group holds only its processes
+     * @param marker the {@code NAME=value} entry in the command's environment
+     */
+    ProcessTreeKiller(boolean ownGroup, String marker) {
         this.ownGroup = ownGroup;
+        this.marker = marker;
     }
 
     @Override
     public boolean add(Process started) {
+        // The sweeper first: a time-out firing now sees the process only once it can sweep it.
+        if (ProcessSweep.available()) {
+            sweeper.set(new ProcessSweep(started.pid(), marker));
+        }
         process.set(started);
         LIVE.add(this);
+        sweptAfterExit.set(started.onExit().thenRunAsync(this::sweepAfterExit, SWEEPERS));
         if (killedBy.get() != null) {
             // The time-out or cancel came while the process was being launched.
             killTree(started);
@@ -53,7 +83,7 @@ final class ProcessTreeKiller implements ProcessDestroyer {
 
     @Override
     public boolean remove(Process finished) {
-        LIVE.remove(this);
+        // Nothing to do: the command stays live until its sweep has run.
         return true;
     }
 
@@ -78,15 +108,54 @@ final class ProcessTreeKiller implements ProcessDestroyer {
         return killedBy.get();
     }
 
+    /** Whether the main process has exited and the processes it left behind are gone. */
+    boolean swept() {
+        CompletableFuture<Void> swept = sweptAfterExit.get();
+        return swept != null && swept.isDone();
+    }
+
+    /** Waits until the processes left after the main one exited are gone; returns at once if none was started. */
+    void awaitSwept() {
+        CompletableFuture<Void> swept = sweptAfterExit.get();
+        if (swept == null) {
+            return;
+        }
+        try {
+            swept.get(SWEEP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("the processes a command left behind may still run", e);
+        }
+    }
+
+    private void sweepAfterExit() {
+        try {
+            sweep(process.get());
+        } finally {
+            LIVE.remove(this);
+        }
+    }
+
     private void killTree(Process root) {
         // Collect descendants first: once the root dies they are re-parented and can no longer be found from it.
         List<ProcessHandle> descendants = new ArrayList<>();
         root.descendants().forEach(descendants::add);
-        if (ownGroup) {
-            killGroup(root.pid());
-        }
+        sweep(root);
         descendants.forEach(ProcessHandle::destroyForcibly);
         root.destroyForcibly();
+    }
+
+    /** Kills the group {@code root} leads and every marked process. */
+    private void sweep(Process root) {
+        ProcessSweep procSweep = sweeper.get();
+        if (procSweep != null) {
+            if (!procSweep.killAll()) {
+                log.warn("some processes of a command outlived every pass of killing (a fork bomb?)");
+            }
+        } else if (ownGroup) {
+            killGroup(root.pid());
+        }
     }
 
     private static void killGroup(long pgid) {

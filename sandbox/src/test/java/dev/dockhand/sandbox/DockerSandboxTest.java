@@ -10,6 +10,7 @@ import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -84,8 +86,79 @@ class DockerSandboxTest extends SandboxContractTest {
         ExecResult after = run("echo alive");
 
         assertEquals(ExecResult.Termination.TIMED_OUT, bomb.termination());
-        assertEquals(ExecResult.exited(0), after);
+        assertEquals(ExecResult.exited(0), withoutNotice(after));
         assertEquals(List.of("alive"), lines);
+    }
+
+    @Test
+    void aForkBombLeftBehindByACommandThatExitedEndsWithIt() throws Exception {
+        withSettings(settings(512L * 1024 * 1024, 64, List.of()), Map.of());
+
+        run("bomb() { bomb | bomb & }; bomb");
+        lines.clear();
+        ExecResult after = run("echo alive");
+
+        assertEquals(ExecResult.exited(0), withoutNotice(after));
+        assertEquals(List.of("alive"), lines);
+    }
+
+    /**
+     * A fork bomb's result, and the next command's, may or may not say the container was replaced: that depends on
+     * whether the killer won the race for the last free pids.
+     */
+    private static ExecResult withoutNotice(ExecResult result) {
+        return new ExecResult(result.exitCode(), result.termination());
+    }
+
+    @Test
+    void aContainerKilledFromOutsideIsReplacedAtTheNextCommandWhoseResultSaysSo() throws Exception {
+        DockerSandbox docker = (DockerSandbox) sandbox;
+        run("echo before > /tmp/outside-the-workspace");
+        String first = docker.containerId();
+        try (DockerClient client = client()) {
+            client.killContainerCmd(first).exec();
+        }
+        lines.clear();
+
+        ExecResult result = run("echo alive; cat /tmp/outside-the-workspace 2>/dev/null || echo lost");
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED), result);
+        assertEquals(List.of("alive", "lost"), lines);
+        assertNotEquals(first, docker.containerId());
+        try (DockerClient client = client()) {
+            assertTrue(client.listContainersCmd()
+                    .withShowAll(true)
+                    .withIdFilter(List.of(first))
+                    .exec()
+                    .isEmpty());
+        }
+    }
+
+    @Test
+    void aContainerWhoseProcessLimitIsFullIsReplacedAtTheNextCommandWhoseResultSaysSo() throws Exception {
+        withSettings(settings(512L * 1024 * 1024, 32, List.of()), Map.of());
+        // Forks sleeping children until the limit refuses one, then sleeps too: the limit stays full.
+        Files.writeString(
+                workspace.resolve("hog.py"),
+                """
+                import os, time
+                while True:
+                    try:
+                        if os.fork() == 0:
+                            time.sleep(1000)
+                            os._exit(0)
+                    except OSError:
+                        print("full", flush=True)
+                        time.sleep(1000)
+                """);
+        BackgroundProcess hog = sandbox.start("python3 hog.py", workspace, outputs);
+        await("the process limit to fill", () -> content(hog.outputFile()).contains("full"));
+
+        ExecResult result = run("echo alive");
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED), result);
+        assertEquals(List.of("alive"), lines);
+        assertEquals(Optional.of(new ExecResult(137, ExecResult.Termination.CANCELLED)), hog.result());
     }
 
     @Test

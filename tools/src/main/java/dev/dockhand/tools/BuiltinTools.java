@@ -31,6 +31,7 @@ public final class BuiltinTools {
                 new GlobTool(),
                 new GrepTool(),
                 new RunShellCommandTool(),
+                new KillBackgroundTool(),
                 new WebFetchTool(webFetchAllowedHosts),
                 new TodoWriteTool());
     }

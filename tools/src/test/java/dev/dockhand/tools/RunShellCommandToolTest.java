@@ -4,16 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.BackgroundProcess;
+import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.sandbox.LocalSandbox;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,8 +35,29 @@ class RunShellCommandToolTest {
     private final List<String> live = new CopyOnWriteArrayList<>();
 
     @AfterEach
-    void close() {
+    void close() throws Exception {
         sandbox.close();
+        // The session's tool-output folder of TestEnvironments lies beside the workspace, outside the @TempDir.
+        Path background = outputDir().resolve(RunShellCommandTool.BACKGROUND_FOLDER);
+        if (Files.isDirectory(background)) {
+            try (Stream<Path> files = Files.list(background)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(background);
+        }
+        try (Stream<Path> left = Files.list(outputDir())) {
+            if (left.findAny().isEmpty()) {
+                Files.delete(outputDir());
+            }
+        } catch (NoSuchFileException none) {
+            // No call of this test saved output.
+        }
+    }
+
+    private Path outputDir() {
+        return TestEnvironments.context(workspace, sandbox).outputDir();
     }
 
     private ToolResult run(String command, Long timeoutMs, String directory) {
@@ -75,7 +104,7 @@ class RunShellCommandToolTest {
         assertEquals(
                 new ToolResult(
                         "Killed: the command ran longer than its time-out of 300 ms. Run long jobs with a"
-                                + " larger timeout_ms, or in the background with output to a file.\nOutput:\nbefore",
+                                + " larger timeout_ms, or servers with run_in_background.\nOutput:\nbefore",
                         "timed out after 0 s",
                         Optional.of(ToolErrorType.EXECUTION_FAILED)),
                 result);
@@ -120,6 +149,72 @@ class RunShellCommandToolTest {
                 workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
+    }
+
+    @Test
+    void aNoticeFromTheSandboxLeadsTheResultAndFollowsTheOutcome() {
+        String notice = "The sandbox container stopped answering and was replaced with a fresh one.";
+        Sandbox replacing = new Sandbox() {
+            @Override
+            public String kind() {
+                return "docker";
+            }
+
+            @Override
+            public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) {
+                output.line("alive");
+                return ExecResult.exited(0).withNotice(notice);
+            }
+
+            @Override
+            public BackgroundProcess start(String command, Path directory, Path outputFolder) {
+                throw new AssertionError("not in the background");
+            }
+
+            @Override
+            public List<BackgroundProcess> background() {
+                return List.of();
+            }
+
+            @Override
+            public void close() {}
+        };
+
+        ToolResult result = tool.execute(
+                new RunShellCommandTool.Params("echo alive", null, null, null),
+                TestEnvironments.context(workspace, replacing));
+
+        assertEquals(
+                ToolResult.success(notice + "\nExit code: 0\nOutput:\nalive", "exit 0, 1 lines\n" + notice), result);
+    }
+
+    @Test
+    void aBackgroundCommandReturnsAtOnceNamingItsIdAndTheFileItsOutputGoesTo() throws Exception {
+        ToolResult result = tool.execute(
+                new RunShellCommandTool.Params("echo serving; sleep 1000", null, null, null, true),
+                TestEnvironments.context(workspace, sandbox, live::add, new Cancellation()));
+
+        Path file = outputDir().resolve("background").resolve("bg-1.txt");
+        assertEquals(
+                ToolResult.success(
+                        "Started in the background as bg-1. Its output goes to " + file + "; read it with read_file."
+                                + " Stop it with kill_background; it is killed when the session ends.",
+                        "started bg-1 in the background"),
+                result);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.readString(file).equals("serving\n")) {
+            assertTrue(System.nanoTime() < deadline, "the output never reached " + file);
+            Thread.sleep(20);
+        }
+        assertEquals(Optional.empty(), sandbox.background().get(0).result());
+        assertEquals(List.of(), live, "a background command's output goes to its file, not to the live display");
+    }
+
+    @Test
+    void theSummaryOfABackgroundCommandSaysSo() {
+        assertEquals(
+                "npm start  (in the background)",
+                tool.summarize(new RunShellCommandTool.Params("npm start", null, null, null, true)));
     }
 
     @Test

@@ -3,11 +3,15 @@ package dev.dockhand.core.sandbox;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.tool.OutputSink;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Runs shell commands for tools. An implementation starts whatever it needs lazily, on the first command, and
- * releases it on {@link #close}. Commands run with stdin closed; their whole process tree is killed at the time-out
- * or when {@code cancel} fires.
+ * releases it on {@link #close}. Commands run with stdin closed. Processes end with their command: when {@link #exec}
+ * returns, whether the command exited, outlived its time-out or was cancelled, every process it started has been
+ * killed, even one that left its process group. A command that must outlive its call (a server, a watcher) is
+ * started with {@link #start} instead, and runs until it exits, is killed, or the sandbox closes.
  */
 public interface Sandbox extends AutoCloseable {
 
@@ -21,6 +25,19 @@ public interface Sandbox extends AutoCloseable {
      */
     ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException;
 
+    /**
+     * Starts {@code bash -c command} in {@code directory} and returns at once, without waiting for it to end. It gets
+     * the next id ({@code bg-1}, {@code bg-2}, …), and its combined output goes to a new file named after the id in
+     * {@code outputFolder} (created if missing); the file name is the sandbox's, never anything from the command.
+     *
+     * @throws IOException when the command could not be started at all
+     */
+    BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException;
+
+    /** The commands {@link #start} started, running or ended, in the order they were started. */
+    List<BackgroundProcess> background();
+
+    /** Releases what the sandbox holds; kills the background commands still running. */
     @Override
     void close();
 }

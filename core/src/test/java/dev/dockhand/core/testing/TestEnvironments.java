@@ -2,6 +2,7 @@ package dev.dockhand.core.testing;
 
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.output.OutputLimits;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -11,6 +12,7 @@ import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.Workspace;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Tool environments and contexts over a real temporary folder, for tests. */
 public final class TestEnvironments {
@@ -26,6 +28,16 @@ public final class TestEnvironments {
         @Override
         public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
             throw new AssertionError("this test runs no commands, yet one was run: " + request.command());
+        }
+
+        @Override
+        public BackgroundProcess start(String command, Path directory, Path outputFolder) {
+            throw new AssertionError("this test runs no commands, yet one was started: " + command);
+        }
+
+        @Override
+        public List<BackgroundProcess> background() {
+            return List.of();
         }
 
         @Override

@@ -1,0 +1,173 @@
+package dev.dockhand.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The session's container: started on the first command, replaced by a fresh one on the same mounts when it stops
+ * answering, removed at the end or when the JVM shuts down; and what is tracked about it (how many times the kernel's
+ * OOM killer struck in it). Containers left by Dockhand processes that were killed are removed here too.
+ */
+final class SandboxContainer {
+    private static final Logger log = LoggerFactory.getLogger(SandboxContainer.class);
+    private static final Pattern OOM_KILLS = Pattern.compile("oom_kill (\\d+)");
+
+    private final DockerClient docker;
+    private final ContainerSpec spec;
+    private String id;
+    private long oomKills;
+    private Thread removeOnShutdown;
+
+    SandboxContainer(DockerClient docker, ContainerSpec spec) {
+        this.docker = docker;
+        this.spec = spec;
+    }
+
+    /** The container's id, starting it first if there is none. */
+    synchronized String ensureStarted() throws IOException {
+        if (id != null) {
+            return id;
+        }
+        try {
+            String created = docker.createContainerCmd(spec.image())
+                    .withCmd("sleep", "infinity")
+                    .withUser(spec.user())
+                    .withWorkingDir(spec.workingDir())
+                    .withEnv(spec.env())
+                    .withLabels(spec.labels())
+                    .withHostConfig(spec.hostConfig())
+                    .exec()
+                    .getId();
+            docker.startContainerCmd(created).exec();
+            id = created;
+        } catch (RuntimeException e) {
+            throw new IOException("the sandbox container could not start: " + DockerSandbox.reason(e), e);
+        }
+        if (removeOnShutdown == null) {
+            removeOnShutdown = new Thread(this::remove, "dockhand-remove-sandbox");
+            Runtime.getRuntime().addShutdownHook(removeOnShutdown);
+        }
+        oomKills = readOomKills(id);
+        return id;
+    }
+
+    /** Removes the container and starts a fresh one on the same mounts; returns the fresh one's id. */
+    synchronized String replace() throws IOException {
+        log.warn("the sandbox container {} stopped answering; replacing it", id);
+        remove();
+        return ensureStarted();
+    }
+
+    /** Removes the container, if there is one; the next {@link #ensureStarted} starts a fresh one. */
+    synchronized void remove() {
+        if (id == null) {
+            return;
+        }
+        try {
+            docker.removeContainerCmd(id).withForce(true).exec();
+        } catch (NotFoundException alreadyGone) {
+            // Nothing to remove.
+        } catch (RuntimeException e) {
+            log.warn("could not remove sandbox container {}", id, e);
+        }
+        id = null;
+    }
+
+    /**
+     * Kills every process of the exec marked {@code marker} in container {@code execContainer} (see {@link
+     * SweepScript}); nothing when that container has already been replaced or removed. If the container cannot even
+     * start the killer (its process limit is full), or the killer cannot finish (a fork bomb outran it), the container
+     * itself is removed, and the next command starts a fresh one.
+     *
+     * @return false when the container had to be removed
+     */
+    boolean killMarked(String execContainer, String marker) {
+        if (!execContainer.equals(id())) {
+            return true;
+        }
+        String said;
+        try {
+            said = DockerExec.output(docker, execContainer, SweepScript.killer(marker));
+        } catch (RuntimeException e) {
+            said = e.toString();
+        }
+        if (said.strip().equals(SweepScript.CLEAN)) {
+            return true;
+        }
+        log.warn("could not kill a command's processes ({}); removing the sandbox container", said.strip());
+        remove();
+        return false;
+    }
+
+    /** The container's id, or null when none runs. */
+    synchronized String id() {
+        return id;
+    }
+
+    /** Removes the container and forgets the shutdown hook that would have. */
+    synchronized void close() {
+        remove();
+        if (removeOnShutdown != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeOnShutdown);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running or about to; it removes nothing twice.
+            }
+        }
+    }
+
+    /** Whether the kernel's OOM killer struck in the container since the last look. */
+    synchronized boolean oomKilledSinceLastLook() {
+        if (id == null) {
+            return false;
+        }
+        long now = readOomKills(id);
+        boolean struck = now > oomKills;
+        oomKills = now;
+        return struck;
+    }
+
+    private long readOomKills(String container) {
+        try {
+            String counters = DockerExec.output(
+                    docker,
+                    container,
+                    List.of("cat", "/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control"));
+            Matcher matcher = OOM_KILLS.matcher(counters);
+            return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** Removes sandbox containers of this host whose owning process has ended (killed, crashed). */
+    void removeOrphans(List<JsonNode> sandboxContainers) {
+        for (JsonNode container : sandboxContainers) {
+            String orphan = container.path("Id").asText();
+            JsonNode labels = container.path("Labels");
+            if (!HostIdentity.hostname()
+                    .equals(labels.path(ContainerSpec.OWNER_HOST).asText(null))) {
+                continue;
+            }
+            try {
+                long pid = Long.parseLong(labels.path(ContainerSpec.OWNER_PID).asText("0"));
+                long started =
+                        Long.parseLong(labels.path(ContainerSpec.OWNER_STARTED).asText("0"));
+                if (!HostIdentity.alive(pid, started)) {
+                    log.info("removing sandbox container {} left by process {}", orphan, pid);
+                    docker.removeContainerCmd(orphan).withForce(true).exec();
+                }
+            } catch (NumberFormatException | DockerException e) {
+                log.warn("could not remove leftover container {}", orphan, e);
+            }
+        }
+    }
+}
