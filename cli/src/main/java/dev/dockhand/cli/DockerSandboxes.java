@@ -1,20 +1,26 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.DockerSandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Kept apart from {@link Sandboxes} so that runs without Docker never load docker-java. */
 final class DockerSandboxes {
     private DockerSandboxes() {}
 
-    static DockerSandbox open(RunOptions options, Workspace workspace, CliEnvironment environment)
+    static DockerSandbox open(
+            RunOptions options,
+            Workspace workspace,
+            CliEnvironment environment,
+            Supplier<List<ProtectedLayout>> protectedLayouts)
             throws SandboxUnavailableException {
         List<java.nio.file.Path> extraRoots =
                 workspace.roots().subList(1, workspace.roots().size());
-        DockerSandbox sandbox =
-                DockerSandbox.connect(options.docker(), workspace.root(), extraRoots, environment.variables());
+        DockerSandbox sandbox = DockerSandbox.connect(
+                options.docker(), workspace.root(), extraRoots, environment.variables(), protectedLayouts);
         try {
             sandbox.preflight();
         } catch (SandboxUnavailableException e) {

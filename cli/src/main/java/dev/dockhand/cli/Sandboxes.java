@@ -1,13 +1,17 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.LocalSandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
+import dev.dockhand.sandbox.WatchedSandbox;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -20,14 +24,20 @@ final class Sandboxes {
 
     static Sandbox open(RunOptions options, Workspace workspace, CliEnvironment environment, PrintWriter err)
             throws SandboxUnavailableException {
+        // Scanned once, when the first command needs it: for the container's mounts, or for the check after each
+        // command without one.
+        Supplier<List<ProtectedLayout>> protectedLayouts = ProtectedLayout.lazily(
+                workspace.roots(), options.approvalRules().protectedPaths());
         return switch (options.sandbox()) {
             case NONE -> {
                 err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
                 err.flush();
-                yield new LocalSandbox(
-                        commandEnvironment(environment.variables(), options.keyVariable(), options.sandboxEnvNames()));
+                yield new WatchedSandbox(
+                        new LocalSandbox(commandEnvironment(
+                                environment.variables(), options.keyVariable(), options.sandboxEnvNames())),
+                        protectedLayouts);
             }
-            case DOCKER -> DockerSandboxes.open(options, workspace, environment);
+            case DOCKER -> DockerSandboxes.open(options, workspace, environment, protectedLayouts);
         };
     }
 

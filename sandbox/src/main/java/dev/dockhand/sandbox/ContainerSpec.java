@@ -63,10 +63,16 @@ record ContainerSpec(
     }
 
     HostConfig hostConfig() {
+        return hostConfig(List.of());
+    }
+
+    /** The host configuration, with {@code protectedBinds} (see {@link ProtectedMounts}) over the workspace. */
+    HostConfig hostConfig(List<Bind> protectedBinds) {
         List<Bind> binds = new ArrayList<>();
         for (Path mount : mounts) {
             binds.add(new Bind(mount.toString(), new Volume(mount.toString()), AccessMode.rw));
         }
+        binds.addAll(protectedBinds);
         return HostConfig.newHostConfig()
                 .withBinds(binds)
                 .withNetworkMode(settings.network())

@@ -14,6 +14,7 @@ import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.OutputSink;
+import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,14 +54,21 @@ public final class DockerSandbox implements Sandbox {
     private final ContainerSpec spec;
     private final String dockerHost;
     private final SandboxContainer container;
+    private final ProtectedMounts protectedMounts;
     private final BackgroundJobs jobs = new BackgroundJobs();
 
-    DockerSandbox(DockerClient docker, DockerHttpClient http, ContainerSpec spec, String dockerHost) {
+    DockerSandbox(
+            DockerClient docker,
+            DockerHttpClient http,
+            ContainerSpec spec,
+            String dockerHost,
+            ProtectedMounts protectedMounts) {
         this.docker = docker;
         this.http = http;
         this.spec = spec;
         this.dockerHost = dockerHost;
-        this.container = new SandboxContainer(docker, spec);
+        this.protectedMounts = protectedMounts;
+        this.container = new SandboxContainer(docker, spec, protectedMounts);
     }
 
     /**
@@ -68,6 +77,20 @@ public final class DockerSandbox implements Sandbox {
      */
     public static DockerSandbox connect(
             DockerSettings settings, Path workspace, List<Path> extraRoots, Map<String, String> hostEnv) {
+        return connect(settings, workspace, extraRoots, hostEnv, List::of);
+    }
+
+    /**
+     * Like {@link #connect(DockerSettings, Path, List, Map)}, with the protected paths of the workspace's roots kept
+     * out of the container's reach (see {@link ProtectedMounts}); {@code protectedLayouts} is asked when the first
+     * container starts.
+     */
+    public static DockerSandbox connect(
+            DockerSettings settings,
+            Path workspace,
+            List<Path> extraRoots,
+            Map<String, String> hostEnv,
+            Supplier<List<ProtectedLayout>> protectedLayouts) {
         DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
         String dockerHost = hostEnv.get("DOCKER_HOST");
         if (dockerHost != null && !dockerHost.isBlank()) {
@@ -84,7 +107,8 @@ public final class DockerSandbox implements Sandbox {
                 DockerClientImpl.getInstance(config, http),
                 http,
                 spec,
-                config.getDockerHost().toString());
+                config.getDockerHost().toString(),
+                new ProtectedMounts(protectedLayouts));
     }
 
     @Override
@@ -174,6 +198,49 @@ public final class DockerSandbox implements Sandbox {
 
     @Override
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
+        ReadOnlyWrites refused = new ReadOnlyWrites(output);
+        ExecResult result = run(request, refused, cancel);
+        return refused.seen() && !protectedMounts.entries().isEmpty()
+                ? result.withNotice(protectedNotice(protectedMounts.entries()))
+                : result;
+    }
+
+    /**
+     * What the model reads when a write failed on a read-only or pinned path: which paths are protected, why, and
+     * that the user (not another way round) decides.
+     */
+    static String protectedNotice(List<String> entries) {
+        List<String> shown = entries.size() > 12 ? entries.subList(0, 12) : entries;
+        return "A write failed on a protected path: in the sandbox " + String.join(", ", shown)
+                + (shown.size() < entries.size() ? " and " + (entries.size() - shown.size()) + " more" : "")
+                + " are read-only, since what is written there (git hooks and config, editor and Dockhand settings)"
+                + " runs later on the user's machine. Do not work around it: tell the user, who can allow a path with"
+                + " --allow-protected-path PATH or protectedPaths.allow in their own settings.";
+    }
+
+    /** Sees each output line on its way to {@code output} and notes an error of a read-only or pinned path. */
+    private static final class ReadOnlyWrites implements OutputSink {
+        private final OutputSink output;
+        private volatile boolean seen;
+
+        ReadOnlyWrites(OutputSink output) {
+            this.output = output;
+        }
+
+        @Override
+        public void line(String line) {
+            if (line.contains("Read-only file system") || line.contains("Device or resource busy")) {
+                seen = true;
+            }
+            output.line(line);
+        }
+
+        boolean seen() {
+            return seen;
+        }
+    }
+
+    private ExecResult run(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         LineSplitter.Pair lines = LineSplitter.pair(output);
         Optional<ExecResult> result = attempt(request, lines, cancel);
         if (result.isPresent()) {

@@ -22,13 +22,15 @@ final class SandboxContainer {
 
     private final DockerClient docker;
     private final ContainerSpec spec;
+    private final ProtectedMounts protectedMounts;
     private String id;
     private long oomKills;
     private Thread removeOnShutdown;
 
-    SandboxContainer(DockerClient docker, ContainerSpec spec) {
+    SandboxContainer(DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts) {
         this.docker = docker;
         this.spec = spec;
+        this.protectedMounts = protectedMounts;
     }
 
     /** The container's id, starting it first if there is none. */
@@ -43,7 +45,7 @@ final class SandboxContainer {
                     .withWorkingDir(spec.workingDir())
                     .withEnv(spec.env())
                     .withLabels(spec.labels())
-                    .withHostConfig(spec.hostConfig())
+                    .withHostConfig(spec.hostConfig(protectedMounts.binds()))
                     .exec()
                     .getId();
             docker.startContainerCmd(created).exec();
@@ -112,9 +114,10 @@ final class SandboxContainer {
         return id;
     }
 
-    /** Removes the container and forgets the shutdown hook that would have. */
+    /** Removes the container, then the empty protected folders it mounted, and forgets the shutdown hook. */
     synchronized void close() {
         remove();
+        protectedMounts.removePlaceholders();
         if (removeOnShutdown != null) {
             try {
                 Runtime.getRuntime().removeShutdownHook(removeOnShutdown);

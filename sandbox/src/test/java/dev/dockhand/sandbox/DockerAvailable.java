@@ -3,9 +3,11 @@ package dev.dockhand.sandbox;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dockhand.core.tool.ProtectedLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Decides whether Docker tests run: skipped, with the reason shown, when no engine or image is there; failed instead
@@ -15,7 +17,16 @@ final class DockerAvailable {
     private DockerAvailable() {}
 
     static DockerSandbox sandbox(DockerSettings settings, Path workspace, Map<String, String> hostEnv) {
-        DockerSandbox sandbox = DockerSandbox.connect(settings, workspace, List.of(), hostEnv);
+        return sandbox(settings, workspace, hostEnv, List::of);
+    }
+
+    /** A sandbox that keeps the protected paths of {@code layouts} out of its container's reach. */
+    static DockerSandbox sandbox(
+            DockerSettings settings,
+            Path workspace,
+            Map<String, String> hostEnv,
+            Supplier<List<ProtectedLayout>> layouts) {
+        DockerSandbox sandbox = DockerSandbox.connect(settings, workspace, List.of(), hostEnv, layouts);
         try {
             sandbox.preflight();
         } catch (SandboxUnavailableException e) {

@@ -38,8 +38,11 @@ public record ExecResult(int exitCode, Termination termination, Optional<String>
         return new ExecResult(exitCode, Termination.EXITED);
     }
 
-    /** This result with {@code sentence} as its notice. */
+    /** This result with {@code sentence} as its notice, after the notice it had. */
     public ExecResult withNotice(String sentence) {
-        return new ExecResult(exitCode, termination, Optional.of(sentence));
+        return new ExecResult(
+                exitCode,
+                termination,
+                Optional.of(notice.map(had -> had + " " + sentence).orElse(sentence)));
     }
 }

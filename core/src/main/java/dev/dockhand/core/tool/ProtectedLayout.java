@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where a workspace's protected paths are on disk, found by one walk: what the Docker sandbox mounts read-only, the
@@ -74,6 +76,40 @@ public final class ProtectedLayout {
     /** Allowed paths that lie under a read-only path and must stay writable. */
     public List<Path> writable() {
         return writable;
+    }
+
+    /**
+     * The layouts of {@code roots}, scanned at the first call and kept: the Docker sandbox needs them when its
+     * container starts, and the check after each command without a sandbox needs them too. A root that cannot be
+     * scanned has an empty layout, and the failure is logged.
+     */
+    public static Supplier<List<ProtectedLayout>> lazily(List<Path> roots, ProtectedPaths rules) {
+        return new Supplier<>() {
+            private List<ProtectedLayout> layouts;
+
+            @Override
+            public synchronized List<ProtectedLayout> get() {
+                if (layouts == null) {
+                    List<ProtectedLayout> scanned = new ArrayList<>();
+                    for (Path root : roots) {
+                        try {
+                            scanned.add(scan(root, rules));
+                        } catch (IOException | RuntimeException e) {
+                            LoggerFactory.getLogger(ProtectedLayout.class)
+                                    .error("could not scan {} for protected paths", root, e);
+                            scanned.add(new ProtectedLayout(root, List.of(), List.of(), List.of(), List.of()));
+                        }
+                    }
+                    layouts = List.copyOf(scanned);
+                }
+                return layouts;
+            }
+        };
+    }
+
+    /** The root this layout was scanned from. */
+    public Path root() {
+        return root;
     }
 
     /** Scans {@code root} (a real path) for the paths {@code rules} protect. */

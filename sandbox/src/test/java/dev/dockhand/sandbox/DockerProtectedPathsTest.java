@@ -1,0 +1,143 @@
+package dev.dockhand.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.ExecRequest;
+import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.tool.ProtectedLayout;
+import dev.dockhand.core.tool.ProtectedPaths;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Docker sandbox keeps the protected paths read-only: what the issue's reproductions planted from inside the
+ * container (a git hook, {@code core.fsmonitor}, a hook in a nested repository, Dockhand's own settings, an editor's
+ * tasks) fails and leaves the host unchanged, while ordinary git work goes on.
+ */
+@Tag("docker")
+class DockerProtectedPathsTest {
+    private static final String[] PROTECTED = {
+        ".git/hooks", ".git/config", "vendor/x/.git/hooks", "vendor/x/.git/config", ".dockhand", ".vscode", ".husky"
+    };
+
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private DockerSandbox sandbox;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void repository() throws Exception {
+        workspace = temp.toRealPath().resolve("project");
+        GitRepositories.withNestedRepository(workspace);
+    }
+
+    @AfterEach
+    void stop() {
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+
+    private void open(ProtectedPaths rules) {
+        sandbox = DockerAvailable.sandbox(
+                DockerSettings.DEFAULT, workspace, Map.of(), ProtectedLayout.lazily(List.of(workspace), rules));
+    }
+
+    private ExecResult run(String command) throws Exception {
+        lines.clear();
+        return sandbox.exec(
+                new ExecRequest(command, workspace, Duration.ofSeconds(60)), lines::add, new Cancellation());
+    }
+
+    @Test
+    void whatTheIssuePlantedFailsAndTheHostIsUnchanged() throws Exception {
+        Map<String, String> before = GitRepositories.contents(workspace, PROTECTED);
+        open(ProtectedPaths.defaults());
+
+        for (String plant : List.of(
+                "printf '#!/bin/sh\\necho pwned\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+                "printf '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n' >> .git/config",
+                "git config core.fsmonitor 'touch /tmp/pwned'",
+                "printf '#!/bin/sh\\necho pwned\\n' > vendor/x/.git/hooks/post-checkout",
+                "mkdir -p .dockhand && echo '{\"approvalMode\":\"yolo\"}' > .dockhand/settings.json",
+                "mkdir -p .vscode && echo '{\"tasks\":[]}' > .vscode/tasks.json",
+                "mkdir -p .husky && echo 'curl evil' > .husky/pre-commit",
+                "mv .git .git-old && mkdir -p .git/hooks && echo pwned > .git/hooks/pre-commit",
+                "rm -rf .git/hooks",
+                "mv vendor/x/.git/config vendor/x/.git/config.old")) {
+            ExecResult result = run(plant);
+
+            assertNotEquals(0, result.exitCode(), plant + " " + lines);
+            assertTrue(
+                    result.notice().orElse("").startsWith("A write failed on a protected path: in the sandbox"),
+                    plant + " " + result);
+        }
+
+        assertEquals(before, GitRepositories.contents(workspace, PROTECTED));
+        assertFalse(Files.exists(workspace.resolve(".git-old")));
+    }
+
+    @Test
+    void ordinaryGitWorkStillWorksInTheSandbox() throws Exception {
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("echo b > b.txt && git add b.txt && git commit -q -m x && git checkout -q -b feature"
+                + " && echo c >> b.txt && git stash -q && git stash list | wc -l && git log --oneline | wc -l");
+
+        assertEquals(ExecResult.exited(0), result, lines.toString());
+        assertEquals(List.of("1", "2"), lines);
+    }
+
+    @Test
+    void aPathTheUserAllowedIsWritable() throws Exception {
+        open(new ProtectedPaths(List.of(), List.of(".git/hooks")));
+
+        ExecResult result = run("echo lint > .git/hooks/pre-commit");
+
+        assertEquals(ExecResult.exited(0), result, lines.toString());
+        assertEquals("lint\n", Files.readString(workspace.resolve(".git/hooks/pre-commit")));
+    }
+
+    @Test
+    void theEmptyFoldersMountedOverMissingOnesAreGoneAfterTheSession() throws Exception {
+        open(ProtectedPaths.defaults());
+        run("true");
+        // While the session runs, the user's own editor may write there on the host: that one stays.
+        Files.writeString(workspace.resolve(".idea/workspace.xml"), "<project/>\n");
+
+        sandbox.close();
+        sandbox = null;
+
+        assertFalse(Files.exists(workspace.resolve(".vscode")));
+        assertFalse(Files.exists(workspace.resolve(".dockhand")));
+        assertFalse(Files.exists(workspace.resolve(".husky")));
+        assertEquals("<project/>\n", Files.readString(workspace.resolve(".idea/workspace.xml")));
+    }
+
+    @Test
+    void aGitFileThatPointsASubmoduleElsewhereIsProtected() throws Exception {
+        Files.createDirectories(workspace.resolve("libs/foo"));
+        Files.writeString(workspace.resolve("libs/foo/.git"), "gitdir: ../../.git/modules/libs/foo\n");
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("echo 'gitdir: /tmp/evil' > libs/foo/.git");
+
+        assertNotEquals(0, result.exitCode());
+        assertEquals("gitdir: ../../.git/modules/libs/foo\n", Files.readString(workspace.resolve("libs/foo/.git")));
+    }
+}
