@@ -78,9 +78,16 @@ record Headless(
                     "Unknown tool " + String.join(", ", unknown) + "; the tools are "
                             + all.stream().map(Tool::name).collect(Collectors.joining(", ")) + ".");
         }
-        return all.stream()
+        List<Tool<?>> offered = all.stream()
                 .filter(tool -> allowedTools.isEmpty() || allowedTools.contains(tool.name()))
                 .filter(tool -> !excludedTools.contains(tool.name()))
+                .toList();
+        // kill_background stops what run_shell_command started: it comes and goes with it.
+        boolean shell = offered.stream().anyMatch(tool -> tool.name().equals("run_shell_command"));
+        return all.stream()
+                .filter(tool -> tool.name().equals("kill_background")
+                        ? shell && !excludedTools.contains(tool.name())
+                        : offered.contains(tool))
                 .toList();
     }
 }

@@ -162,7 +162,7 @@ class HeadlessOutputTest {
     }
 
     @Test
-    void excludedToolsAreNotOffered() {
+    void excludedToolsAreNotOfferedAndKillBackgroundGoesWithTheShell() {
         model.enqueue(answer("ok"));
 
         assertEquals(ExitCodes.OK, run("--excluded-tools", "run_shell_command,web_fetch", "-p", "x"));
@@ -172,16 +172,20 @@ class HeadlessOutputTest {
                 .get("tools")
                 .forEach(tool -> offered.add(tool.get("function").get("name").asText()));
         assertEquals(
-                List.of(
-                        "read_file",
-                        "write_file",
-                        "edit",
-                        "list_directory",
-                        "glob",
-                        "grep",
-                        "kill_background",
-                        "todo_write"),
-                offered);
+                List.of("read_file", "write_file", "edit", "list_directory", "glob", "grep", "todo_write"), offered);
+    }
+
+    @Test
+    void allowingTheShellAllowsKillBackgroundWithIt() {
+        model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,run_shell_command", "-p", "x"));
+
+        List<String> offered = new ArrayList<>();
+        model.takeRequest()
+                .get("tools")
+                .forEach(tool -> offered.add(tool.get("function").get("name").asText()));
+        assertEquals(List.of("read_file", "run_shell_command", "kill_background"), offered);
     }
 
     @Test
