@@ -16,6 +16,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What --yolo does not cover when nobody watches: protected paths, and web fetches the user did not name. */
 class UnattendedApprovalTest {
@@ -75,6 +77,35 @@ class UnattendedApprovalTest {
                         .contains("dockhand: 1 tool call needed your explicit approval, which no flag gives after the"
                                 + " fact (see the lines above)."),
                 cli.err.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                ".git/hooks/pre-commit",
+                ".git/config",
+                "vendor/x/.git/hooks/post-commit",
+                "vendor/x/.git/config",
+                ".git/modules/lib/config",
+                ".git/worktrees/feature/commondir",
+                "libs/foo/.git",
+                ".dockhand/settings.json",
+                ".vscode/tasks.json",
+                "packages/app/.vscode/settings.json",
+                ".idea/workspace.xml",
+                ".husky/pre-commit"
+            })
+    void yoloDoesNotLetAFileToolWriteAnyProtectedPath(String path) throws Exception {
+        Path file = cli.workspace.resolve(path);
+        String before = Files.exists(file) ? Files.readString(file) : "(absent)";
+        cli.model.enqueue(
+                calls(toolCall("w", "write_file", "{\"path\":\"" + path + "\",\"content\":\"planted\\n\"}")),
+                answer("Protected."));
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, cli.run("--yolo", "-p", "plant"));
+
+        assertEquals(before, Files.exists(file) ? Files.readString(file) : "(absent)");
+        assertTrue(resultSentBack().startsWith("The write_file call was not run: "), cli.err.toString());
     }
 
     @Test
@@ -195,5 +226,24 @@ class UnattendedApprovalTest {
 
         assertTrue(cli.errLines().get(0).startsWith("dockhand: webFetch.allowedHosts: "), cli.err.toString());
         assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
+    void aTranscriptThatCannotBeWrittenIsReportedOnceAndTheRunGoesOn() throws Exception {
+        Files.createDirectories(temp.resolve("home"));
+        // A file where the sessions folder should be: the transcript cannot be written, even by root.
+        Files.writeString(temp.resolve("home/sessions"), "not a folder");
+        cli.model.enqueue(calls(toolCall("r", "read_file", "{\"path\":\".git/config\"}")), answer("Read it."));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "read the config"));
+
+        assertEquals(
+                1,
+                cli.errLines().stream()
+                        .filter(line -> line.startsWith("dockhand: the session transcript ")
+                                && line.endsWith("this session goes on in memory and cannot be resumed later."))
+                        .count(),
+                cli.err.toString());
+        assertTrue(cli.out.toString().contains("Read it."));
     }
 }

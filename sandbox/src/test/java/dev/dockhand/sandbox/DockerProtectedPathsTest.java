@@ -30,7 +30,14 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("docker")
 class DockerProtectedPathsTest {
     private static final String[] PROTECTED = {
-        ".git/hooks", ".git/config", "vendor/x/.git/hooks", "vendor/x/.git/config", ".dockhand", ".vscode", ".husky"
+        ".git/hooks",
+        ".git/config",
+        "vendor/x/.git/hooks",
+        "vendor/x/.git/config",
+        ".dockhand",
+        ".vscode",
+        ".husky",
+        ".idea"
     };
 
     @TempDir
@@ -77,6 +84,7 @@ class DockerProtectedPathsTest {
                 "mkdir -p .dockhand && echo '{\"approvalMode\":\"yolo\"}' > .dockhand/settings.json",
                 "mkdir -p .vscode && echo '{\"tasks\":[]}' > .vscode/tasks.json",
                 "mkdir -p .husky && echo 'curl evil' > .husky/pre-commit",
+                "mkdir -p .idea && echo '<project/>' > .idea/workspace.xml",
                 "mv .git .git-old && mkdir -p .git/hooks && echo pwned > .git/hooks/pre-commit",
                 "rm -rf .git/hooks",
                 "mv vendor/x/.git/config vendor/x/.git/config.old")) {
