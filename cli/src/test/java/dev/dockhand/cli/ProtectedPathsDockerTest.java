@@ -9,12 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
-import java.nio.charset.StandardCharsets;
+import dev.dockhand.core.testing.GitRepositories;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -39,30 +37,12 @@ class ProtectedPathsDockerTest {
         if (System.getenv("DOCKER_HOST") != null) {
             cli.variables.put("DOCKER_HOST", System.getenv("DOCKER_HOST"));
         }
-        for (Path repository : List.of(cli.workspace, cli.workspace.resolve("vendor/x"))) {
-            Files.createDirectories(repository);
-            git(repository, "init", "-q");
-            git(repository, "config", "user.name", "Dockhand Test");
-            git(repository, "config", "user.email", "test@dockhand.invalid");
-            Files.writeString(repository.resolve("README"), "hello\n");
-            git(repository, "add", "README");
-            git(repository, "commit", "-q", "-m", "first");
-        }
+        GitRepositories.withNestedRepository(cli.workspace);
     }
 
     @AfterEach
     void tearDown() {
         cli.close();
-    }
-
-    private static String git(Path folder, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git", "-C", folder.toString()));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(git.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, git.exitValue(), "git " + String.join(" ", args) + ": " + output);
-        return output;
     }
 
     private static String shell(String command) {
@@ -108,7 +88,7 @@ class ProtectedPathsDockerTest {
         assertEquals(config, Files.readString(cli.workspace.resolve(".git/config")));
         assertEquals(nestedHooks, String.join(",", hooks(cli.workspace.resolve("vendor/x/.git/hooks"))));
         assertFalse(Files.exists(cli.workspace.resolve(".dockhand/settings.json")));
-        assertEquals("x\nfirst\n", git(cli.workspace, "log", "--format=%s"));
+        assertEquals("x\nfirst\n", GitRepositories.git(cli.workspace, "log", "--format=%s"));
 
         cli.model.takeRequest();
         JsonNode messages = cli.model.takeRequest().get("messages");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.testing.GitRepositories;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.ProtectedPaths;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
@@ -90,6 +91,17 @@ public abstract sealed class OpenFolder implements Closeable permits SecureFolde
 
     /** Creates an empty sub-folder; an existing folder of that name is fine, as with {@code mkdir -p}. */
     abstract void createFolder(String name) throws IOException;
+
+    /** Creates the folder {@code name}, found at {@code where}, unless a folder of that name is there already. */
+    final void createFolderAt(Path where, String name) throws IOException {
+        try {
+            Files.createDirectory(where);
+        } catch (FileAlreadyExistsException e) {
+            if (!attributes(name).map(BasicFileAttributes::isDirectory).orElse(false)) {
+                throw e;
+            }
+        }
+    }
 
     /** Creates a new file for writing; fails when the name exists, link or not. */
     abstract SeekableByteChannel create(String name) throws IOException;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -83,13 +82,7 @@ final class PathFolder extends OpenFolder {
     @Override
     void createFolder(String name) throws IOException {
         requireUnchanged();
-        try {
-            Files.createDirectory(real.resolve(entry(name)));
-        } catch (FileAlreadyExistsException e) {
-            if (!attributes(name).map(BasicFileAttributes::isDirectory).orElse(false)) {
-                throw e;
-            }
-        }
+        createFolderAt(real.resolve(entry(name)), name);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.dockhand.core.tool;
 
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -100,13 +99,7 @@ final class SecureFolder extends OpenFolder {
             throw new PathChangedException(
                     path(), "was moved or replaced after the path was checked; nothing was created in it");
         }
-        try {
-            Files.createDirectory(real.resolve(entry(name)));
-        } catch (FileAlreadyExistsException e) {
-            if (!attributes(name).map(BasicFileAttributes::isDirectory).orElse(false)) {
-                throw e;
-            }
-        }
+        createFolderAt(real.resolve(entry(name)), name);
     }
 
     @Override

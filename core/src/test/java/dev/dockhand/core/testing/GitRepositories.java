@@ -1,7 +1,8 @@
-package dev.dockhand.sandbox;
+package dev.dockhand.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,25 +13,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** Real git repositories made with the host's git, for the protected-path tests. */
-final class GitRepositories {
+public final class GitRepositories {
     private GitRepositories() {}
 
-    /** {@code git ARGS} in {@code folder}, which must succeed. */
-    static void git(Path folder, String... args) throws Exception {
+    /** {@code git ARGS} in {@code folder}, which must succeed; returns what it printed. */
+    public static String git(Path folder, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", folder.toString()));
         command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!git.waitFor(60, TimeUnit.SECONDS)) {
             git.destroyForcibly();
         }
-        assertEquals(0, git.exitValue(), "git " + String.join(" ", args));
+        assertEquals(0, git.exitValue(), "git " + String.join(" ", args) + ": " + output);
+        return output;
     }
 
     /** A repository at {@code folder} with a user, one commit, and a nested repository at {@code vendor/x}. */
-    static void withNestedRepository(Path folder) throws Exception {
+    public static void withNestedRepository(Path folder) throws Exception {
         for (Path repository : List.of(folder, folder.resolve("vendor/x"))) {
             Files.createDirectories(repository);
             git(repository, "init", "-q");
@@ -43,7 +43,7 @@ final class GitRepositories {
     }
 
     /** Every file under {@code folder}'s protected places, with its content, to compare before and after. */
-    static Map<String, String> contents(Path folder, String... places) throws Exception {
+    public static Map<String, String> contents(Path folder, String... places) throws Exception {
         Map<String, String> contents = new TreeMap<>();
         for (String place : places) {
             Path start = folder.resolve(place);
