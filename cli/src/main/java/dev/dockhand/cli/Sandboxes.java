@@ -24,10 +24,14 @@ final class Sandboxes {
 
     static Sandbox open(RunOptions options, Workspace workspace, CliEnvironment environment, PrintWriter err)
             throws SandboxUnavailableException {
-        // Scanned once, when the first command needs it: for the container's mounts, or for the check after each
-        // command without one.
+        // Scanned once, for the container's mounts or for the check after each command without one. The scan walks
+        // the workspace (seconds in a tree of 100,000 files), so it starts now, while the model thinks; the first
+        // command waits for it only if it is not done by then.
         Supplier<List<ProtectedLayout>> protectedLayouts = ProtectedLayout.lazily(
                 workspace.roots(), options.approvalRules().protectedPaths());
+        Thread scan = new Thread(protectedLayouts::get, "dockhand-protected-scan");
+        scan.setDaemon(true);
+        scan.start();
         return switch (options.sandbox()) {
             case NONE -> {
                 err.println("dockhand: --sandbox none: commands run directly on this machine, unconfined.");
