@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -156,7 +157,8 @@ public final class ProtectedLayout {
             if (++folders > MAX_FOLDERS) {
                 return FileVisitResult.TERMINATE;
             }
-            String name = dir.equals(root) ? "" : dir.getFileName().toString();
+            // Without case, as ProtectedPaths compares: on a case-insensitive file system .Git is git's folder.
+            String name = dir.equals(root) ? "" : dir.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.equals(".git")) {
                 pinned.add(dir);
                 gitFolder(dir);
@@ -172,7 +174,7 @@ public final class ProtectedLayout {
         @Override
         public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
             // A .git file points git at another folder (submodules, linked worktrees): it is protected whole.
-            if (file.getFileName().toString().equals(".git") && !attributes.isSymbolicLink()) {
+            if (file.getFileName().toString().equalsIgnoreCase(".git") && !attributes.isSymbolicLink()) {
                 protect(file);
             }
             return FileVisitResult.CONTINUE;

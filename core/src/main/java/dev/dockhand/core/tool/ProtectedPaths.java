@@ -3,6 +3,7 @@ package dev.dockhand.core.tool;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -92,27 +93,37 @@ public final class ProtectedPaths {
         return allowed.stream().anyMatch(entry -> path.equals(entry) || path.startsWith(entry + "/"));
     }
 
+    /**
+     * The built-in protections. Names are compared without case: on a case-insensitive file system (macOS, Windows)
+     * {@code .Git/Hooks} is git's own folder.
+     */
     private static Optional<Protection> builtIn(String[] parts) {
+        String[] names = new String[parts.length];
         for (int i = 0; i < parts.length; i++) {
-            String part = parts[i];
-            if (FOLDERS.contains(part)) {
-                return Optional.of(new Protection(join(parts, i + 1), folderReason(part)));
+            names[i] = parts[i].toLowerCase(Locale.ROOT);
+        }
+        for (int i = 0; i < parts.length; i++) {
+            if (FOLDERS.contains(names[i])) {
+                return Optional.of(new Protection(join(parts, i + 1), folderReason(names[i])));
             }
-            if (part.equals(".git")) {
-                return git(parts, i);
+            if (names[i].equals(".git")) {
+                return git(parts, names, i);
             }
         }
         return Optional.empty();
     }
 
-    /** Inside a git directory at {@code parts[git]}: its hooks and config, and those of submodules and worktrees. */
-    private static Optional<Protection> git(String[] parts, int git) {
+    /**
+     * Inside a git directory at {@code parts[git]} ({@code names} are the parts in lower case): its hooks and config,
+     * and those of submodules and worktrees.
+     */
+    private static Optional<Protection> git(String[] parts, String[] names, int git) {
         int last = parts.length - 1;
         if (git == last) {
             return Optional.of(new Protection(
                     join(parts, git + 1), "it decides which repository and settings git uses on your machine"));
         }
-        String next = parts[git + 1];
+        String next = names[git + 1];
         if (next.equals("hooks")) {
             return Optional.of(hooks(parts, git + 2));
         }
@@ -122,16 +133,16 @@ public final class ProtectedPaths {
         if (next.equals("modules")) {
             // Submodule git directories nest (.git/modules/a/modules/b) and take the submodule's path as name.
             for (int i = git + 2; i <= last; i++) {
-                if (parts[i].equals("hooks")) {
+                if (names[i].equals("hooks")) {
                     return Optional.of(hooks(parts, i + 1));
                 }
-                if (i == last && GIT_CONFIG_FILES.contains(parts[i])) {
+                if (i == last && GIT_CONFIG_FILES.contains(names[i])) {
                     return Optional.of(config(parts));
                 }
             }
         }
-        if (next.equals("worktrees") && git + 3 <= last && WORKTREE_FILES.contains(parts[git + 3])) {
-            return Optional.of(parts[git + 3].equals("hooks") ? hooks(parts, git + 4) : config(parts));
+        if (next.equals("worktrees") && git + 3 <= last && WORKTREE_FILES.contains(names[git + 3])) {
+            return Optional.of(names[git + 3].equals("hooks") ? hooks(parts, git + 4) : config(parts));
         }
         return Optional.empty();
     }

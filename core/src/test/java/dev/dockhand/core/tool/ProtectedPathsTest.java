@@ -36,6 +36,10 @@ class ProtectedPathsTest {
                 Arguments.of(".dockhand/settings.json", ".dockhand"),
                 Arguments.of("./.git/./hooks/x", ".git/hooks"),
                 Arguments.of("src/../.git/config", ".git/config"),
+                // A case-insensitive file system (macOS, Windows) opens git's own folder for these.
+                Arguments.of(".GIT/Hooks/pre-commit", ".GIT/Hooks"),
+                Arguments.of(".Git/CONFIG", ".Git/CONFIG"),
+                Arguments.of(".VSCode/tasks.json", ".VSCode"),
                 // Everything else of .git stays writable, so git add, commit, checkout and stash work.
                 Arguments.of(".git/index", ""),
                 Arguments.of(".git/HEAD", ""),
