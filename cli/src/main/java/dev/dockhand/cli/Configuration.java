@@ -34,6 +34,7 @@ final class Configuration {
     private final boolean trustedForThisRun;
     private final List<Entry> entries = new ArrayList<>();
     private final List<String> ignored = new ArrayList<>();
+    private final List<String> ignoredValues = new ArrayList<>();
     private final List<String> userOnly = new ArrayList<>();
 
     /** One setting's effective value and where it came from. */
@@ -52,6 +53,11 @@ final class Configuration {
     interface Rule<T> {
         boolean narrows(T value, Object without);
 
+        /** What applies when an untrusted project's value narrows: the value itself, unless the rule combines. */
+        default T merged(T value, Object without) {
+            return value;
+        }
+
         /** Any value: it changes nothing that reaches outside the workspace. */
         static <T> Rule<T> any() {
             return (value, without) -> true;
@@ -60,6 +66,53 @@ final class Configuration {
         /** Only the value that applies anyway: every other one widens (a server, a key, a sandbox). */
         static <T> Rule<T> userOnly() {
             return (value, without) -> String.valueOf(value).equals(String.valueOf(without));
+        }
+
+        /**
+         * A list of tools to offer: the project's narrows the user's to the tools on both (an empty list, which means
+         * every tool, narrows nothing).
+         */
+        static Rule<List<String>> offered() {
+            return new Rule<>() {
+                @Override
+                public boolean narrows(List<String> value, Object without) {
+                    return true;
+                }
+
+                @Override
+                public List<String> merged(List<String> value, Object without) {
+                    List<String> mine = names(without);
+                    if (value.isEmpty() || mine.isEmpty()) {
+                        return value.isEmpty() ? mine : value;
+                    }
+                    return mine.stream().filter(value::contains).toList();
+                }
+            };
+        }
+
+        /** A list of tools to leave out: the project's adds to the user's, never removes from it. */
+        static Rule<List<String>> withheld() {
+            return new Rule<>() {
+                @Override
+                public boolean narrows(List<String> value, Object without) {
+                    return true;
+                }
+
+                @Override
+                public List<String> merged(List<String> value, Object without) {
+                    List<String> all = new ArrayList<>(names(without));
+                    value.stream().filter(name -> !all.contains(name)).forEach(all::add);
+                    return List.copyOf(all);
+                }
+            };
+        }
+
+        private static List<String> names(Object list) {
+            List<String> names = new ArrayList<>();
+            if (list instanceof List<?> items) {
+                items.forEach(item -> names.add(String.valueOf(item)));
+            }
+            return names;
         }
 
         /** At most the value that applies without the project. */
@@ -111,6 +164,11 @@ final class Configuration {
     /** The project's keys that were ignored because the folder is not trusted, in the order they were read. */
     List<String> ignored() {
         return List.copyOf(ignored);
+    }
+
+    /** Each ignored key with the project's value, like {@code baseUrl = "http://…"}, the value cut short. */
+    List<String> ignoredValues() {
+        return List.copyOf(ignoredValues);
     }
 
     /** The project's keys that only the user's own settings can set, which were ignored. */
@@ -260,7 +318,7 @@ final class Configuration {
                 s -> tools(s).allowed(),
                 value -> command.allowedTools = new ArrayList<>(value),
                 () -> command.allowedTools,
-                Rule.any());
+                Rule.offered());
         if (!parsed.hasMatchedOption("--allowed-tools")) {
             // Narrowing the tools is the project's to do; naming web_fetch is not, since it lets fetches run
             // unattended. Only the user's own list (or a trusted folder's) counts for that.
@@ -278,7 +336,7 @@ final class Configuration {
                 s -> tools(s).excluded(),
                 value -> command.excludedTools = new ArrayList<>(value),
                 () -> command.excludedTools,
-                Rule.any());
+                Rule.withheld());
         key(
                 "truncation.maxChars",
                 "--max-output-chars",
@@ -361,7 +419,7 @@ final class Configuration {
             Function<Settings, T> read,
             Consumer<T> write,
             Supplier<Object> current,
-            Rule<? super T> rule) {
+            Rule<T> rule) {
         if (option != null && parsed.hasMatchedOption(option)) {
             entries.add(new Entry(key, String.valueOf(current.get()), "command line (" + option + ")"));
             return;
@@ -376,11 +434,17 @@ final class Configuration {
         Entry skipped = null;
         if (fromProject != null) {
             Object without = fromUser != null ? fromUser : current.get();
-            if (trusted() || rule.narrows(fromProject, without)) {
+            if (trusted()) {
                 set(project, key, fromProject, write, current);
                 return;
             }
+            if (rule.narrows(fromProject, without)) {
+                set(project, key, rule.merged(fromProject, without), write, current);
+                return;
+            }
             ignored.add(key);
+            String shown = String.valueOf(fromProject);
+            ignoredValues.add(key + " = " + (shown.length() > 80 ? shown.substring(0, 80) + "…" : shown));
             skipped = new Entry(
                     key,
                     String.valueOf(fromProject),
@@ -481,7 +545,7 @@ final class Configuration {
                 Function<Settings, T> read,
                 Consumer<T> write,
                 Supplier<Object> current,
-                Rule<? super T> rule) {
+                Rule<T> rule) {
             configuration.key(key, option, parsed, Optional.empty(), read, write, current, rule);
         }
     }

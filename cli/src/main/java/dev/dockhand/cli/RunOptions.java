@@ -43,10 +43,11 @@ record RunOptions(
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
-     * may and the user never decided: which keys, and the options to run with if the user says yes.
+     * may and the user never decided: which settings (each {@code key = value}), and the options to run with if the
+     * user says yes.
      */
     record TrustQuestion(
-            Path folder, Path userSettings, List<String> keys, String ifNot, Supplier<RunOptions> ifTrusted) {}
+            Path folder, Path userSettings, List<String> settings, String ifNot, Supplier<RunOptions> ifTrusted) {}
 
     /** Where commands run. */
     enum SandboxKind {
@@ -128,7 +129,7 @@ record RunOptions(
         return Optional.of(new TrustQuestion(
                 environment.workingDirectory(),
                 environment.home().resolve("settings.json"),
-                configuration.ignored(),
+                configuration.ignoredValues(),
                 configuration.notice().orElse(""),
                 () -> {
                     // Trusted for this run even if the answer could not be saved.

@@ -1,10 +1,12 @@
 package dev.dockhand.cli;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.jline.terminal.Terminal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
+import org.jline.utils.AttributedStyle;
 
 /**
  * The REPL's question, before the session opens, about a folder whose own settings ask for more than an untrusted
@@ -20,24 +22,22 @@ final class TrustPrompt {
             return options;
         }
         RunOptions.TrustQuestion question = options.trustQuestion().get();
-        String keys = String.join(", ", question.keys());
-        int key = ReplKeys.ask(
-                terminal,
-                "yYnN",
-                () -> screen.print(List.of(
-                        new AttributedStringBuilder()
-                                .style(TurnView.YELLOW.bold())
-                                .append("? Trust this folder's settings?")
-                                .toAttributedString(),
-                        new AttributedString("  " + question.folder() + "/.dockhand/settings.json sets " + keys + "."),
-                        new AttributedString(
-                                "  A folder you cloned can use them to send your key elsewhere or to run",
-                                TurnView.DIM),
-                        new AttributedString(
-                                "  commands without asking; until you trust it, they are ignored.", TurnView.DIM),
-                        new AttributedString(
-                                "  y trust this folder · n do not trust it (both remembered) · Esc decide later",
-                                TurnView.DIM))));
+        List<AttributedString> lines = new ArrayList<>();
+        lines.add(new AttributedStringBuilder()
+                .style(TurnView.YELLOW.bold())
+                .append("? Trust this folder's settings?")
+                .toAttributedString());
+        lines.add(new AttributedString("  " + question.folder() + "/.dockhand/settings.json sets:"));
+        for (String setting : question.settings()) {
+            lines.add(new AttributedString("    " + Rendering.printable(setting), AttributedStyle.BOLD));
+        }
+        lines.add(new AttributedString(
+                "  A folder you cloned can use them to send your key elsewhere or to run", TurnView.DIM));
+        lines.add(
+                new AttributedString("  commands without asking; until you trust it, they are ignored.", TurnView.DIM));
+        lines.add(new AttributedString(
+                "  y trust this folder · n do not trust it (both remembered) · Esc decide later", TurnView.DIM));
+        int key = ReplKeys.ask(terminal, "yYnN", () -> screen.print(lines));
         if (key == ReplKeys.NO_ANSWER) {
             screen.print("  not trusted for this session: " + question.ifNot(), TurnView.YELLOW);
             return options;

@@ -234,4 +234,30 @@ class ProjectTrustTest {
                         + " trustedFolders: only your own settings (" + userSettings() + ") set them.",
                 cli.errLines().get(0));
     }
+
+    @Test
+    void anUntrustedProjectCanTakeToolsAwayButNeverGiveThemBack() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\","
+                + " \"tools\": {\"allowed\": [\"read_file\", \"grep\", \"run_shell_command\"],"
+                + " \"excluded\": [\"run_shell_command\"]}}");
+        project("{\"tools\": {\"allowed\": [\"read_file\", \"web_fetch\"], \"excluded\": []}}");
+
+        assertEquals(ExitCodes.OK, cli.run("config"));
+
+        String out = cli.out.toString().replaceAll(" +", " ");
+        String file = cli.workspace.resolve(".dockhand/settings.json").toString();
+        assertTrue(out.contains("tools.allowed = [read_file] (" + file + ")"), out);
+        assertTrue(out.contains("tools.excluded = [run_shell_command] (" + file + ")"), out);
+    }
+
+    @Test
+    void anEmptyProjectListTakesNothingAway() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"allowed\": [\"read_file\"]}}");
+        project("{\"tools\": {\"allowed\": []}}");
+        cli.model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
+
+        assertEquals(1, cli.model.takeRequest().get("tools").size());
+    }
 }

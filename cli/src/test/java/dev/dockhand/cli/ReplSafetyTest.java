@@ -62,8 +62,9 @@ class ReplSafetyTest {
             assertEquals(
                     List.of(
                             "? Trust this folder's settings?",
-                            "  " + cli.workspace + "/.dockhand/settings.json sets baseUrl."),
-                    repl.rowsFrom("? Trust").subList(0, 2));
+                            "  " + cli.workspace + "/.dockhand/settings.json sets:",
+                            "    baseUrl = " + projectServer.baseUrl()),
+                    repl.rowsFrom("? Trust").subList(0, 3));
             repl.type("y");
             repl.await("✓ trusted " + cli.workspace);
             repl.awaitPrompt().submit("hello");
