@@ -4,6 +4,7 @@ import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Mount;
 import com.github.dockerjava.api.model.Volume;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,15 +67,15 @@ record ContainerSpec(
         return hostConfig(List.of());
     }
 
-    /** The host configuration, with {@code protectedBinds} (see {@link ProtectedMounts}) over the workspace. */
-    HostConfig hostConfig(List<Bind> protectedBinds) {
+    /** The host configuration, with {@code protectedMounts} (see {@link ProtectedMounts}) over the workspace. */
+    HostConfig hostConfig(List<Mount> protectedMounts) {
         List<Bind> binds = new ArrayList<>();
         for (Path mount : mounts) {
             binds.add(new Bind(mount.toString(), new Volume(mount.toString()), AccessMode.rw));
         }
-        binds.addAll(protectedBinds);
         return HostConfig.newHostConfig()
                 .withBinds(binds)
+                .withMounts(protectedMounts)
                 .withNetworkMode(settings.network())
                 .withMemory(settings.memoryBytes())
                 .withMemorySwap(settings.memoryBytes())

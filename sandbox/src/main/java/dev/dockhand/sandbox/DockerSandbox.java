@@ -200,9 +200,16 @@ public final class DockerSandbox implements Sandbox {
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         ReadOnlyWrites refused = new ReadOnlyWrites(output);
         ExecResult result = run(request, refused, cancel);
-        return refused.seen() && !protectedMounts.entries().isEmpty()
-                ? result.withNotice(protectedNotice(protectedMounts.entries()))
-                : result;
+        if (refused.seen() && !protectedMounts.entries().isEmpty()) {
+            result = result.withNotice(protectedNotice(protectedMounts.entries()));
+        }
+        List<String> removed = protectedMounts.removeCreated();
+        if (!removed.isEmpty()) {
+            result = result.withNotice("Removed " + String.join(", ", removed) + ", which the command created: git"
+                    + " would take its config and hooks from there on the user's machine. Do not work around it; tell"
+                    + " the user.");
+        }
+        return result;
     }
 
     /**

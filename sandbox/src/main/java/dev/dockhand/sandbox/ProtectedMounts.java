@@ -1,13 +1,16 @@
 package dev.dockhand.sandbox;
 
-import com.github.dockerjava.api.model.AccessMode;
-import com.github.dockerjava.api.model.Bind;
-import com.github.dockerjava.api.model.Volume;
+import com.github.dockerjava.api.model.Mount;
+import com.github.dockerjava.api.model.MountType;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -28,7 +31,7 @@ final class ProtectedMounts {
 
     private final Supplier<List<ProtectedLayout>> layouts;
     private final List<Path> placeholders = new ArrayList<>();
-    private List<Bind> binds;
+    private List<Planned> planned;
     private List<String> entries;
 
     ProtectedMounts(Supplier<List<ProtectedLayout>> layouts) {
@@ -40,35 +43,95 @@ final class ProtectedMounts {
         return new ProtectedMounts(List::of);
     }
 
-    /** The binds, worked out (and the placeholders made) at the first call. */
-    synchronized List<Bind> binds() {
-        if (binds == null) {
-            List<Bind> all = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            for (ProtectedLayout layout : layouts.get()) {
-                layout.pinned().forEach(path -> all.add(bind(path, AccessMode.rw)));
-                for (Path path : layout.readOnly()) {
-                    all.add(bind(path, AccessMode.ro));
-                    names.add(layout.root().relativize(path).toString());
-                }
-                for (Path missing : layout.missing()) {
-                    if (placeholder(missing)) {
-                        all.add(bind(missing, AccessMode.ro));
-                        names.add(layout.root().relativize(missing).toString());
-                    }
-                }
-                layout.writable().forEach(path -> all.add(bind(path, AccessMode.rw)));
-            }
-            binds = List.copyOf(all);
-            entries = List.copyOf(names);
+    /**
+     * The mounts, for a container about to start. The layout is scanned (and the placeholders made) at the first
+     * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), and
+     * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace.
+     */
+    synchronized List<Mount> mounts() {
+        if (planned == null) {
+            plan();
         }
-        return binds;
+        List<Mount> mounts = new ArrayList<>();
+        for (Planned mount : planned) {
+            if (Files.exists(mount.path(), LinkOption.NOFOLLOW_LINKS)) {
+                mounts.add(new Mount()
+                        .withType(MountType.BIND)
+                        .withSource(mount.path().toString())
+                        .withTarget(mount.path().toString())
+                        .withReadOnly(mount.readOnly()));
+            }
+        }
+        return mounts;
+    }
+
+    /** One planned mount: a path mounted onto itself, read-only or not. */
+    private record Planned(Path path, boolean readOnly) {}
+
+    private void plan() {
+        List<Planned> all = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (ProtectedLayout layout : layouts.get()) {
+            layout.pinned().forEach(path -> all.add(new Planned(path, false)));
+            for (Path path : layout.readOnly()) {
+                all.add(new Planned(path, true));
+                names.add(layout.root().relativize(path).toString());
+            }
+            for (Path missing : layout.missing()) {
+                if (placeholder(missing)) {
+                    all.add(new Planned(missing, true));
+                    names.add(layout.root().relativize(missing).toString());
+                }
+            }
+            layout.writable().forEach(path -> all.add(new Planned(path, false)));
+        }
+        planned = List.copyOf(all);
+        entries = List.copyOf(names);
     }
 
     /** The protected paths that are read-only in the container, relative to their root, for messages. */
     synchronized List<String> entries() {
-        binds();
+        if (planned == null) {
+            plan();
+        }
         return entries;
+    }
+
+    /**
+     * Removes each path that must stay absent (see {@link ProtectedLayout#absent}) and exists now, without following
+     * links; returns them relative to their root. Called after each command, and at close.
+     */
+    synchronized List<String> removeCreated() {
+        List<String> removed = new ArrayList<>();
+        for (ProtectedLayout layout : layouts.get()) {
+            for (Path path : layout.absent()) {
+                if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                    try {
+                        deleteTree(path);
+                        removed.add(layout.root().relativize(path).toString());
+                    } catch (IOException e) {
+                        log.error("could not remove {}, which a command created", path, e);
+                    }
+                }
+            }
+        }
+        return removed;
+    }
+
+    private static void deleteTree(Path path) throws IOException {
+        Files.walkFileTree(path, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path folder, IOException e) throws IOException {
+                Files.delete(folder);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     /** Removes the empty folders this made, once the container that mounted them is gone. */
@@ -94,9 +157,5 @@ final class ProtectedMounts {
             log.warn("could not make the empty protected folder {}; creating it stays possible", folder, e);
             return false;
         }
-    }
-
-    private static Bind bind(Path path, AccessMode mode) {
-        return new Bind(path.toString(), new Volume(path.toString()), mode);
     }
 }

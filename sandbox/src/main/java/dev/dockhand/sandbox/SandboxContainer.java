@@ -45,7 +45,7 @@ final class SandboxContainer {
                     .withWorkingDir(spec.workingDir())
                     .withEnv(spec.env())
                     .withLabels(spec.labels())
-                    .withHostConfig(spec.hostConfig(protectedMounts.binds()))
+                    .withHostConfig(spec.hostConfig(protectedMounts.mounts()))
                     .exec()
                     .getId();
             docker.startContainerCmd(created).exec();
@@ -54,7 +54,7 @@ final class SandboxContainer {
             throw new IOException("the sandbox container could not start: " + DockerSandbox.reason(e), e);
         }
         if (removeOnShutdown == null) {
-            removeOnShutdown = new Thread(this::remove, "dockhand-remove-sandbox");
+            removeOnShutdown = new Thread(this::removeAll, "dockhand-remove-sandbox");
             Runtime.getRuntime().addShutdownHook(removeOnShutdown);
         }
         oomKills = readOomKills(id);
@@ -114,10 +114,19 @@ final class SandboxContainer {
         return id;
     }
 
-    /** Removes the container, then the empty protected folders it mounted, and forgets the shutdown hook. */
-    synchronized void close() {
+    /**
+     * Removes the container; then, with every process that could write gone, the protected paths a command created
+     * that must stay absent, and the empty folders mounted over missing ones. Also what the shutdown hook runs.
+     */
+    synchronized void removeAll() {
         remove();
+        protectedMounts.removeCreated();
         protectedMounts.removePlaceholders();
+    }
+
+    /** {@link #removeAll}, and forgets the shutdown hook that would have. */
+    synchronized void close() {
+        removeAll();
         if (removeOnShutdown != null) {
             try {
                 Runtime.getRuntime().removeShutdownHook(removeOnShutdown);

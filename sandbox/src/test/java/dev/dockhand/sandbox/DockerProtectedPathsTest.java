@@ -149,4 +149,84 @@ class DockerProtectedPathsTest {
         assertNotEquals(0, result.exitCode());
         assertEquals("gitdir: ../../.git/modules/libs/foo\n", Files.readString(workspace.resolve("libs/foo/.git")));
     }
+
+    @Test
+    void aCommondirThatWouldLendTheRepositoryAnotherConfigIsRemoved() throws Exception {
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("mkdir -p .cache/g && cp -r .git/objects .git/refs .git/HEAD .cache/g/"
+                + " && printf '[core]\\n\\tfsmonitor = touch MARK\\n' > .cache/g/config"
+                + " && echo ../.cache/g > .git/commondir");
+
+        assertEquals(0, result.exitCode(), lines.toString());
+        assertTrue(
+                result.notice().orElse("").startsWith("Removed .git/commondir, which the command created"),
+                result.toString());
+        assertFalse(Files.exists(workspace.resolve(".git/commondir")));
+        assertEquals("", GitRepositories.git(workspace, "status", "--porcelain", "--untracked-files=no"));
+        assertFalse(Files.exists(workspace.resolve("MARK")));
+    }
+
+    @Test
+    void theHooksFolderTheConfigNamesAndAHookManagersFileAreReadOnly() throws Exception {
+        GitRepositories.git(workspace, "config", "core.hooksPath", ".githooks");
+        Files.createDirectories(workspace.resolve(".githooks"));
+        Files.writeString(workspace.resolve(".pre-commit-config.yaml"), "repos: []\n");
+        open(ProtectedPaths.defaults());
+
+        for (String plant : List.of(
+                "echo 'touch MARK' > .githooks/pre-commit",
+                "printf 'repos:\\n- repo: local\\n' > .pre-commit-config.yaml")) {
+            ExecResult result = run(plant);
+
+            assertNotEquals(0, result.exitCode(), plant);
+        }
+        assertFalse(Files.exists(workspace.resolve(".githooks/pre-commit")));
+        assertEquals("repos: []\n", Files.readString(workspace.resolve(".pre-commit-config.yaml")));
+    }
+
+    @Test
+    void aNestedRepositoryCannotBeMovedAsideAndReplaced() throws Exception {
+        open(ProtectedPaths.defaults());
+
+        ExecResult moved = run("mv vendor/x vendor/y");
+        ExecResult movedParent = run("mv vendor elsewhere");
+
+        assertNotEquals(0, moved.exitCode());
+        assertNotEquals(0, movedParent.exitCode());
+        assertTrue(Files.isDirectory(workspace.resolve("vendor/x/.git/hooks")));
+    }
+
+    @Test
+    void aFolderThatIsNoRepositoryCannotBecomeOneInTheSandbox() throws Exception {
+        workspace = Files.createDirectories(temp.toRealPath().resolve("plain"));
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("git init -q . && echo pwned > .git/hooks/pre-commit");
+
+        assertNotEquals(0, result.exitCode());
+        sandbox.close();
+        sandbox = null;
+        assertFalse(Files.exists(workspace.resolve(".git")));
+    }
+
+    @Test
+    void aReplacementContainerLeavesOutWhatVanishedInsteadOfCreatingItAsRoot() throws Exception {
+        Files.createDirectories(workspace.resolve(".idea"));
+        open(ProtectedPaths.defaults());
+        run("true");
+        // The user's editor removes its folder on the host; then the container dies.
+        Files.delete(workspace.resolve(".idea"));
+        new ProcessBuilder("docker", "rm", "-f", sandbox.containerId())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
+
+        ExecResult result = run("echo alive");
+
+        assertEquals(0, result.exitCode(), lines.toString());
+        assertEquals(List.of("alive"), lines);
+        assertFalse(Files.exists(workspace.resolve(".idea")));
+    }
 }

@@ -84,7 +84,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
     /** Reads, plans and writes through one open file, so the text replaced is the text read. */
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        try (WorkspaceFile file = context.workspace().open(params.path())) {
+        try (WorkspaceFile file = context.openForWrite(params.path())) {
             Plan plan = plan(params, file);
             if (plan.change().isEmpty()) {
                 return plan.error();

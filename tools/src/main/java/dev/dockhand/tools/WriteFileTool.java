@@ -73,7 +73,7 @@ public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        try (WorkspaceFile file = context.workspace().open(params.path())) {
+        try (WorkspaceFile file = context.openForWrite(params.path())) {
             WorkspaceFile.Kind kind = file.kind();
             if (kind == WorkspaceFile.Kind.DIRECTORY) {
                 return ToolResult.error(

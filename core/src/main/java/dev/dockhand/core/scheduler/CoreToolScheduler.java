@@ -10,6 +10,7 @@ import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WriteGuard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -238,6 +239,9 @@ public final class CoreToolScheduler {
             call.finish(cancelledBeforeStart(), Duration.ZERO);
             return;
         }
+        if (decision.outcome() != ApprovalDecision.Outcome.DENY) {
+            explicit.flatMap(ApprovalRequest.Explicit::protectedEntry).ifPresent(call::approvedProtected);
+        }
         switch (decision.outcome()) {
             case ALLOW_ONCE -> call.advance(ToolCallStatus.SCHEDULED);
             case ALLOW_FOR_SESSION -> {
@@ -300,6 +304,24 @@ public final class CoreToolScheduler {
         }
     }
 
+    /**
+     * The protected-path check made again when the call opens its file, on the real path it is about to walk: a link
+     * swapped in between the approval and the write (by a background command, while the user read the question)
+     * cannot steer it into a protected path the user did not say yes to.
+     */
+    private WriteGuard guard(ScheduledCall call) {
+        String approved = call.approvedProtected();
+        return real -> {
+            Optional<ProtectedPaths.Protection> protection =
+                    rules.protectedPaths().check(environment.workspace(), real);
+            if (protection.isPresent() && !protection.get().entry().equals(approved)) {
+                throw new PathOutsideWorkspaceException(protection.get().describe()
+                        + " The path led there only once the call ran, after it was approved, so nothing was"
+                        + " written.");
+            }
+        };
+    }
+
     /** A preview that fails to compute must not block the question; the user still sees the summary. */
     private Optional<String> preview(PreparedCall<?> prepared) {
         try {
@@ -324,7 +346,7 @@ public final class CoreToolScheduler {
             }
             call.advance(ToolCallStatus.EXECUTING);
             starts[i] = System.nanoTime();
-            futures.add(executor.start(call.prepared(), cancel));
+            futures.add(executor.start(call.prepared(), cancel, guard(call)));
         }
         for (int i = 0; i < batch.size(); i++) {
             Future<ToolExecutor.Outcome> future = futures.get(i);

@@ -17,6 +17,7 @@ final class ScheduledCall {
     private final ToolCall call;
     private final AgentEventSink events;
     private PreparedCall<?> prepared;
+    private String approvedProtected;
     private CompletedCall completed;
 
     ScheduledCall(ToolCall call, AgentEventSink events) {
@@ -35,6 +36,15 @@ final class ScheduledCall {
 
     void prepared(PreparedCall<?> valid) {
         this.prepared = valid;
+    }
+
+    /** The protected entry the user's explicit yes let this call write; null when there is none. */
+    String approvedProtected() {
+        return approvedProtected;
+    }
+
+    void approvedProtected(String entry) {
+        this.approvedProtected = entry;
     }
 
     synchronized boolean isDone() {

@@ -8,6 +8,7 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WriteGuard;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +42,7 @@ final class ToolExecutor {
     }
 
     /** Starts one call; the returned future never fails, failures become error results. */
-    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel) {
+    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard) {
         String id = prepared.call().id();
         ToolContext context = new ToolContext(
                 environment.workspace(),
@@ -50,7 +51,8 @@ final class ToolExecutor {
                 line -> events.accept(new AgentEvent.ToolOutput(id, line)),
                 id,
                 environment.limits(),
-                environment.outputDir());
+                environment.outputDir(),
+                guard);
         return workers.submit(() -> {
             Outcome outcome = run(prepared, context);
             return new Outcome(limited(outcome.result(), context), outcome.duration());

@@ -48,15 +48,16 @@ public final class ProtectedLayout {
     private final List<Path> readOnly;
     private final List<Path> pinned;
     private final List<Path> missing;
+    private final List<Path> absent;
     private final List<Path> writable;
 
-    private ProtectedLayout(
-            Path root, List<Path> readOnly, List<Path> pinned, List<Path> missing, List<Path> writable) {
+    private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
-        this.readOnly = List.copyOf(readOnly);
-        this.pinned = List.copyOf(pinned);
-        this.missing = List.copyOf(missing);
-        this.writable = List.copyOf(writable);
+        this.readOnly = List.copyOf(scan.readOnly);
+        this.pinned = List.copyOf(scan.pinned);
+        this.missing = List.copyOf(scan.missing);
+        this.absent = List.copyOf(scan.absent);
+        this.writable = List.copyOf(scan.writable);
     }
 
     /** Existing protected paths, each to be made read-only. */
@@ -69,9 +70,20 @@ public final class ProtectedLayout {
         return pinned;
     }
 
-    /** Protected folders that do not exist yet, whose creation must be kept out too. */
+    /**
+     * Protected folders that do not exist yet, whose creation must be kept out too: an empty folder in their place
+     * does no harm (git skips an empty {@code .git} and looks further up).
+     */
     public List<Path> missing() {
         return missing;
+    }
+
+    /**
+     * Protected paths that do not exist and must stay so, where an empty folder would break git (a git folder's
+     * {@code commondir}, or a place its config names): a command that creates one has it removed.
+     */
+    public List<Path> absent() {
+        return absent;
     }
 
     /** Allowed paths that lie under a read-only path and must stay writable. */
@@ -98,7 +110,7 @@ public final class ProtectedLayout {
                         } catch (IOException | RuntimeException e) {
                             LoggerFactory.getLogger(ProtectedLayout.class)
                                     .error("could not scan {} for protected paths", root, e);
-                            scanned.add(new ProtectedLayout(root, List.of(), List.of(), List.of(), List.of()));
+                            scanned.add(new ProtectedLayout(root, new Scan(root, rules)));
                         }
                     }
                     layouts = List.copyOf(scanned);
@@ -123,6 +135,9 @@ public final class ProtectedLayout {
         Path git = root.resolve(".git");
         if (Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
             scan.ifMissing(git.resolve("hooks"));
+        } else {
+            // No repository here yet: one made in the sandbox would be git's for this folder on the host.
+            scan.ifMissing(git);
         }
         for (String entry : rules.added()) {
             scan.protect(root.resolve(entry));
@@ -134,7 +149,7 @@ public final class ProtectedLayout {
                 scan.writable.add(allowed);
             }
         }
-        return new ProtectedLayout(root, scan.readOnly, scan.pinned, scan.missing, scan.writable);
+        return new ProtectedLayout(root, scan);
     }
 
     /** The walk: each git folder and protected folder it meets, recorded and not entered further. */
@@ -144,6 +159,7 @@ public final class ProtectedLayout {
         private final List<Path> readOnly = new ArrayList<>();
         private final List<Path> pinned = new ArrayList<>();
         private final List<Path> missing = new ArrayList<>();
+        private final List<Path> absent = new ArrayList<>();
         private final List<Path> writable = new ArrayList<>();
         private int folders;
 
@@ -160,7 +176,7 @@ public final class ProtectedLayout {
             // Without case, as ProtectedPaths compares: on a case-insensitive file system .Git is git's folder.
             String name = dir.equals(root) ? "" : dir.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.equals(".git")) {
-                pinned.add(dir);
+                pinRepository(dir);
                 gitFolder(dir);
                 return FileVisitResult.SKIP_SUBTREE;
             }
@@ -173,8 +189,10 @@ public final class ProtectedLayout {
 
         @Override
         public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
             // A .git file points git at another folder (submodules, linked worktrees): it is protected whole.
-            if (file.getFileName().toString().equalsIgnoreCase(".git") && !attributes.isSymbolicLink()) {
+            if ((name.equals(".git") && !attributes.isSymbolicLink())
+                    || ProtectedPaths.HOOK_MANAGER_FILES.contains(name)) {
                 protect(file);
             }
             return FileVisitResult.CONTINUE;
@@ -185,12 +203,42 @@ public final class ProtectedLayout {
             return FileVisitResult.CONTINUE;
         }
 
-        /** A git folder's protected entries, and those of its submodules' and worktrees' folders. */
+        /**
+         * A git folder, and every folder from the root down to its work tree, mounted onto themselves: a mount point
+         * cannot be renamed, so neither the git folder nor the folders above it can be moved away and replaced by a
+         * writable copy.
+         */
+        private void pinRepository(Path git) {
+            for (Path folder = git; folder != null && !folder.equals(root); folder = folder.getParent()) {
+                if (!pinned.contains(folder)) {
+                    pinned.add(folder);
+                }
+            }
+        }
+
+        /**
+         * A git folder's protected entries, those of its submodules' and worktrees' folders, and the places its config
+         * points git at.
+         */
         private void gitFolder(Path git) throws IOException {
+            if (!Files.exists(git.resolve("commondir"), LinkOption.NOFOLLOW_LINKS)
+                    && rules.check(relative(git.resolve("commondir"))).isPresent()) {
+                absent.add(git.resolve("commondir"));
+            }
+            for (Path place : GitPointers.of(git, git.getParent(), root)) {
+                if (rules.allowed().stream().noneMatch(entry -> place.startsWith(root.resolve(entry)))) {
+                    if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
+                        readOnly.add(place);
+                    } else {
+                        absent.add(place);
+                    }
+                }
+            }
             List<Path> candidates = new ArrayList<>();
             candidates.add(git.resolve("hooks"));
             candidates.add(git.resolve("config"));
             candidates.add(git.resolve("config.worktree"));
+            candidates.add(git.resolve("commondir"));
             for (String nested : List.of("modules", "worktrees")) {
                 Path folder = git.resolve(nested);
                 if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
@@ -237,6 +285,7 @@ public final class ProtectedLayout {
         Map<String, String> prints = new TreeMap<>();
         List<Path> all = new ArrayList<>(readOnly);
         all.addAll(missing);
+        all.addAll(absent);
         for (Path path : all) {
             String name = root.relativize(path).toString().replace('\\', '/');
             if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {

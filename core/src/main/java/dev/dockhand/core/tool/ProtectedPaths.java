@@ -1,5 +1,7 @@
 package dev.dockhand.core.tool;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +25,23 @@ public final class ProtectedPaths {
     /** Folders, at any depth, that editors and hook managers act on when the user opens or commits the project. */
     public static final List<String> FOLDERS = List.of(".dockhand", ".vscode", ".idea", ".husky");
 
-    /** A repository's files that git runs or obeys, directly under its git directory. */
-    private static final Set<String> GIT_CONFIG_FILES = Set.of("config", "config.worktree");
+    /**
+     * A repository's files that git runs or obeys, directly under its git directory: its config, and
+     * {@code commondir}, which makes git take config and hooks from another folder.
+     */
+    private static final Set<String> GIT_CONFIG_FILES = Set.of("config", "config.worktree", "commondir");
+
+    /** Hook managers' files, at any depth: the commands they list run at the user's next commit. */
+    public static final Set<String> HOOK_MANAGER_FILES = Set.of(
+            ".pre-commit-config.yaml",
+            "lefthook.yml",
+            "lefthook.yaml",
+            ".lefthook.yml",
+            ".lefthook.yaml",
+            "lefthook-local.yml",
+            "lefthook-local.yaml",
+            ".lefthook-local.yml",
+            ".lefthook-local.yaml");
 
     /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
     private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
@@ -64,15 +81,43 @@ public final class ProtectedPaths {
         return allowed;
     }
 
-    /** The protection of {@code path} (absolute, inside one of the workspace's roots), or empty. */
+    /**
+     * The protection of {@code path} (absolute, inside one of the workspace's roots), or empty: by the rules, and by
+     * what the git repositories around it point git at ({@code core.hooksPath}, includes, linked hooks), read from
+     * their config now.
+     */
     public Optional<Protection> check(Workspace workspace, Path path) {
         Path normal = path.toAbsolutePath().normalize();
         for (Path root : workspace.roots()) {
             if (normal.startsWith(root)) {
-                return check(root.relativize(normal).toString().replace('\\', '/'));
+                Optional<Protection> byRule = check(relative(root, normal));
+                return byRule.isPresent() ? byRule : pointedAt(root, normal);
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a repository that holds {@code path} points git at it, or at a folder above it. */
+    private Optional<Protection> pointedAt(Path root, Path path) {
+        for (Path folder = path.getParent(); folder != null && folder.startsWith(root); folder = folder.getParent()) {
+            Path git = folder.resolve(".git");
+            if (!Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            for (Path place : GitPointers.of(git, folder, root)) {
+                String entry = relative(root, place);
+                if (path.startsWith(place) && !isAllowed(relative(root, path))) {
+                    return Optional.of(new Protection(
+                            entry,
+                            "git runs hooks from it or reads config from it (" + relative(root, git) + "/config)"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String relative(Path root, Path path) {
+        return root.relativize(path).toString().replace('\\', '/');
     }
 
     /** The protection of a path relative to a workspace root ('/'-separated), or empty. */
@@ -101,6 +146,10 @@ public final class ProtectedPaths {
         String[] names = new String[parts.length];
         for (int i = 0; i < parts.length; i++) {
             names[i] = parts[i].toLowerCase(Locale.ROOT);
+        }
+        if (HOOK_MANAGER_FILES.contains(names[names.length - 1])) {
+            return Optional.of(new Protection(
+                    join(parts, parts.length), "a hook manager runs the commands it lists at your next commit"));
         }
         for (int i = 0; i < parts.length; i++) {
             if (FOLDERS.contains(names[i])) {

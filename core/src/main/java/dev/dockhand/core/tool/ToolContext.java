@@ -4,11 +4,13 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.sandbox.Sandbox;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * Everything a running tool may use: the confined workspace, the sandbox for commands, the turn's cancellation, a
- * sink for live output, the call's id, and where and how to keep output too large for the model.
+ * sink for live output, the call's id, where and how to keep output too large for the model, and the check every
+ * write must pass at the moment it opens its file.
  */
 public record ToolContext(
         Workspace workspace,
@@ -17,7 +19,24 @@ public record ToolContext(
         OutputSink output,
         String callId,
         OutputLimits limits,
-        Path outputDir) {
+        Path outputDir,
+        WriteGuard writeGuard) {
+
+    public ToolContext(
+            Workspace workspace,
+            Sandbox sandbox,
+            Cancellation cancellation,
+            OutputSink output,
+            String callId,
+            OutputLimits limits,
+            Path outputDir) {
+        this(workspace, sandbox, cancellation, output, callId, limits, outputDir, WriteGuard.NONE);
+    }
+
+    /** Opens {@code path} for writing, through the workspace's checks and this call's {@link WriteGuard}. */
+    public WorkspaceFile openForWrite(String path) throws PathOutsideWorkspaceException, IOException {
+        return workspace.open(path, writeGuard);
+    }
 
     /** A collector for this call's output; its overflow goes to {@code <outputDir>/<callId>.txt}. */
     public TruncatedOutput newOutput() {

@@ -89,7 +89,14 @@ public final class Workspace {
      * @throws PathChangedException when a folder on the path became a symbolic link after the check
      */
     public WorkspaceFile open(String path) throws PathOutsideWorkspaceException, IOException {
-        return WorkspaceFile.open(target(path, WorkspaceFile.Access.READ_WRITE));
+        return open(path, WriteGuard.NONE);
+    }
+
+    /** Like {@link #open(String)}, with {@code guard} checking the real path that the open is about to walk. */
+    public WorkspaceFile open(String path, WriteGuard guard) throws PathOutsideWorkspaceException, IOException {
+        WorkspaceFile.Target target = target(path, WorkspaceFile.Access.READ_WRITE);
+        guard.check(target.real());
+        return WorkspaceFile.open(target);
     }
 
     /** Like {@link #open}, for reading only; read-only folders (saved tool outputs) are allowed too. */

@@ -7,11 +7,17 @@ import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.testing.TestTools;
+import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.ProtectedPaths;
+import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.WorkspaceFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,5 +167,66 @@ class ExplicitApprovalTest {
         run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", ".github/workflows/ci.yml");
 
         assertEquals(List.of(), asked);
+    }
+
+    /** An EDIT tool that writes "planted" to the file its text names, through the call's write check. */
+    private static final class Planting extends TestTools.Base {
+        Planting() {
+            super("plant", ToolKind.EDIT);
+        }
+
+        @Override
+        public List<String> writes(Params params) {
+            return List.of(params.text());
+        }
+
+        @Override
+        public ToolResult execute(Params params, ToolContext context) {
+            try (WorkspaceFile file = context.openForWrite(params.text())) {
+                file.write("planted\n".getBytes(StandardCharsets.UTF_8));
+                return ToolResult.success("planted", "planted");
+            } catch (PathOutsideWorkspaceException e) {
+                return e.toResult();
+            } catch (IOException e) {
+                return ToolResult.error(ToolErrorType.IO_ERROR, e.toString());
+            }
+        }
+    }
+
+    @Test
+    void aLinkSwappedInWhileTheUserReadsTheQuestionCannotSteerTheWriteIntoAHook() throws Exception {
+        Files.createDirectories(workspace.resolve("scripts/hooks"));
+        Files.createSymbolicLink(workspace.resolve("d"), workspace.resolve("scripts"));
+        Planting plant = new Planting();
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(plant)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> {
+                    asked.add(request);
+                    // A background command swaps the link while the question is on screen.
+                    try {
+                        Files.delete(workspace.resolve("d"));
+                        Files.createSymbolicLink(workspace.resolve("d"), workspace.resolve(".git"));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return ApprovalDecision.allowOnce();
+                },
+                ApprovalMode.DEFAULT,
+                ApprovalRules.DEFAULT,
+                events);
+
+        List<CompletedCall> done = scheduler.runRound(
+                List.of(new ToolCall("p", "plant", "{\"text\":\"d/hooks/pre-commit\"}")), new Cancellation());
+
+        assertEquals(Optional.empty(), asked.get(0).explicit(), "asked as an ordinary edit of scripts/hooks");
+        assertEquals(
+                Optional.of(ToolErrorType.PATH_OUTSIDE_WORKSPACE),
+                done.get(0).result().error());
+        assertEquals(
+                ".git/hooks is protected: git runs the hooks in it on your machine. The path led there only once the"
+                        + " call ran, after it was approved, so nothing was written.",
+                done.get(0).result().llmContent());
+        assertEquals(false, Files.exists(workspace.resolve(".git/hooks/pre-commit")));
     }
 }

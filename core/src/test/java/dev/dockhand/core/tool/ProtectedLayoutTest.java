@@ -64,8 +64,9 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/config",
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
-        assertEquals(List.of(".git", "vendor/x/.git"), relative(layout.pinned()));
+        assertEquals(List.of(".git", "vendor", "vendor/x", "vendor/x/.git"), relative(layout.pinned()));
         assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(List.of(), layout.writable());
     }
 
@@ -112,5 +113,35 @@ class ProtectedLayoutTest {
         assertEquals(
                 List.of(".git/config (changed)", ".git/hooks/pre-commit (created)", ".idea (created)"),
                 ProtectedLayout.changes(before, layout.fingerprint()));
+    }
+
+    @Test
+    void hookManagersFilesAndWhatTheConfigPointsAtAreReadOnlyOrKeptAbsent() throws Exception {
+        Files.writeString(root.resolve(".pre-commit-config.yaml"), "repos: []\n");
+        Files.writeString(
+                root.resolve(".git/config"), "[core]\n\thooksPath = .githooks\n[include]\n\tpath = ../team.cfg\n");
+        Files.createDirectories(root.resolve(".githooks"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(true, relative(layout.readOnly()).containsAll(List.of(".githooks", ".pre-commit-config.yaml")));
+        assertEquals(List.of(".git/commondir", "team.cfg", "vendor/x/.git/commondir"), relative(layout.absent()));
+    }
+
+    @Test
+    void aWorkspaceThatIsNoRepositoryKeepsAnEmptyGitFolderOut() throws Exception {
+        Path plain = Files.createDirectories(temp.resolve("plain")).toRealPath();
+
+        ProtectedLayout layout = ProtectedLayout.scan(plain, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(".dockhand", ".git", ".husky", ".idea", ".vscode"), sortedRelative(plain, layout.missing()));
+    }
+
+    private static List<String> sortedRelative(Path from, List<Path> paths) {
+        return paths.stream()
+                .map(path -> from.relativize(path).toString())
+                .sorted()
+                .toList();
     }
 }

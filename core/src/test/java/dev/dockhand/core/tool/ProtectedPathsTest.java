@@ -3,10 +3,13 @@ package dev.dockhand.core.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +23,10 @@ class ProtectedPathsTest {
                 Arguments.of(".git/hooks", ".git/hooks"),
                 Arguments.of(".git/config", ".git/config"),
                 Arguments.of(".git/config.worktree", ".git/config.worktree"),
+                Arguments.of(".git/commondir", ".git/commondir"),
+                Arguments.of(".git/modules/lib/commondir", ".git/modules/lib/commondir"),
+                Arguments.of(".pre-commit-config.yaml", ".pre-commit-config.yaml"),
+                Arguments.of("services/api/lefthook.yml", "services/api/lefthook.yml"),
                 Arguments.of(".git", ".git"),
                 Arguments.of("vendor/lib/.git", "vendor/lib/.git"),
                 Arguments.of("vendor/lib/.git/hooks/post-checkout", "vendor/lib/.git/hooks"),
@@ -104,5 +111,30 @@ class ProtectedPathsTest {
                 ".git/config is protected: git obeys it on your machine, and settings such as core.fsmonitor or"
                         + " core.hooksPath run commands.",
                 ProtectedPaths.defaults().check(".git/config").orElseThrow().describe());
+    }
+
+    @Test
+    void whatARepositorysConfigPointsGitAtIsProtectedToo(@TempDir Path temp) throws Exception {
+        Path root = temp.toRealPath();
+        Files.createDirectories(root.resolve(".git/hooks"));
+        Files.createDirectories(root.resolve("scripts"));
+        Files.writeString(
+                root.resolve(".git/config"),
+                "[core]\n\thooksPath = .githooks ; kept in the tree\n[include]\n\tpath = \"../team.gitconfig\"\n"
+                        + "[includeIf \"gitdir:~/work/\"]\n\tpath = ~/work.gitconfig\n");
+        Files.createSymbolicLink(root.resolve(".git/hooks/pre-push"), Path.of("../../scripts/push-check.sh"));
+        Workspace workspace = Workspace.of(root);
+
+        assertEquals(
+                List.of(".githooks", "team.gitconfig", "scripts/push-check.sh", "", ""),
+                Stream.of(".githooks/pre-commit", "team.gitconfig", "scripts/push-check.sh", "scripts/other.sh", "src")
+                        .map(path -> ProtectedPaths.defaults()
+                                .check(workspace, root.resolve(path))
+                                .map(ProtectedPaths.Protection::entry)
+                                .orElse(""))
+                        .toList());
+        assertEquals(
+                Optional.empty(),
+                new ProtectedPaths(List.of(), List.of(".githooks")).check(workspace, root.resolve(".githooks/x")));
     }
 }
