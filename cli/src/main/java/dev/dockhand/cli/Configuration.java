@@ -9,7 +9,6 @@ import dev.dockhand.sandbox.DockerSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -23,7 +22,7 @@ import picocli.CommandLine;
  * {@code dockhand config}.
  *
  * <p>The project's file is input, not authority: a cloned repository wrote it. Until the user trusts the folder
- * ({@link FolderTrust}), a project value counts only when it narrows what would apply without it ({@link Rule});
+ * ({@link FolderTrust}), a project value counts only when it narrows what would apply without it ({@link ProjectRule});
  * the others are ignored and listed in {@link #ignored}. {@code protectedPaths} and {@code trustedFolders} count
  * only from the user's own file, trusted folder or not.
  */
@@ -44,86 +43,6 @@ final class Configuration {
 
     /** A value taken from an environment variable. */
     private record FromEnv(String name, String value) {}
-
-    /**
-     * Whether a project value may apply in a folder the user has not trusted, given the value that applies without
-     * it (the user's, or the default): only when it asks for less.
-     */
-    @FunctionalInterface
-    interface Rule<T> {
-        boolean narrows(T value, Object without);
-
-        /** What applies when an untrusted project's value narrows: the value itself, unless the rule combines. */
-        default T merged(T value, Object without) {
-            return value;
-        }
-
-        /** Any value: it changes nothing that reaches outside the workspace. */
-        static <T> Rule<T> any() {
-            return (value, without) -> true;
-        }
-
-        /** Only the value that applies anyway: every other one widens (a server, a key, a sandbox). */
-        static <T> Rule<T> userOnly() {
-            return (value, without) -> String.valueOf(value).equals(String.valueOf(without));
-        }
-
-        /**
-         * A list of tools to offer: the project's narrows the user's to the tools on both (an empty list, which means
-         * every tool, narrows nothing).
-         */
-        static Rule<List<String>> offered() {
-            return new Rule<>() {
-                @Override
-                public boolean narrows(List<String> value, Object without) {
-                    return true;
-                }
-
-                @Override
-                public List<String> merged(List<String> value, Object without) {
-                    List<String> mine = names(without);
-                    if (value.isEmpty() || mine.isEmpty()) {
-                        return value.isEmpty() ? mine : value;
-                    }
-                    return mine.stream().filter(value::contains).toList();
-                }
-            };
-        }
-
-        /** A list of tools to leave out: the project's adds to the user's, never removes from it. */
-        static Rule<List<String>> withheld() {
-            return new Rule<>() {
-                @Override
-                public boolean narrows(List<String> value, Object without) {
-                    return true;
-                }
-
-                @Override
-                public List<String> merged(List<String> value, Object without) {
-                    List<String> all = new ArrayList<>(names(without));
-                    value.stream().filter(name -> !all.contains(name)).forEach(all::add);
-                    return List.copyOf(all);
-                }
-            };
-        }
-
-        private static List<String> names(Object list) {
-            List<String> names = new ArrayList<>();
-            if (list instanceof List<?> items) {
-                items.forEach(item -> names.add(String.valueOf(item)));
-            }
-            return names;
-        }
-
-        /** At most the value that applies without the project. */
-        static <T extends Comparable<T>> Rule<T> atMost() {
-            return (value, without) -> {
-                @SuppressWarnings("unchecked")
-                T limit = (T) without;
-                return limit == null || value.compareTo(limit) <= 0;
-            };
-        }
-    }
 
     private Configuration(Layer project, Layer user, FolderTrust.Decision decision, boolean trustedForThisRun) {
         this.project = project;
@@ -235,7 +154,7 @@ final class Configuration {
                 Settings::provider,
                 value -> command.provider = value,
                 () -> command.provider == null ? "openai" : command.provider,
-                Rule.userOnly());
+                ProjectRule.userOnly());
         String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
         Optional<String> modelEnv = environment.get("DOCKHAND_MODEL");
         key(
@@ -261,7 +180,7 @@ final class Configuration {
                 Settings::baseUrl,
                 value -> command.baseUrl = value,
                 () -> command.baseUrl == null ? provider.defaultBaseUrl() : command.baseUrl,
-                Rule.userOnly());
+                ProjectRule.userOnly());
         key(
                 "apiKeyEnv",
                 null,
@@ -270,7 +189,7 @@ final class Configuration {
                 Settings::apiKeyEnv,
                 value -> command.apiKeyEnv = value,
                 () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv,
-                Rule.userOnly());
+                ProjectRule.userOnly());
         applyRun(command, parsed);
         new SandboxKeys(this, command, parsed).apply();
         applyTools(command, parsed);
@@ -305,7 +224,7 @@ final class Configuration {
                 Settings::maxTurns,
                 value -> command.maxTurns = value,
                 () -> command.maxTurns,
-                Rule.<Integer>atMost());
+                ProjectRule.<Integer>atMost());
     }
 
     /** What the model is offered and how much of each result it reads; when the conversation is compressed. */
@@ -318,7 +237,7 @@ final class Configuration {
                 s -> tools(s).allowed(),
                 value -> command.allowedTools = new ArrayList<>(value),
                 () -> command.allowedTools,
-                Rule.offered());
+                ProjectRule.offered());
         if (!parsed.hasMatchedOption("--allowed-tools")) {
             // Narrowing the tools is the project's to do; naming web_fetch is not, since it lets fetches run
             // unattended. Only the user's own list (or a trusted folder's) counts for that.
@@ -336,7 +255,7 @@ final class Configuration {
                 s -> tools(s).excluded(),
                 value -> command.excludedTools = new ArrayList<>(value),
                 () -> command.excludedTools,
-                Rule.withheld());
+                ProjectRule.withheld());
         key(
                 "truncation.maxChars",
                 "--max-output-chars",
@@ -345,7 +264,7 @@ final class Configuration {
                 s -> truncation(s).maxChars(),
                 value -> command.maxOutputChars = value,
                 () -> command.maxOutputChars,
-                Rule.any());
+                ProjectRule.any());
         key(
                 "truncation.maxLines",
                 "--max-output-lines",
@@ -354,7 +273,7 @@ final class Configuration {
                 s -> truncation(s).maxLines(),
                 value -> command.maxOutputLines = value,
                 () -> command.maxOutputLines,
-                Rule.any());
+                ProjectRule.any());
         key(
                 "compression.threshold",
                 "--compression-threshold",
@@ -363,7 +282,7 @@ final class Configuration {
                 s -> compression(s).threshold(),
                 value -> command.compressionThreshold = threshold(value),
                 () -> command.compressionThreshold,
-                Rule.any());
+                ProjectRule.any());
         key(
                 "compression.contextWindow",
                 "--context-window",
@@ -372,7 +291,7 @@ final class Configuration {
                 s -> compression(s).contextWindow(),
                 value -> command.contextWindow = contextWindow(value),
                 () -> command.contextWindow == null ? "from the model table" : command.contextWindow,
-                Rule.any());
+                ProjectRule.any());
         key(
                 "webFetch.allowedHosts",
                 null,
@@ -381,7 +300,7 @@ final class Configuration {
                 s -> s.webFetch() == null ? null : s.webFetch().allowedHosts(),
                 value -> command.webFetchAllowedHosts = List.copyOf(value),
                 () -> command.webFetchAllowedHosts,
-                Rule.userOnly());
+                ProjectRule.userOnly());
     }
 
     /**
@@ -419,7 +338,7 @@ final class Configuration {
             Function<Settings, T> read,
             Consumer<T> write,
             Supplier<Object> current,
-            Rule<T> rule) {
+            ProjectRule<T> rule) {
         if (option != null && parsed.hasMatchedOption(option)) {
             entries.add(new Entry(key, String.valueOf(current.get()), "command line (" + option + ")"));
             return;
@@ -473,83 +392,6 @@ final class Configuration {
         entries.add(new Entry(key, String.valueOf(current.get()), layer.file().toString()));
     }
 
-    /** The sandbox block, kept apart for its length. */
-    private static final class SandboxKeys {
-        private final Configuration configuration;
-        private final DockhandCommand command;
-        private final CommandLine.ParseResult parsed;
-
-        SandboxKeys(Configuration configuration, DockhandCommand command, CommandLine.ParseResult parsed) {
-            this.configuration = configuration;
-            this.command = command;
-            this.parsed = parsed;
-        }
-
-        void apply() {
-            key(
-                    "sandbox.kind",
-                    "--sandbox",
-                    s -> sandbox(s).kind(),
-                    value -> command.sandbox = value,
-                    () -> command.sandbox,
-                    (value, without) -> value.strip().equals("docker") || value.equals(without));
-            key(
-                    "sandbox.image",
-                    "--sandbox-image",
-                    s -> sandbox(s).image(),
-                    value -> command.sandboxImage = value,
-                    () -> command.sandboxImage,
-                    Rule.userOnly());
-            key(
-                    "sandbox.network",
-                    "--sandbox-network",
-                    s -> sandbox(s).network(),
-                    value -> command.sandboxNetwork = value,
-                    () -> command.sandboxNetwork,
-                    (value, without) -> value.strip().equals("none") || value.equals(without));
-            key(
-                    "sandbox.memory",
-                    "--sandbox-memory",
-                    s -> sandbox(s).memory(),
-                    value -> command.sandboxMemory = size(value),
-                    () -> command.sandboxMemory,
-                    (value, without) -> Objects.requireNonNullElse(DockerSettings.parseSize(value), Long.MAX_VALUE)
-                            <= Objects.requireNonNullElse(
-                                    DockerSettings.parseSize(String.valueOf(without)), Long.MAX_VALUE));
-            key(
-                    "sandbox.cpus",
-                    "--sandbox-cpus",
-                    s -> sandbox(s).cpus(),
-                    value -> command.sandboxCpus = value,
-                    () -> command.sandboxCpus,
-                    Rule.<Double>atMost());
-            key(
-                    "sandbox.pids",
-                    "--sandbox-pids",
-                    s -> sandbox(s).pids(),
-                    value -> command.sandboxPids = value,
-                    () -> command.sandboxPids,
-                    Rule.<Long>atMost());
-            key(
-                    "sandbox.env",
-                    "--sandbox-env",
-                    s -> sandbox(s).env(),
-                    value -> command.sandboxEnv = new ArrayList<>(value),
-                    () -> command.sandboxEnv,
-                    (value, without) -> without instanceof List<?> list && list.containsAll(value));
-        }
-
-        private <T> void key(
-                String key,
-                String option,
-                Function<Settings, T> read,
-                Consumer<T> write,
-                Supplier<Object> current,
-                Rule<T> rule) {
-            configuration.key(key, option, parsed, Optional.empty(), read, write, current, rule);
-        }
-    }
-
     private static ApprovalMode approvalMode(String value) {
         return ApprovalMode.parse(value)
                 .orElseThrow(() -> new IllegalArgumentException(
@@ -571,14 +413,14 @@ final class Configuration {
         return value;
     }
 
-    private static String size(String value) {
+    static String size(String value) {
         if (DockerSettings.parseSize(value) == null) {
             throw new IllegalArgumentException("must be a size like 512m or 4g, not '" + value + "'.");
         }
         return value;
     }
 
-    private static Settings.Sandbox sandbox(Settings settings) {
+    static Settings.Sandbox sandbox(Settings settings) {
         return settings.sandbox() == null
                 ? new Settings.Sandbox(null, null, null, null, null, null, null)
                 : settings.sandbox();

@@ -1,0 +1,84 @@
+package dev.dockhand.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a project's settings value may apply in a folder the user has not trusted, given the value that applies without
+ * it (the user's, or the default): only when it asks for less.
+ */
+@FunctionalInterface
+interface ProjectRule<T> {
+    boolean narrows(T value, Object without);
+
+    /** What applies when an untrusted project's value narrows: the value itself, unless the rule combines. */
+    default T merged(T value, Object without) {
+        return value;
+    }
+
+    /** Any value: it changes nothing that reaches outside the workspace. */
+    static <T> ProjectRule<T> any() {
+        return (value, without) -> true;
+    }
+
+    /** Only the value that applies anyway: every other one widens (a server, a key, a sandbox). */
+    static <T> ProjectRule<T> userOnly() {
+        return (value, without) -> String.valueOf(value).equals(String.valueOf(without));
+    }
+
+    /**
+     * A list of tools to offer: the project's narrows the user's to the tools on both (an empty list, which means
+     * every tool, narrows nothing).
+     */
+    static ProjectRule<List<String>> offered() {
+        return new ProjectRule<>() {
+            @Override
+            public boolean narrows(List<String> value, Object without) {
+                return true;
+            }
+
+            @Override
+            public List<String> merged(List<String> value, Object without) {
+                List<String> mine = names(without);
+                if (value.isEmpty() || mine.isEmpty()) {
+                    return value.isEmpty() ? mine : value;
+                }
+                return mine.stream().filter(value::contains).toList();
+            }
+        };
+    }
+
+    /** A list of tools to leave out: the project's adds to the user's, never removes from it. */
+    static ProjectRule<List<String>> withheld() {
+        return new ProjectRule<>() {
+            @Override
+            public boolean narrows(List<String> value, Object without) {
+                return true;
+            }
+
+            @Override
+            public List<String> merged(List<String> value, Object without) {
+                List<String> all = new ArrayList<>(names(without));
+                value.stream().filter(name -> !all.contains(name)).forEach(all::add);
+                return List.copyOf(all);
+            }
+        };
+    }
+
+    private static List<String> names(Object list) {
+        List<String> names = new ArrayList<>();
+        if (list instanceof List<?> items) {
+            items.forEach(item -> names.add(String.valueOf(item)));
+        }
+        return names;
+    }
+
+    /** At most the value that applies without the project. */
+    static <T extends Comparable<T>> ProjectRule<T> atMost() {
+        return (value, without) -> {
+            @SuppressWarnings("unchecked")
+            T limit = (T) without;
+            return limit == null || value.compareTo(limit) <= 0;
+        };
+    }
+}
