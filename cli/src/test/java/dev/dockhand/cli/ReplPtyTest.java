@@ -60,6 +60,7 @@ class ReplPtyTest {
                 keys.write('y');
                 keys.flush();
                 await(repl, "Wrote the second one.");
+                awaitPrompts(repl, 2);
                 keys.write(4); // Ctrl-D on the empty prompt: leave
                 keys.flush();
                 assertTrue(repl.waitFor(30, TimeUnit.SECONDS), printed());
@@ -132,6 +133,18 @@ class ReplPtyTest {
             Thread.sleep(20);
         }
         throw new AssertionError("the terminal never showed " + List.of(texts) + ":\n" + printed());
+    }
+
+    /** Waits until the prompt has been drawn {@code count} times, so a key typed next goes to a waiting prompt. */
+    private void awaitPrompts(Process repl, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline && repl.isAlive()) {
+            if (printed().split("› ", -1).length - 1 >= count) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the prompt was not drawn " + count + " times:\n" + printed());
     }
 
     private static String quoted(String word) {
