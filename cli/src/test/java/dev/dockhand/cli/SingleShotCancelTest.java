@@ -31,8 +31,7 @@ class SingleShotCancelTest {
     @Test
     void cancellingARunningCommandExits130AndKillsIt() throws Exception {
         try (ScriptedModel model = new ScriptedModel()) {
-            model.enqueue(calls(
-                    toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
+            model.enqueue(calls(toolCall("s1", "run_shell_command", "{\"command\":\"" + command() + "\"}")));
             RunOptions options = new RunOptions(
                     java.util.Optional.of("go"),
                     new ModelChoice(
@@ -71,7 +70,7 @@ class SingleShotCancelTest {
             assertEquals(ExitCodes.INTERRUPTED, exit.get(10, TimeUnit.SECONDS));
             assertTrue(err.toString().endsWith("dockhand: cancelled.\n"), err.toString());
             assertEquals(1, model.requestCount());
-            Thread.sleep(200);
+            assertNoSleeperLeft();
             assertTrue(!Files.exists(workspace.resolve("finished")));
         }
     }
@@ -83,8 +82,7 @@ class SingleShotCancelTest {
     @Test
     void sigintToARealProcessCancelsTheRunWithItsOwnSummary() throws Exception {
         try (CliHarness cli = new CliHarness(workspace)) {
-            cli.model.enqueue(calls(
-                    toolCall("s1", "run_shell_command", "{\"command\":\"touch started; sleep 100; touch finished\"}")));
+            cli.model.enqueue(calls(toolCall("s1", "run_shell_command", "{\"command\":\"" + command() + "\"}")));
             Path stderr = workspace.resolve("child.err");
             Process child = cli.start(stderr, "--yolo", "-p", "go");
             cli.awaitFile("started");
@@ -96,8 +94,29 @@ class SingleShotCancelTest {
             assertEquals(ExitCodes.INTERRUPTED, child.exitValue());
             String err = Files.readString(stderr);
             assertTrue(err.endsWith("dockhand: cancelled.\n"), err);
-            Thread.sleep(200);
+            assertNoSleeperLeft();
             assertTrue(!Files.exists(cli.workspace.resolve("finished")));
+        }
+    }
+
+    /** A sleep no other process on this machine runs, so that finding it finds this test's. */
+    private final String sleeper =
+            "sleep 100." + java.util.concurrent.ThreadLocalRandom.current().nextInt(1_000_000);
+
+    private String command() {
+        return "touch started; " + sleeper + "; touch finished";
+    }
+
+    /**
+     * The command was killed, not just left behind: its sleep is gone (waited for, as a killed process takes a moment
+     * to leave the process table), so nothing is left to create "finished" later.
+     */
+    private void assertNoSleeperLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (ProcessHandle.allProcesses()
+                .anyMatch(process -> process.info().commandLine().orElse("").contains(sleeper))) {
+            assertTrue(System.nanoTime() < deadline, "the command's sleep outlived the run");
+            Thread.sleep(20);
         }
     }
 }
