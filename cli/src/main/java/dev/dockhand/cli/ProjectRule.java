@@ -2,6 +2,7 @@ package dev.dockhand.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BinaryOperator;
 
 /**
  * Whether a project's settings value may apply in a folder the user has not trusted, given the value that applies without
@@ -31,25 +32,25 @@ interface ProjectRule<T> {
      * every tool, narrows nothing).
      */
     static ProjectRule<List<String>> offered() {
-        return new ProjectRule<>() {
-            @Override
-            public boolean narrows(List<String> value, Object without) {
-                return true;
+        return combining((theirs, mine) -> {
+            if (theirs.isEmpty() || mine.isEmpty()) {
+                return theirs.isEmpty() ? mine : theirs;
             }
-
-            @Override
-            public List<String> merged(List<String> value, Object without) {
-                List<String> mine = names(without);
-                if (value.isEmpty() || mine.isEmpty()) {
-                    return value.isEmpty() ? mine : value;
-                }
-                return mine.stream().filter(value::contains).toList();
-            }
-        };
+            return mine.stream().filter(theirs::contains).toList();
+        });
     }
 
     /** A list of tools to leave out: the project's adds to the user's, never removes from it. */
     static ProjectRule<List<String>> withheld() {
+        return combining((theirs, mine) -> {
+            List<String> all = new ArrayList<>(mine);
+            theirs.stream().filter(name -> !all.contains(name)).forEach(all::add);
+            return List.copyOf(all);
+        });
+    }
+
+    /** A list that always applies, combined with the user's list by {@code merge(project's, user's)}. */
+    private static ProjectRule<List<String>> combining(BinaryOperator<List<String>> merge) {
         return new ProjectRule<>() {
             @Override
             public boolean narrows(List<String> value, Object without) {
@@ -58,9 +59,7 @@ interface ProjectRule<T> {
 
             @Override
             public List<String> merged(List<String> value, Object without) {
-                List<String> all = new ArrayList<>(names(without));
-                value.stream().filter(name -> !all.contains(name)).forEach(all::add);
-                return List.copyOf(all);
+                return merge.apply(value, names(without));
             }
         };
     }

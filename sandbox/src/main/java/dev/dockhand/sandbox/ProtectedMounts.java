@@ -38,11 +38,6 @@ final class ProtectedMounts {
         this.layouts = layouts;
     }
 
-    /** Nothing protected: for sandboxes built without rules (tests of the sandbox alone). */
-    static ProtectedMounts none() {
-        return new ProtectedMounts(List::of);
-    }
-
     /**
      * The mounts, for a container about to start. The layout is scanned (and the placeholders made) at the first
      * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), and

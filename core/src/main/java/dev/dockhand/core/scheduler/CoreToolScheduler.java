@@ -10,9 +10,9 @@ import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WriteGuard;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,10 +106,6 @@ public final class CoreToolScheduler {
 
     public SessionApprovals sessionApprovals() {
         return sessionApprovals;
-    }
-
-    public ApprovalRules rules() {
-        return rules;
     }
 
     /**
@@ -285,22 +281,13 @@ public final class CoreToolScheduler {
         }
         ProtectedPaths paths = rules.protectedPaths();
         Optional<ProtectedPaths.Protection> given = paths.check(environment.workspace(), path);
-        return given.isPresent() ? given : paths.check(environment.workspace(), realPath(path));
-    }
-
-    /** The path with every symlink of its existing part resolved; the part that does not exist yet kept as it is. */
-    private static Path realPath(Path path) {
-        Path existing = path;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return path;
+        if (given.isPresent()) {
+            return given;
         }
         try {
-            return existing.toRealPath().resolve(existing.relativize(path));
+            return paths.check(environment.workspace(), Workspace.realPathOf(path));
         } catch (IOException e) {
-            return path;
+            return Optional.empty();
         }
     }
 

@@ -25,9 +25,8 @@ import java.util.stream.Stream;
  * answering them as interrupted, so the next request is valid; a cut last line is skipped with a warning.
  */
 public final class Sessions {
-    public static final String INTERRUPTED =
-            "Not run to the end: Dockhand stopped (it was killed or crashed) before this"
-                    + " call finished. Check the workspace before relying on what it did.";
+    static final String INTERRUPTED = "Not run to the end: Dockhand stopped (it was killed or crashed) before this"
+            + " call finished. Check the workspace before relying on what it did.";
 
     private final Path folder;
 

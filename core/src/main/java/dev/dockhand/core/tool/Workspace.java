@@ -123,7 +123,7 @@ public final class Workspace {
     }
 
     /** The real path of a path that may not exist yet: its deepest existing folder's real path, then the rest. */
-    private static Path realPathOf(Path candidate) throws IOException {
+    public static Path realPathOf(Path candidate) throws IOException {
         Path existing = candidate;
         Deque<Path> rest = new ArrayDeque<>();
         while (existing.getParent() != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
