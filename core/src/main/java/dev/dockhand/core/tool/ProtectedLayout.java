@@ -133,9 +133,7 @@ public final class ProtectedLayout {
             scan.ifMissing(root.resolve(folder));
         }
         Path git = root.resolve(".git");
-        if (Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
-            scan.ifMissing(git.resolve("hooks"));
-        } else {
+        if (!Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
             // No repository here yet: one made in the sandbox would be git's for this folder on the host.
             scan.ifMissing(git);
         }
@@ -221,6 +219,8 @@ public final class ProtectedLayout {
          * points git at.
          */
         private void gitFolder(Path git) throws IOException {
+            // A repository without a hooks folder (some templates make none) would take one created there.
+            ifMissing(git.resolve("hooks"));
             if (!Files.exists(git.resolve("commondir"), LinkOption.NOFOLLOW_LINKS)
                     && rules.check(relative(git.resolve("commondir"))).isPresent()) {
                 absent.add(git.resolve("commondir"));

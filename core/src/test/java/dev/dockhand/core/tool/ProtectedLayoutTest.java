@@ -92,12 +92,15 @@ class ProtectedLayoutTest {
     }
 
     @Test
-    void aMissingHooksFolderOfTheTopRepositoryIsMissingToo() throws Exception {
+    void aMissingHooksFolderOfAnyRepositoryIsMissingToo() throws Exception {
         Files.delete(root.resolve(".git/hooks"));
+        Files.delete(root.resolve("vendor/x/.git/hooks"));
 
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
-        assertEquals(List.of(".dockhand", ".git/hooks", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(
+                List.of(".dockhand", ".git/hooks", ".husky", ".idea", "vendor/x/.git/hooks"),
+                relative(layout.missing()));
     }
 
     @Test
