@@ -13,6 +13,12 @@ public sealed interface AgentEvent {
     /** A piece of the model's answer text, as it streamed in. */
     record TextDelta(String text) implements AgentEvent {}
 
+    /**
+     * A piece of the reasoning the model shows before it answers (DeepSeek's reasoning_content, Anthropic's thinking,
+     * Gemini's thought summaries), as it streamed in. It is not part of the answer.
+     */
+    record ReasoningDelta(String text) implements AgentEvent {}
+
     /** A model request is about to be sent; {@code number} counts from 1 within the turn. */
     record RequestStarted(int number) implements AgentEvent {}
 

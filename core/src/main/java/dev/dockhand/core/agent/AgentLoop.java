@@ -9,6 +9,7 @@ import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.TokenEstimator;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolDeclaration;
@@ -48,6 +49,7 @@ public final class AgentLoop {
             + " Check the workspace before relying on what it did.";
 
     private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
+    private volatile Optional<ReasoningEffort> reasoningEffort = Optional.empty();
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
     private long knownTokens;
 
@@ -101,6 +103,11 @@ public final class AgentLoop {
 
     public ContextPolicy contextPolicy() {
         return contextPolicy;
+    }
+
+    /** How hard the model should reason; empty leaves it to the provider's default. */
+    public void setReasoningEffort(Optional<ReasoningEffort> effort) {
+        this.reasoningEffort = java.util.Objects.requireNonNull(effort, "effort");
     }
 
     /** About how many tokens the next request's messages and tools take. */
@@ -178,7 +185,8 @@ public final class AgentLoop {
                 }
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
             }
-            conversation.addAssistant(new Message.Assistant(reply.text(), reply.toolCalls()));
+            conversation.addAssistant(
+                    new Message.Assistant(reply.text(), reply.toolCalls(), reply.reasoning(), reply.state()));
             Optional<String> loop = loopGuard.record(reply);
             if (loop.isPresent()) {
                 refuseAll(reply, "The {tool} call was not run: " + loop.get());
@@ -253,6 +261,11 @@ public final class AgentLoop {
             }
 
             @Override
+            public void onReasoningDelta(String text) {
+                events.accept(new AgentEvent.ReasoningDelta(text));
+            }
+
+            @Override
             public void onRetry(ModelClient.RetryNotice notice) {
                 events.accept(new AgentEvent.Retrying(
                         notice.attempt(), notice.maxAttempts(), notice.delay(), notice.reason()));
@@ -263,7 +276,7 @@ public final class AgentLoop {
         knownTokens = tokensOf(messages);
         knownMessages = messages.size();
         try {
-            return client.stream(new ModelRequest(model, messages, tools), listener, cancel);
+            return client.stream(new ModelRequest(model, messages, tools, reasoningEffort), listener, cancel);
         } catch (ProviderException e) {
             if (streamed.length() > 0) {
                 conversation.addAssistant(new Message.Assistant(streamed.toString(), List.of()));

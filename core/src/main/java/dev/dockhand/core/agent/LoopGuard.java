@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Notices a model going round in circles: the same tool call with the same arguments five times in a row, or the
  * same text three replies in a row. Arguments are compared as JSON values, so spacing and key order do not hide a
- * repeat.
+ * repeat. Identical calls within one reply count once: real models send them side by side (Gemini 3 Flash answers
+ * one request with three identical parallel calls), which is not a loop; only repeats across replies are.
  */
 final class LoopGuard {
     static final int SAME_CALLS = 5;
@@ -34,8 +35,12 @@ final class LoopGuard {
 
     /** Records a reply; says what loop it completes, if any. */
     Optional<String> record(ModelReply reply) {
+        java.util.Set<java.util.List<Object>> seen = new java.util.HashSet<>();
         for (ToolCall call : reply.toolCalls()) {
             Object arguments = comparable(call.arguments());
+            if (!seen.add(java.util.List.of(call.name(), arguments))) {
+                continue;
+            }
             boolean same = call.name().equals(lastTool) && arguments.equals(lastArguments);
             callRepeats = same ? callRepeats + 1 : 1;
             lastTool = call.name();

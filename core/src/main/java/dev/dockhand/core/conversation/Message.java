@@ -20,11 +20,21 @@ public sealed interface Message {
         }
     }
 
-    /** One complete model reply: its text and every tool call it made, in the model's order. */
-    record Assistant(String text, List<ToolCall> toolCalls) implements Message {
+    /**
+     * One complete model reply: its text and every tool call it made, in the model's order; the reasoning text the
+     * provider showed ({@code ""} when none), and what the provider needs back verbatim in later requests.
+     */
+    record Assistant(String text, List<ToolCall> toolCalls, String reasoning, ProviderState state) implements Message {
         public Assistant {
             Objects.requireNonNull(text, "text");
             toolCalls = List.copyOf(toolCalls);
+            Objects.requireNonNull(reasoning, "reasoning");
+            Objects.requireNonNull(state, "state");
+        }
+
+        /** A reply with no reasoning and nothing to replay. */
+        public Assistant(String text, List<ToolCall> toolCalls) {
+            this(text, toolCalls, "", ProviderState.NONE);
         }
 
         public boolean hasToolCalls() {

@@ -19,6 +19,9 @@ public interface ModelClient {
     interface StreamListener {
         void onTextDelta(String text);
 
+        /** A piece of the reasoning text the provider shows (DeepSeek's reasoning_content, Anthropic's thinking). */
+        default void onReasoningDelta(String text) {}
+
         /** A failed attempt is about to be retried; nothing of it had reached the user. */
         default void onRetry(RetryNotice notice) {}
     }

@@ -45,6 +45,13 @@ public final class RetryingModelClient implements ModelClient {
                 }
 
                 @Override
+                public void onReasoningDelta(String text) {
+                    // Shown reasoning is as visible as text: an attempt that streamed it is not silently replayed.
+                    streamed[0] = true;
+                    listener.onReasoningDelta(text);
+                }
+
+                @Override
                 public void onRetry(RetryNotice notice) {
                     listener.onRetry(notice);
                 }

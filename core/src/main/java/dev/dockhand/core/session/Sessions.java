@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -137,7 +138,16 @@ public final class Sessions {
                                     call.path("id").asText(),
                                     call.path("name").asText(),
                                     call.path("arguments").asText())));
-                    messages.add(new Message.Assistant(record.path("text").asText(), calls));
+                    JsonNode state = record.path("provider_state");
+                    messages.add(new Message.Assistant(
+                            record.path("text").asText(),
+                            calls,
+                            record.path("reasoning").asText(""),
+                            state.isObject()
+                                    ? new ProviderState(
+                                            state.path("wire").asText(""),
+                                            state.path("json").asText(""))
+                                    : ProviderState.NONE));
                 }
                 case "tool_result" -> messages.add(new Message.ToolResult(
                         record.path("id").asText(),

@@ -68,7 +68,10 @@ public final class Transcript implements AutoCloseable {
         write(Json.object()
                 .put("type", "usage")
                 .put("input_tokens", usage.inputTokens())
-                .put("output_tokens", usage.outputTokens()));
+                .put("output_tokens", usage.outputTokens())
+                .put("cached_input_tokens", usage.cachedInputTokens())
+                .put("cache_write_tokens", usage.cacheWriteTokens())
+                .put("reasoning_tokens", usage.reasoningTokens()));
     }
 
     /**
@@ -97,6 +100,15 @@ public final class Transcript implements AutoCloseable {
             ArrayNode calls = node.putArray("tool_calls");
             for (ToolCall call : assistant.toolCalls()) {
                 calls.addObject().put("id", call.id()).put("name", call.name()).put("arguments", call.arguments());
+            }
+            // Kept so a resumed session replays to the provider what it requires (signatures, reasoning items).
+            if (!assistant.reasoning().isEmpty()) {
+                node.put("reasoning", assistant.reasoning());
+            }
+            if (!assistant.state().isEmpty()) {
+                node.putObject("provider_state")
+                        .put("wire", assistant.state().wire())
+                        .put("json", assistant.state().json());
             }
             return node;
         }

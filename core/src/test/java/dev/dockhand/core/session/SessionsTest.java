@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +53,31 @@ class SessionsTest {
                         new Message.User("build it"),
                         new Message.Assistant("Building.", List.of(call)),
                         new Message.ToolResult("c1", "run_shell_command", Sessions.INTERRUPTED, true)),
+                Sessions.read(file).messages());
+    }
+
+    @Test
+    void reasoningAndProviderStateSurviveAResumeUnchanged() {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        Path file = sessions.file("s2");
+        Message.Assistant signed = new Message.Assistant(
+                "",
+                List.of(call),
+                "The user wants a build; make is the tool.",
+                new ProviderState("gemini", "{\"parts\":[{\"thoughtSignature\":\"CiQB0e2K\"}]}"));
+        try (Transcript transcript = Transcript.open(file, "s2", temp, "m")) {
+            Conversation conversation = new Conversation("SYSTEM");
+            conversation.observe(transcript::record);
+            conversation.addUser("build it");
+            conversation.addAssistant(signed);
+            conversation.addToolResult(new Message.ToolResult("c1", "run_shell_command", "ok", false));
+        }
+
+        assertEquals(
+                List.of(
+                        new Message.User("build it"),
+                        signed,
+                        new Message.ToolResult("c1", "run_shell_command", "ok", false)),
                 Sessions.read(file).messages());
     }
 
