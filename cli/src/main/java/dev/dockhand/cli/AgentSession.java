@@ -77,7 +77,8 @@ final class AgentSession implements AutoCloseable {
                 options.approvalRules(),
                 this.events);
         Warmup.toolsOnce(scheduler);
-        this.context = ContextFiles.load(workspace.root(), environment.home(), ContextFiles.DEFAULT_BUDGET_CHARS);
+        this.context =
+                ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
     }
 
     /**

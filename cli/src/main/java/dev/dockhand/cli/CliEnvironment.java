@@ -15,7 +15,23 @@ public record CliEnvironment(
         Path home,
         InputStream stdin,
         boolean stdinIsTerminal,
-        boolean handleSignals) {
+        boolean handleSignals,
+        Path settingsHome,
+        Optional<String> homeNotice) {
+
+    /**
+     * {@code home} is where Dockhand writes (sessions, outputs, logs, history); {@code settingsHome} where it reads the
+     * user's settings and context file, the same folder unless that one cannot be written (see {@link DockhandHome}).
+     */
+    public CliEnvironment(
+            Map<String, String> variables,
+            Path workingDirectory,
+            Path home,
+            InputStream stdin,
+            boolean stdinIsTerminal,
+            boolean handleSignals) {
+        this(variables, workingDirectory, home, stdin, stdinIsTerminal, handleSignals, home, Optional.empty());
+    }
 
     /** An environment for tests: no signal handlers are installed in the test JVM. */
     public CliEnvironment(
@@ -35,11 +51,21 @@ public record CliEnvironment(
     /** The real environment of this process. */
     public static CliEnvironment fromSystem() {
         Map<String, String> variables = System.getenv();
-        String homeOverride = System.getProperty("dockhand.home", variables.get("DOCKHAND_HOME"));
-        Path home = homeOverride != null && !homeOverride.isBlank()
-                ? Path.of(homeOverride)
-                : Path.of(System.getProperty("user.home"), ".dockhand");
+        Path workingDirectory = Path.of("").toAbsolutePath();
+        DockhandHome.Choice home = DockhandHome.choose(
+                variables,
+                System.getProperty("dockhand.home", variables.get("DOCKHAND_HOME")),
+                System.getProperty("user.home"),
+                workingDirectory,
+                DockhandHome::privateTemporaryFolder);
         return new CliEnvironment(
-                variables, Path.of("").toAbsolutePath(), home, System.in, Terminals.stdinIsTerminal(), true);
+                variables,
+                workingDirectory,
+                home.data(),
+                System.in,
+                Terminals.stdinIsTerminal(),
+                true,
+                home.settings(),
+                home.notice());
     }
 }

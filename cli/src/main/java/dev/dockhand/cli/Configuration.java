@@ -54,7 +54,7 @@ final class Configuration {
     /** Reads both files; a bad one stops the run with exit 52 and one sentence. */
     static Configuration load(CliEnvironment environment, boolean trustProject) {
         Path projectFile = environment.workingDirectory().resolve(".dockhand/settings.json");
-        Path userFile = environment.home().resolve("settings.json");
+        Path userFile = environment.settingsHome().resolve("settings.json");
         try {
             Settings userSettings = SettingsFiles.read(userFile);
             return new Configuration(

@@ -3,7 +3,6 @@ package dev.dockhand.cli;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
@@ -61,7 +60,7 @@ public final class Logging {
             System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n");
             try {
                 Path folder = Path.of(System.getProperty(FOLDER_PROPERTY));
-                Files.createDirectories(folder);
+                DockhandHome.createPrivate(folder);
                 FileHandler handler =
                         new FileHandler(folder.resolve("dockhand-%g.log").toString(), MAX_FILE_BYTES, FILES_KEPT, true);
                 handler.setFormatter(new SimpleFormatter());

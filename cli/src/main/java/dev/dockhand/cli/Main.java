@@ -17,7 +17,15 @@ public final class Main {
         if (Warmup.helpsWith(args)) {
             Warmup.start();
         }
-        CliEnvironment environment = CliEnvironment.fromSystem();
+        CliEnvironment environment;
+        try {
+            environment = CliEnvironment.fromSystem();
+        } catch (DockhandException e) {
+            System.err.println("dockhand: " + e.getMessage());
+            System.exit(e.exitCode());
+            return;
+        }
+        environment.homeNotice().ifPresent(notice -> System.err.println("dockhand: " + notice));
         Logging.toFileUnder(environment.home());
         System.exit(execute(args, environment, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

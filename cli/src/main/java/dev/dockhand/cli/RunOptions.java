@@ -128,7 +128,7 @@ record RunOptions(
         }
         return Optional.of(new TrustQuestion(
                 environment.workingDirectory(),
-                environment.home().resolve("settings.json"),
+                environment.settingsHome().resolve("settings.json"),
                 configuration.ignoredValues(),
                 configuration.notice().orElse(""),
                 () -> {

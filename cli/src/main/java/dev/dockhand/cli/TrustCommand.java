@@ -34,7 +34,7 @@ final class TrustCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Path real = FolderTrust.realPath(folder);
-        Path settings = environment.home().resolve("settings.json");
+        Path settings = environment.settingsHome().resolve("settings.json");
         try {
             FolderTrust.record(settings, real, trust);
         } catch (IOException | RuntimeException e) {

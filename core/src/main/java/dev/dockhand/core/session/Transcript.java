@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -129,8 +131,10 @@ public final class Transcript implements AutoCloseable {
         }
         try {
             if (writer == null) {
-                Files.createDirectories(file.getParent());
                 boolean fresh = !Files.exists(file);
+                if (fresh) {
+                    createPrivate(file);
+                }
                 writer = Files.newBufferedWriter(
                         file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 if (fresh) {
@@ -149,6 +153,30 @@ public final class Transcript implements AutoCloseable {
                     + "); this session goes on in memory and cannot be resumed later.");
         }
     }
+
+    /**
+     * Creates the file owner-only (0600) in owner-only folders (0700): a transcript holds whatever the tools read, and
+     * a shared machine's other users have no business with it.
+     */
+    private static void createPrivate(Path file) throws IOException {
+        boolean posix = file.getFileSystem().supportedFileAttributeViews().contains("posix");
+        Path parent = file.getParent();
+        if (!Files.isDirectory(parent)) {
+            if (posix) {
+                Files.createDirectories(parent, PosixFilePermissions.asFileAttribute(OWNER_FOLDER));
+            } else {
+                Files.createDirectories(parent);
+            }
+        }
+        if (posix) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_FILE));
+        } else {
+            Files.createFile(file);
+        }
+    }
+
+    private static final java.util.Set<PosixFilePermission> OWNER_FOLDER = PosixFilePermissions.fromString("rwx------");
+    private static final java.util.Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     private void closeQuietly() {
         try {

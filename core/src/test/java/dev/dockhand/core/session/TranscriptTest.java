@@ -35,6 +35,26 @@ class TranscriptTest {
     }
 
     @Test
+    void aNewTranscriptIsOwnerOnlyInOwnerOnlyFolders() throws Exception {
+        Path file = temp.resolve("sessions/project/s1.jsonl");
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m", problems::add)) {
+            transcript.record(new Message.User("my AWS key is in .env"));
+        }
+
+        assertEquals(
+                List.of("rw-------", "rwx------", "rwx------"),
+                List.of(
+                        permissions(file),
+                        permissions(file.getParent()),
+                        permissions(file.getParent().getParent())));
+        assertEquals(List.of(), problems);
+    }
+
+    private static String permissions(Path path) throws Exception {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    }
+
+    @Test
     void aFullDiskIsReportedOnceAndTheConversationGoesOn() throws Exception {
         Path full = temp.resolve("session.jsonl");
         // Every write to /dev/full fails with "No space left on device", as on a full disk.
