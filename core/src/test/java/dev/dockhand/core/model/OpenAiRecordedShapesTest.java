@@ -168,6 +168,43 @@ class OpenAiRecordedShapesTest {
                                 .toList()));
     }
 
+    /**
+     * DeepSeek's V4 models want the reasoning of every tool-call message back in every later request, not only in
+     * its own turn: the scripted server refuses the second turn's request if the first turn's call lost it.
+     */
+    @Test
+    void deepSeekKeepsGettingAToolCallsReasoningInLaterTurns() throws Exception {
+        server.enqueue(fixture("deepseek_reasoner_tool"), fixture("text"), fixture("text"));
+        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
+        AgentLoop loop = new AgentLoop(
+                new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT),
+                "deepseek-v4-pro",
+                registry.declarations(),
+                new CoreToolScheduler(
+                        registry,
+                        TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                        request -> ApprovalDecision.allowOnce(),
+                        ApprovalMode.DEFAULT,
+                        new EventRecorder()),
+                new Conversation("SYSTEM"),
+                10,
+                new EventRecorder());
+
+        loop.run("go", new Cancellation());
+        TurnResult second = loop.run("and now?", new Cancellation());
+
+        assertEquals(TurnResult.Outcome.ANSWERED, second.outcome(), String.valueOf(second));
+        server.takeJson();
+        server.takeJson();
+        JsonNode third = server.takeJson().get("messages");
+        assertEquals(
+                List.of(DEEPSEEK_REASONING, ""),
+                List.of(
+                        third.get(2).path("reasoning_content").asText(),
+                        third.get(4).path("reasoning_content").asText()));
+        assertEquals(Json.read("{\"role\":\"user\",\"content\":\"and now?\"}"), third.get(5));
+    }
+
     // xAI grok-3-mini (recording grok3mini-reasoning-tool)
 
     private static final String GROK_REASONING =
