@@ -29,6 +29,7 @@ final class OpenAiRules {
             return;
         }
         Set<String> seenIds = new HashSet<>();
+        boolean deepSeek = isDeepSeek(body.path("model").asText());
         int i = 0;
         while (i < messages.size()) {
             JsonNode message = messages.get(i);
@@ -41,6 +42,9 @@ final class OpenAiRules {
                 problems.add("Invalid 'messages[" + i + "]': a message with role 'tool' must answer a preceding"
                         + " message with 'tool_calls'.");
             } else if (role.equals("assistant")) {
+                if (deepSeek) {
+                    deepSeekReasoning(message, i, problems);
+                }
                 i = assistant(messages, i, seenIds, problems);
                 continue;
             } else {
@@ -51,6 +55,31 @@ final class OpenAiRules {
             i++;
         }
         tools(body.get("tools"), problems);
+    }
+
+    /** DeepSeek's own API names its models {@code deepseek-…}; behind gateways they are {@code owner/model}. */
+    private static boolean isDeepSeek(String model) {
+        return !model.contains("/") && model.startsWith("deepseek-");
+    }
+
+    /**
+     * DeepSeek's thinking mode (deepseek-reasoner, and the V4 models by default) needs the {@code reasoning_content}
+     * of every assistant message that made tool calls sent back: within the turn ("Missing `reasoning_content` field
+     * in the assistant message at message index 2", abhigyanpatwari/GitNexus#43, decolua/9router#355) and, since V4,
+     * in every later request ("The `reasoning_content` in the thinking mode must be passed back to the API.",
+     * anomalyco/opencode#24083; DeepSeek's thinking-mode guide: "must be passed back ... in all subsequent
+     * requests"). An empty string passes (deepseek-ai/deepseek-harness#739 fixed its 400 by sending it).
+     */
+    private static void deepSeekReasoning(JsonNode message, int at, WireProblems problems) {
+        JsonNode calls = message.get("tool_calls");
+        JsonNode reasoning = message.get("reasoning_content");
+        if (reasoning != null && !reasoning.isNull()) {
+            problems.require(
+                    reasoning.isTextual(), "Invalid 'messages[" + at + "].reasoning_content': expected a string.");
+        } else if (isNonEmptyArray(calls)) {
+            problems.add("Missing `reasoning_content` field in the assistant message at message index " + at
+                    + ". The reasoning_content in the thinking mode must be passed back to the API.");
+        }
     }
 
     /** Checks the assistant message at {@code at} and the tool messages answering it; returns the next index. */

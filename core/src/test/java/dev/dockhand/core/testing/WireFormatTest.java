@@ -166,6 +166,29 @@ class WireFormatTest {
     }
 
     @Test
+    void deepSeekRefusesAToolCallMessageWithoutItsReasoningContent() {
+        assertEquals(
+                List.of("Missing `reasoning_content` field in the assistant message at message index 2. The"
+                        + " reasoning_content in the thinking mode must be passed back to the API."),
+                problems(WireFormat.OPENAI, OPENAI, body -> body.put("model", "deepseek-reasoner")));
+        assertEquals(
+                List.of("Invalid 'messages[2].reasoning_content': expected a string."),
+                problems(WireFormat.OPENAI, OPENAI, body -> {
+                    body.put("model", "deepseek-v4-pro");
+                    at(body, "/messages/2").putObject("reasoning_content");
+                }));
+    }
+
+    @Test
+    void deepSeekAcceptsAnEmptyReasoningContentAndHoldsNoOtherServerToIt() {
+        assertEquals(List.of(), problems(WireFormat.OPENAI, OPENAI, body -> {
+            body.put("model", "deepseek-reasoner");
+            at(body, "/messages/2").put("reasoning_content", "");
+        }));
+        assertEquals(List.of(), problems(WireFormat.OPENAI, OPENAI, body -> body.put("model", "deepseek/deepseek-r1")));
+    }
+
+    @Test
     void anthropicRefusesTwoUserTurnsInARow() {
         assertEquals(
                 List.of("messages.1: user and assistant turns must alternate; found two user turns"),

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
@@ -15,6 +16,7 @@ import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ProviderEndpoint;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ReplyAssembler;
 import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.Timeouts;
@@ -23,6 +25,7 @@ import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
@@ -30,9 +33,15 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 
-/** A streaming client for a local Ollama's {@code POST {baseUrl}/api/chat}. */
+/**
+ * A streaming client for a local Ollama's {@code POST {baseUrl}/api/chat}. Thinking models stream their reasoning in
+ * {@code message.thinking}, beside {@code content}; it is shown as reasoning and goes back as {@code thinking} on the
+ * assistant message, where Ollama renders it into the model's template (gpt-oss needs its analysis before a tool call
+ * it made). It goes back only to the model that wrote it: the state ({@link #WIRE}, {@code {"model":…}}) says which.
+ */
 public final class OllamaClient implements ModelClient {
     public static final String DEFAULT_BASE_URL = "http://localhost:11434";
+    static final String WIRE = "ollama";
     private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
 
     private final ProviderEndpoint endpoint;
@@ -54,11 +63,13 @@ public final class OllamaClient implements ModelClient {
                 .url(endpoint.url())
                 .post(RequestBody.create(Json.write(write(request)), JSON))
                 .build();
-        return ProviderStreams.ndjson(this.http, http, endpoint, new Reader(listener, endpoint), timeouts, cancel);
+        return ProviderStreams.ndjson(
+                this.http, http, endpoint, new Reader(listener, endpoint, request.model()), timeouts, cancel);
     }
 
     static ObjectNode write(ModelRequest request) {
         ObjectNode body = Json.object().put("model", request.model()).put("stream", true);
+        request.reasoningEffort().ifPresent(effort -> think(body, request.model(), effort));
         ArrayNode messages = body.putArray("messages");
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
@@ -67,6 +78,9 @@ public final class OllamaClient implements ModelClient {
                 messages.addObject().put("role", "user").put("content", user.text());
             } else if (message instanceof Message.Assistant assistant) {
                 ObjectNode node = messages.addObject().put("role", "assistant").put("content", assistant.text());
+                if (!assistant.reasoning().isEmpty() && wroteIt(assistant, request.model())) {
+                    node.put("thinking", assistant.reasoning());
+                }
                 if (assistant.hasToolCalls()) {
                     ArrayNode calls = node.putArray("tool_calls");
                     for (ToolCall call : assistant.toolCalls()) {
@@ -93,18 +107,39 @@ public final class OllamaClient implements ModelClient {
         return body;
     }
 
+    /**
+     * {@code think} takes true/false on most thinking models; gpt-oss ignores booleans and takes its own levels,
+     * "low", "medium" or "high" (Ollama's thinking documentation). Without an effort nothing is sent and the model
+     * thinks as it does by default.
+     */
+    private static void think(ObjectNode body, String model, ReasoningEffort effort) {
+        if (model.toLowerCase(Locale.ROOT).startsWith("gpt-oss")) {
+            body.put("think", effort.cliName());
+        } else {
+            body.put("think", true);
+        }
+    }
+
+    private static boolean wroteIt(Message.Assistant assistant, String model) {
+        return assistant.state().from(WIRE)
+                && Json.read(assistant.state().json()).path("model").asText().equals(model);
+    }
+
     /** One NDJSON line per chunk; the last says {@code done: true} with the reason and the token counts. */
     private static final class Reader implements ReplyAssembler {
         private final StreamListener listener;
         private final ProviderEndpoint endpoint;
+        private final String model;
         private final StringBuilder text = new StringBuilder();
+        private final StringBuilder thinking = new StringBuilder();
         private final List<ToolCall> calls = new ArrayList<>();
         private FinishReason finishReason;
         private TokenUsage usage;
 
-        Reader(StreamListener listener, ProviderEndpoint endpoint) {
+        Reader(StreamListener listener, ProviderEndpoint endpoint, String model) {
             this.listener = listener;
             this.endpoint = endpoint;
+            this.model = model;
         }
 
         @Override
@@ -114,11 +149,18 @@ public final class OllamaClient implements ModelClient {
                 throw HttpErrors.inStream(endpoint, chunk, 0);
             }
             JsonNode message = chunk.path("message");
+            String thought = message.path("thinking").asText("");
+            if (!thought.isEmpty()) {
+                thinking.append(thought);
+                listener.onReasoningDelta(thought);
+            }
             String piece = message.path("content").asText("");
             if (!piece.isEmpty()) {
                 text.append(piece);
                 listener.onTextDelta(piece);
             }
+            // Calls come whole, in order; newer servers give each an id (kept, so results can name it) and a
+            // function.index that only repeats its position.
             for (JsonNode call : message.path("tool_calls")) {
                 JsonNode function = call.path("function");
                 calls.add(new ToolCall(
@@ -131,6 +173,8 @@ public final class OllamaClient implements ModelClient {
                 finishReason = reason.equals("length")
                         ? FinishReason.LENGTH
                         : calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
+                // prompt_eval_count is the prompt and eval_count all generated tokens, thinking included; Ollama
+                // counts neither cache hits nor thinking apart.
                 usage = new TokenUsage(
                         chunk.path("prompt_eval_count").asLong(),
                         chunk.path("eval_count").asLong());
@@ -145,7 +189,11 @@ public final class OllamaClient implements ModelClient {
         @Override
         public ModelReply reply(boolean cancelled) {
             FinishReason reason = FinishReason.of(cancelled, finishReason);
-            return new ModelReply(text.toString(), calls, reason, Optional.ofNullable(usage));
+            ProviderState state = thinking.length() == 0
+                    ? ProviderState.NONE
+                    : new ProviderState(WIRE, Json.write(Json.object().put("model", model)));
+            return new ModelReply(
+                    text.toString(), calls, reason, Optional.ofNullable(usage), thinking.toString(), state);
         }
     }
 }

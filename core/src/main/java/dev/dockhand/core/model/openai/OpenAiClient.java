@@ -62,6 +62,11 @@ public final class OpenAiClient implements ModelClient {
             http.header("Authorization", "Bearer " + apiKey);
         }
         return ProviderStreams.sse(
-                this.http, http.build(), endpoint, new OpenAiStreamReader(listener, endpoint), timeouts, cancel);
+                this.http,
+                http.build(),
+                endpoint,
+                new OpenAiStreamReader(listener, endpoint, request.model()),
+                timeouts,
+                cancel);
     }
 }

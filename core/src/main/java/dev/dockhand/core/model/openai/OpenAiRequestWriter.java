@@ -6,6 +6,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,9 @@ final class OpenAiRequestWriter {
     private static final byte[] END = ascii("}");
 
     private Map<Message, byte[]> written = new IdentityHashMap<>();
+    /** The model the cached messages were written for: what reasoning goes back depends on it. */
+    private String writtenModel;
+
     private List<ToolDeclaration> writtenTools;
     private byte[] toolsJson;
 
@@ -39,13 +43,18 @@ final class OpenAiRequestWriter {
         List<byte[]> parts = new ArrayList<>(2 * request.messages().size() + 8);
         parts.add(MODEL);
         parts.add(Json.writeBytes(request.model()));
+        request.reasoningEffort().ifPresent(effort -> parts.add(effort(request.model(), effort)));
         parts.add(MESSAGES);
+        if (!request.model().equals(writtenModel)) {
+            written = new IdentityHashMap<>();
+            writtenModel = request.model();
+        }
         Map<Message, byte[]> now = new IdentityHashMap<>();
         boolean first = true;
         for (Message message : request.messages()) {
             byte[] json = written.get(message);
             if (json == null) {
-                json = Json.writeBytes(message(message));
+                json = Json.writeBytes(message(message, request.model()));
             }
             now.put(message, json);
             if (!first) {
@@ -64,6 +73,22 @@ final class OpenAiRequestWriter {
         }
         parts.add(END);
         return concatenate(parts);
+    }
+
+    /**
+     * The effort as {@code reasoning_effort}, which OpenAI, xAI, Groq and DeepSeek take as low/medium/high. DeepSeek
+     * also has a thinking switch ({@code thinking: {"type": "enabled"}}); asking for an effort asks for thinking, so
+     * it is turned on too (a no-op on deepseek-reasoner, where it is always on). Without an effort neither is sent:
+     * the server's default stands.
+     */
+    private static byte[] effort(String model, ReasoningEffort effort) {
+        ObjectNode fields = Json.object().put("reasoning_effort", effort.cliName());
+        if (OpenAiReasoning.isDeepSeek(model)) {
+            fields.putObject("thinking").put("type", "enabled");
+        }
+        String json = Json.write(fields);
+        // The object's fields without its braces, spliced in after the model.
+        return ascii("," + json.substring(1, json.length() - 1));
     }
 
     private byte[] tools(List<ToolDeclaration> declarations) {
@@ -99,27 +124,30 @@ final class OpenAiRequestWriter {
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private static ObjectNode message(Message message) {
+    private static ObjectNode message(Message message, String model) {
         ObjectNode node = Json.object();
         if (message instanceof Message.System system) {
             node.put("role", "system").put("content", system.text());
         } else if (message instanceof Message.User user) {
             node.put("role", "user").put("content", user.text());
         } else if (message instanceof Message.Assistant assistant) {
-            assistant(node, assistant);
+            assistant(node, assistant, model);
         } else if (message instanceof Message.ToolResult result) {
             node.put("role", "tool").put("tool_call_id", result.toolCallId()).put("content", result.content());
         }
         return node;
     }
 
-    private static void assistant(ObjectNode node, Message.Assistant assistant) {
+    private static void assistant(ObjectNode node, Message.Assistant assistant, String model) {
         node.put("role", "assistant");
         if (assistant.text().isEmpty() && assistant.hasToolCalls()) {
             node.putNull("content");
         } else {
             node.put("content", assistant.text());
         }
+        // Reasoning never goes into content: a model reading its own thoughts as something it said starts
+        // answering them.
+        OpenAiReasoning.replay(node, assistant, model);
         if (!assistant.hasToolCalls()) {
             return;
         }

@@ -4,13 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ToolDeclaration;
 import dev.dockhand.core.tool.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class OpenAiRequestWriterTest {
@@ -66,6 +69,51 @@ class OpenAiRequestWriterTest {
                 List.of(
                         text(reused.write(new ModelRequest("gpt-x", history, TOOLS))),
                         text(reused.write(new ModelRequest("gpt-y", compacted, List.of())))));
+    }
+
+    @Test
+    void anEffortIsSentAsReasoningEffortAndTurnsDeepSeeksThinkingOn() {
+        List<Message> history = List.of(new Message.User("Go."));
+        OpenAiRequestWriter writer = new OpenAiRequestWriter();
+
+        assertEquals(
+                List.of(
+                        Json.read("{\"model\":\"o4-mini\",\"reasoning_effort\":\"high\",\"stream\":true,"
+                                + "\"stream_options\":{\"include_usage\":true},"
+                                + "\"messages\":[{\"role\":\"user\",\"content\":\"Go.\"}]}"),
+                        Json.read("{\"model\":\"deepseek-reasoner\",\"reasoning_effort\":\"low\","
+                                + "\"thinking\":{\"type\":\"enabled\"},\"stream\":true,"
+                                + "\"stream_options\":{\"include_usage\":true},"
+                                + "\"messages\":[{\"role\":\"user\",\"content\":\"Go.\"}]}"),
+                        Json.read("{\"model\":\"o4-mini\",\"stream\":true,"
+                                + "\"stream_options\":{\"include_usage\":true},"
+                                + "\"messages\":[{\"role\":\"user\",\"content\":\"Go.\"}]}")),
+                List.of(
+                        Json.read(text(writer.write(
+                                new ModelRequest("o4-mini", history, List.of(), Optional.of(ReasoningEffort.HIGH))))),
+                        Json.read(text(writer.write(new ModelRequest(
+                                "deepseek-reasoner", history, List.of(), Optional.of(ReasoningEffort.LOW))))),
+                        Json.read(text(writer.write(new ModelRequest("o4-mini", history, List.of()))))));
+    }
+
+    /** What goes back of a message depends on the model asked, so a model switch must not reuse its old JSON. */
+    @Test
+    void aMessageWrittenForOneModelIsWrittenAfreshForTheNext() {
+        List<Message> history = List.of(
+                new Message.User("Go."),
+                new Message.Assistant(
+                        "",
+                        List.of(new ToolCall("c1", "read_file", "{\"path\":\"a\"}")),
+                        "thinking",
+                        new ProviderState(
+                                "openai", "{\"model\":\"deepseek-reasoner\",\"field\":\"reasoning_content\"}")),
+                new Message.ToolResult("c1", "read_file", "A", false));
+        OpenAiRequestWriter reused = new OpenAiRequestWriter();
+        reused.write(new ModelRequest("deepseek-reasoner", history, TOOLS));
+
+        assertEquals(
+                text(new OpenAiRequestWriter().write(new ModelRequest("gpt-x", history, TOOLS))),
+                text(reused.write(new ModelRequest("gpt-x", history, TOOLS))));
     }
 
     private static String text(byte[] body) {
