@@ -42,7 +42,7 @@ final class GeminiRequestWriter {
                     parts(contents, "user").addObject().put("text", user.text());
                 }
             } else if (message instanceof Message.Assistant assistant) {
-                assistant(contents, assistant);
+                assistant(contents, assistant, request.model());
             } else if (message instanceof Message.ToolResult result) {
                 ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
                 response.put("name", result.toolName());
@@ -82,8 +82,8 @@ final class GeminiRequestWriter {
         return config;
     }
 
-    private static void assistant(ArrayNode contents, Message.Assistant assistant) {
-        List<ObjectNode> replayed = ReplayedParts.replay(assistant).orElseGet(() -> plain(assistant));
+    private static void assistant(ArrayNode contents, Message.Assistant assistant, String model) {
+        List<ObjectNode> replayed = ReplayedParts.replay(assistant, model).orElseGet(() -> plain(assistant));
         if (replayed.isEmpty()) {
             return;
         }

@@ -28,14 +28,15 @@ final class GeminiStreamReader implements ReplyAssembler {
     private final ProviderEndpoint endpoint;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder reasoning = new StringBuilder();
-    private final ReplayedParts replay = new ReplayedParts();
+    private final ReplayedParts replay;
     private final List<ToolCall> calls = new ArrayList<>();
     private FinishReason finishReason;
     private TokenUsage usage;
 
-    GeminiStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
+    GeminiStreamReader(String model, ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
         this.listener = listener;
         this.endpoint = endpoint;
+        this.replay = new ReplayedParts(model);
     }
 
     @Override

@@ -22,14 +22,23 @@ import java.util.Optional;
  * are summaries Gemini does not read back (and the SDKs' chat history leaves out); they stay in the reply's
  * reasoning only.
  *
- * <p>The JSON is {@code {"parts":[{"thought":true,"text":…,"thoughtSignature":…}, {"text":…,"thoughtSignature":…},
- * {"functionCall":0,"thoughtSignature":…}, …]}}.
+ * <p>A signature is the state of one model's reasoning, so it goes back only to the model that made it (the name
+ * Dockhand asked for); after a switch to another Gemini model the reply goes back as if another provider had made it.
+ *
+ * <p>The JSON is {@code {"model":…,"parts":[{"thought":true,"text":…,"thoughtSignature":…},
+ * {"text":…,"thoughtSignature":…}, {"functionCall":0,"thoughtSignature":…}, …]}}.
  */
 final class ReplayedParts {
     static final String WIRE = "gemini";
 
+    private final String model;
     private final List<ObjectNode> parts = new ArrayList<>();
     private boolean signed;
+
+    /** The parts of a reply from {@code model}, as the request named it. */
+    ReplayedParts(String model) {
+        this.model = model;
+    }
 
     /** Appends streamed thought text: to the open thought part, or as a new one. */
     void thought(String text, String signature) {
@@ -76,7 +85,7 @@ final class ReplayedParts {
         if (!signed) {
             return ProviderState.NONE;
         }
-        ObjectNode json = Json.object();
+        ObjectNode json = Json.object().put("model", model);
         ArrayNode kept = json.putArray("parts");
         for (ObjectNode part : parts) {
             if (!part.path("thought").asBoolean(false) || part.has("thoughtSignature")) {
@@ -108,18 +117,23 @@ final class ReplayedParts {
     /**
      * The model turn's parts for {@code assistant} from its Gemini state: its text and calls in the order and
      * division they came in, each signature on its own part. Empty when the state is another wire's (or none), or no
-     * longer describes the message (then the plain layout goes, and signatures the message lost cannot be used).
+     * longer describes the message (then the plain layout goes, and signatures the message lost cannot be used), or
+     * came from another model than {@code model}.
      */
-    static Optional<List<ObjectNode>> replay(Message.Assistant assistant) {
+    static Optional<List<ObjectNode>> replay(Message.Assistant assistant, String model) {
         if (!assistant.state().from(WIRE)) {
             return Optional.empty();
         }
-        JsonNode recorded;
+        JsonNode state;
         try {
-            recorded = Json.read(assistant.state().json()).path("parts");
+            state = Json.read(assistant.state().json());
         } catch (UncheckedIOException notJson) {
             return Optional.empty();
         }
+        if (!state.path("model").asText().equals(model)) {
+            return Optional.empty();
+        }
+        JsonNode recorded = state.path("parts");
         List<ObjectNode> parts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         int nextCall = 0;

@@ -89,7 +89,9 @@ class GeminiRequestWriterTest {
     void aGeminiStateThatNoLongerFitsItsMessageIsNotReplayed() {
         ProviderState stale = new ProviderState(
                 "gemini",
-                "{\"parts\":[{\"text\":\"Something else.\"},{\"functionCall\":0,\"thoughtSignature\":\"U0lH\"},"
+                "{\"model\":\"gemini-3-flash-preview\","
+                        + "\"parts\":[{\"text\":\"Something else.\"},"
+                        + "{\"functionCall\":0,\"thoughtSignature\":\"U0lH\"},"
                         + "{\"functionCall\":1}]}");
 
         ObjectNode body = write("gemini-3-flash-preview", history(stale));
@@ -101,7 +103,8 @@ class GeminiRequestWriterTest {
     void signedThoughtPartsGoBackAsTheyCame() {
         ProviderState gemini = new ProviderState(
                 "gemini",
-                "{\"parts\":[{\"thought\":true,\"text\":\"Plan.\",\"thoughtSignature\":\"VEg=\"},"
+                "{\"model\":\"gemini-3-pro-preview\","
+                        + "\"parts\":[{\"thought\":true,\"text\":\"Plan.\",\"thoughtSignature\":\"VEg=\"},"
                         + "{\"text\":\"Reading both.\"},{\"functionCall\":0,\"thoughtSignature\":\"U0lH\"},"
                         + "{\"functionCall\":1}]}");
 
@@ -116,6 +119,25 @@ class GeminiRequestWriterTest {
                   {"functionCall":{"name":"read_file","args":{"path":"b"}}}]}
                 """),
                 body.at("/contents/1"));
+    }
+
+    /**
+     * A signature is one model's: after a switch from Gemini 2.5 to Gemini 3, the calls go as if another provider had
+     * made them (the placeholder on the first), and the 2.5 signature is not sent.
+     */
+    @Test
+    void signaturesOfAnotherGeminiModelAreNotReplayed() {
+        ProviderState fromTwoPointFive = new ProviderState(
+                "gemini",
+                "{\"model\":\"gemini-2.5-pro\",\"parts\":[{\"text\":\"Reading both.\"},"
+                        + "{\"functionCall\":0,\"thoughtSignature\":\"U0lH\"},{\"functionCall\":1}]}");
+
+        assertEquals(
+                Json.read(contents("skip_thought_signature_validator")),
+                write("gemini-3-pro-preview", history(fromTwoPointFive)).get("contents"));
+        assertEquals(
+                Json.read(contents("U0lH")),
+                write("gemini-2.5-pro", history(fromTwoPointFive)).get("contents"));
     }
 
     /**

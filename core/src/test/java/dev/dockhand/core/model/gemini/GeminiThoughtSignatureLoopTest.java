@@ -303,7 +303,7 @@ class GeminiThoughtSignatureLoopTest {
         assertEquals(
                 Json.read(
                         """
-                {"parts":[{"text":"I will run the echo command to check the shell."},
+                {"model":"gemini-2.5-pro","parts":[{"text":"I will run the echo command to check the shell."},
                   {"functionCall":0,"thoughtSignature":"%s"}]}
                 """
                                 .formatted(SHELL_AFTER_TEXT)),
