@@ -175,12 +175,6 @@ final class GeminiRules {
                             && !(field.equals("text")
                                     && part.path("text").asText().isEmpty()));
             problems.require(hasData, at + ".data: required oneof field 'data' must have one initialized field");
-            problems.require(
-                    !part.has("thoughtSignature") || isNonEmptyText(part.get("thoughtSignature")),
-                    at + ".thought_signature: must be the signature as Gemini sent it.");
-            problems.require(
-                    !part.has("thoughtSignature") || role.equals("model"),
-                    at + ": a thought signature belongs on a model part.");
             if (part.has("functionCall")) {
                 JsonNode call = part.get("functionCall");
                 problems.require(role.equals("model"), at + ": a function call must be in a model turn.");
