@@ -19,7 +19,7 @@ import java.util.Optional;
  * part where it was received" and for signed parts never to be merged, so the state records the reply's parts in
  * order: its text runs (each with the signature that ended it, if any), its function calls by their index in the
  * reply (with the signature the first of a parallel set carries), and its signed thought parts. Unsigned thought parts
- * are summaries Gemini does not read back (and the SDKs' chat history leaves out); they stay in the reply's
+ * are summaries Gemini does not read back (gemini-cli leaves them out of its history too); they stay in the reply's
  * reasoning only.
  *
  * <p>A signature is the state of one model's reasoning, so it goes back only to the model that made it (the name
@@ -65,6 +65,8 @@ final class ReplayedParts {
         ObjectNode open = open(false);
         if (open == null) {
             if (text.isEmpty()) {
+                // Nothing before it to end: as for thoughts, an empty text part would be refused, and Gemini does
+                // not validate signatures outside function calls.
                 return;
             }
             open = Json.object().put("text", "");

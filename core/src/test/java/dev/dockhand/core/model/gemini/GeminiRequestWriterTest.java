@@ -72,6 +72,18 @@ class GeminiRequestWriterTest {
         }
     }
 
+    /** The placeholder is what makes that request acceptable: without it Gemini 3 refuses the current turn's call. */
+    @Test
+    void withoutThePlaceholderGeminiThreeRefusesCallsFromAnotherProvider() {
+        ObjectNode body = write("gemini-3-pro-preview", history(ANTHROPIC_STATE));
+        ((ObjectNode) body.at("/contents/1/parts/1")).remove("thoughtSignature");
+
+        assertEquals(
+                List.of("Unable to submit request because function call `read_file` in the 1. content block is missing"
+                        + " a `thought_signature`."),
+                WireFormat.GEMINI.problems("/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse", body));
+    }
+
     @Test
     void callsFromAnotherProviderGoToGeminiTwoPointFiveUnsigned() {
         for (ProviderState state : List.of(ANTHROPIC_STATE, ProviderState.NONE)) {
