@@ -3,6 +3,7 @@ package dev.dockhand.core.testing;
 import static dev.dockhand.core.testing.WireProblems.isNonEmptyArray;
 import static dev.dockhand.core.testing.WireProblems.isNonEmptyText;
 import static dev.dockhand.core.testing.WireProblems.isObject;
+import static dev.dockhand.core.testing.WireProblems.quote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -12,8 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * What Gemini's generateContent rejects in a request. Hand-written from the API reference (a part is a protobuf
- * {@code oneof}, so an empty text is no data at all) and from 400s recorded in public issues (cited at each rule); the
- * wording is ours. One rule is Dockhand's own: user and model turns alternate, as the writer merges them.
+ * {@code oneof}, so an empty text is no data at all), from the thought-signature and thinking guides (cited at their
+ * rules) and from 400s recorded in public issues (cited at each rule); the wording is ours. Some rules depend on the
+ * model, which the request names in its path. One rule is Dockhand's own: user and model turns alternate, as the
+ * writer merges them.
  */
 final class GeminiRules {
     private static final String PREFIX = "* GenerateContentRequest.";
@@ -28,7 +31,99 @@ final class GeminiRules {
     /** FunctionDeclaration.name: a letter or underscore first, then letters, digits, _ . : -, at most 64. */
     private static final Pattern DECLARED_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}");
 
+    /** Gemini 3 and later, and the aliases that follow the newest generation. */
+    private static final Pattern GEMINI_3 =
+            Pattern.compile("gemini-(?:[3-9]|\\d{2,})(?:\\.\\d+)?-.*|gemini-(?:flash|flash-lite|pro)-latest");
+
+    private static final Pattern GEMINI_2 = Pattern.compile("gemini-[12](?:\\.\\d+)?-.*");
+    private static final Set<String> LEVELS = Set.of("minimal", "low", "medium", "high");
+
     private GeminiRules() {}
+
+    static void check(String path, JsonNode body, WireProblems problems) {
+        check(body, problems);
+        String model = model(path);
+        JsonNode contents = body.get("contents");
+        if (GEMINI_3.matcher(model).matches() && isNonEmptyArray(contents)) {
+            callSignatures(contents, problems);
+        }
+        thinking(model, body.path("generationConfig").path("thinkingConfig"), problems);
+    }
+
+    /** The model a request path names: {@code …/models/MODEL:streamGenerateContent?alt=sse}; "" when none. */
+    static String model(String path) {
+        int at = path.indexOf("/models/");
+        if (at < 0) {
+            return "";
+        }
+        String rest = path.substring(at + "/models/".length());
+        int colon = rest.indexOf(':');
+        return colon < 0 ? rest : rest.substring(0, colon);
+    }
+
+    /**
+     * Gemini 3's signature check, as the thought-signatures guide states it: the current turn begins at the newest
+     * user content with standard content (not a functionResponse); in every model step after it, the first
+     * functionCall part must carry its thoughtSignature, or the request fails with a 400 ("Function call FC1 in the
+     * 1. content block is missing a thought_signature"). Earlier turns and later parallel calls are not checked.
+     */
+    private static void callSignatures(JsonNode contents, WireProblems problems) {
+        int start = -1;
+        for (int i = contents.size() - 1; i >= 0 && start < 0; i--) {
+            JsonNode content = contents.get(i);
+            if (content.path("role").asText().equals("user")) {
+                for (JsonNode part : content.path("parts")) {
+                    if (!part.has("functionResponse") && !part.has("functionCall")) {
+                        start = i;
+                        break;
+                    }
+                }
+            }
+        }
+        for (int i = start + 1; i < contents.size(); i++) {
+            JsonNode content = contents.get(i);
+            if (!content.path("role").asText().equals("model")) {
+                continue;
+            }
+            for (JsonNode part : content.path("parts")) {
+                if (part.has("functionCall")) {
+                    problems.require(
+                            isNonEmptyText(part.get("thoughtSignature")),
+                            "Unable to submit request because function call `"
+                                    + part.get("functionCall").path("name").asText() + "` in the " + i
+                                    + ". content block is missing a `thought_signature`.");
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * The thinking guide's limits: a request may not carry both thinking_level and the legacy thinking_budget (400);
+     * Gemini 2.5 and earlier do not take thinkingLevel; Gemini 3 Pro takes only low and high.
+     */
+    private static void thinking(String model, JsonNode config, WireProblems problems) {
+        if (!config.isObject()) {
+            return;
+        }
+        String where = PREFIX + "generation_config.thinking_config";
+        JsonNode level = config.get("thinkingLevel");
+        problems.require(
+                level == null || !config.has("thinkingBudget"),
+                where + ": thinking_level and thinking_budget cannot be used in one request.");
+        if (level != null) {
+            String value = level.asText().toLowerCase(java.util.Locale.ROOT);
+            problems.require(
+                    !GEMINI_2.matcher(model).matches(),
+                    where + ".thinking_level: this model does not support thinking_level; use thinking_budget.");
+            problems.require(LEVELS.contains(value), where + ".thinking_level: invalid value " + quote(level) + ".");
+            problems.require(
+                    !(model.startsWith("gemini-3-pro") && value.equals("medium")),
+                    where + ".thinking_level: " + model + " supports only low and high.");
+        }
+        JsonNode budget = config.get("thinkingBudget");
+        problems.require(budget == null || budget.isIntegralNumber(), where + ".thinking_budget: must be an integer.");
+    }
 
     static void check(JsonNode body, WireProblems problems) {
         JsonNode contents = body.get("contents");

@@ -90,7 +90,7 @@ public final class ScriptedModel implements AutoCloseable {
         } catch (UncheckedIOException notJson) {
             body = null;
         }
-        List<String> problems = format.get().problems(body);
+        List<String> problems = format.get().problems(path, body);
         if (problems.isEmpty()) {
             return Optional.empty();
         }

@@ -32,7 +32,7 @@ public enum WireFormat {
         return body.put("request_id", "req_scripted_model");
     }),
     /** {@code POST /v1beta/models/{model}:streamGenerateContent}. */
-    GEMINI("Gemini generateContent", GeminiRules::check, message -> {
+    GEMINI("Gemini generateContent", (Rules) GeminiRules::check, message -> {
         ObjectNode body = Json.object();
         body.putObject("error").put("code", 400).put("message", message).put("status", "INVALID_ARGUMENT");
         return body;
@@ -41,10 +41,20 @@ public enum WireFormat {
     OLLAMA("Ollama chat", OllamaRules::check, message -> Json.object().put("error", message));
 
     private final String title;
-    private final BiConsumer<JsonNode, WireProblems> rules;
+    private final Rules rules;
     private final Function<String, ObjectNode> errorBody;
 
+    /** A format's rules; some depend on the model, which Gemini takes in the path, not the body. */
+    @FunctionalInterface
+    interface Rules {
+        void check(String path, JsonNode body, WireProblems problems);
+    }
+
     WireFormat(String title, BiConsumer<JsonNode, WireProblems> rules, Function<String, ObjectNode> errorBody) {
+        this(title, (Rules) (path, body, problems) -> rules.accept(body, problems), errorBody);
+    }
+
+    WireFormat(String title, Rules rules, Function<String, ObjectNode> errorBody) {
         this.title = title;
         this.rules = rules;
         this.errorBody = errorBody;
@@ -67,11 +77,16 @@ public enum WireFormat {
 
     /** Every rule {@code body} breaks, each a sentence; empty when the API would accept it. */
     public List<String> problems(JsonNode body) {
+        return problems("", body);
+    }
+
+    /** Every rule a request to {@code path} (with its query) with {@code body} breaks, model-specific ones included. */
+    public List<String> problems(String path, JsonNode body) {
         WireProblems problems = new WireProblems();
         if (body == null || !body.isObject()) {
             problems.add("The request body is not a JSON object.");
         } else {
-            rules.accept(body, problems);
+            rules.check(path, body, problems);
         }
         return problems.list();
     }

@@ -319,6 +319,86 @@ class WireFormatTest {
                         .remove(1)));
     }
 
+    private static final String GEMINI_3_PATH = "/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse";
+
+    /**
+     * A Gemini 3 turn of two steps (a parallel pair, then one call) after an earlier turn whose call is unsigned, as
+     * the thought-signatures guide's examples lay them out: only the first call of each step carries a signature.
+     */
+    private static final String GEMINI_3 =
+            """
+            {"contents":[
+             {"role":"user","parts":[{"text":"earlier"}]},
+             {"role":"model","parts":[{"functionCall":{"name":"read_file","args":{"path":"old"}}}]},
+             {"role":"user","parts":[{"functionResponse":{"name":"read_file","response":{"output":"O"}}}]},
+             {"role":"model","parts":[{"text":"Old."}]},
+             {"role":"user","parts":[{"text":"go"}]},
+             {"role":"model","parts":[{"functionCall":{"name":"read_file","args":{"path":"a"}},"thoughtSignature":"U0E="},
+               {"functionCall":{"name":"read_file","args":{"path":"b"}}}]},
+             {"role":"user","parts":[{"functionResponse":{"name":"read_file","response":{"output":"A"}}},
+               {"functionResponse":{"name":"read_file","response":{"output":"B"}}}]},
+             {"role":"model","parts":[{"functionCall":{"name":"list_directory","args":{}},"thoughtSignature":"U0I="}]},
+             {"role":"user","parts":[{"functionResponse":{"name":"list_directory","response":{"output":"C"}}}]}]}
+            """;
+
+    private static List<String> problems(String path, String request, Consumer<ObjectNode> breaking) {
+        ObjectNode body = (ObjectNode) Json.read(request);
+        breaking.accept(body);
+        return WireFormat.GEMINI.problems(path, body);
+    }
+
+    @Test
+    void geminiThreeAcceptsSignedStepsAndUnsignedCallsOfEarlierTurnsAndLaterParallelCalls() {
+        assertEquals(List.of(), problems(GEMINI_3_PATH, GEMINI_3, body -> {}));
+    }
+
+    @Test
+    void geminiThreeRefusesAnUnsignedFirstCallInAnyStepOfTheCurrentTurn() {
+        assertEquals(
+                List.of("Unable to submit request because function call `read_file` in the 5. content block is missing"
+                        + " a `thought_signature`."),
+                problems(GEMINI_3_PATH, GEMINI_3, body -> at(body, "/contents/5/parts/0")
+                        .remove("thoughtSignature")));
+        assertEquals(
+                List.of("Unable to submit request because function call `list_directory` in the 7. content block is"
+                        + " missing a `thought_signature`."),
+                problems(GEMINI_3_PATH, GEMINI_3, body -> at(body, "/contents/7/parts/0")
+                        .remove("thoughtSignature")));
+    }
+
+    @Test
+    void geminiThreeAcceptsThePlaceholderSignatureAndGeminiTwoPointFiveNeedsNone() {
+        assertEquals(List.of(), problems(GEMINI_3_PATH, GEMINI_3, body -> at(body, "/contents/5/parts/0")
+                .put("thoughtSignature", "skip_thought_signature_validator")));
+        assertEquals(
+                List.of(), problems("/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse", GEMINI_3, body -> at(
+                                body, "/contents/5/parts/0")
+                        .remove("thoughtSignature")));
+    }
+
+    @Test
+    void geminiRefusesThinkingSettingsTheModelDoesNotTake() {
+        String prefix = "* GenerateContentRequest.generation_config.thinking_config";
+        assertEquals(
+                List.of(prefix + ": thinking_level and thinking_budget cannot be used in one request."),
+                problems(GEMINI_3_PATH, GEMINI_3, body -> body.putObject("generationConfig")
+                        .putObject("thinkingConfig")
+                        .put("thinkingLevel", "low")
+                        .put("thinkingBudget", 1024)));
+        assertEquals(
+                List.of(prefix + ".thinking_level: this model does not support thinking_level; use thinking_budget."),
+                problems(
+                        "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", GEMINI, body -> body.putObject(
+                                        "generationConfig")
+                                .putObject("thinkingConfig")
+                                .put("thinkingLevel", "high")));
+        assertEquals(
+                List.of(prefix + ".thinking_level: gemini-3-pro-preview supports only low and high."),
+                problems(GEMINI_3_PATH, GEMINI_3, body -> body.putObject("generationConfig")
+                        .putObject("thinkingConfig")
+                        .put("thinkingLevel", "medium")));
+    }
+
     @Test
     void ollamaRefusesArgumentsThatAreNotAnObjectAndAnEmptyName() {
         assertEquals(

@@ -49,6 +49,11 @@ public final class GeminiClient implements ModelClient {
                 .post(RequestBody.create(Json.write(GeminiRequestWriter.write(request)), JSON))
                 .build();
         return ProviderStreams.sse(
-                this.http, http, endpoint, new GeminiStreamReader(listener, endpoint), timeouts, cancel);
+                this.http,
+                http,
+                endpoint,
+                new GeminiStreamReader(request.model(), listener, endpoint),
+                timeouts,
+                cancel);
     }
 }

@@ -1,22 +1,34 @@
 package dev.dockhand.core.model.gemini;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
-import dev.dockhand.core.model.ToolArguments;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ToolDeclaration;
+import java.util.List;
 
 /**
  * Writes a {@code streamGenerateContent} body: {@code contents} of {@code user} and {@code model} turns (neighbouring
- * turns of one role merged), the system prompt as {@code systemInstruction}, tools as function declarations.
+ * turns of one role merged), the system prompt as {@code systemInstruction}, tools as function declarations, and for
+ * thinking models a {@code thinkingConfig}. A reply Gemini signed goes back part for part with its signatures (see
+ * {@link ReplayedParts}); other replies go back as their text, then their calls.
  */
 final class GeminiRequestWriter {
+    /**
+     * The value Google documents for a function call Gemini did not produce ("you can set the following dummy
+     * signatures of either context_engineering_is_the_way_to_go or skip_thought_signature_validator in the thought
+     * signature field to skip validation"); this one is also the one Vertex AI documents, so it works on both.
+     */
+    static final String UNSIGNED_CALL = "skip_thought_signature_validator";
+
     private GeminiRequestWriter() {}
 
     static ObjectNode write(ModelRequest request) {
+        GeminiModels model = GeminiModels.of(request.model());
         ObjectNode body = Json.object();
         ArrayNode contents = body.putArray("contents");
         for (Message message : request.messages()) {
@@ -30,12 +42,15 @@ final class GeminiRequestWriter {
                     parts(contents, "user").addObject().put("text", user.text());
                 }
             } else if (message instanceof Message.Assistant assistant) {
-                assistant(contents, assistant);
+                assistant(contents, assistant, request.model());
             } else if (message instanceof Message.ToolResult result) {
                 ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
                 response.put("name", result.toolName());
                 response.putObject("response").put(result.error() ? "error" : "output", result.content());
             }
+        }
+        if (model.requiresCallSignatures()) {
+            signUnsignedSteps(contents);
         }
         if (!request.tools().isEmpty()) {
             ArrayNode declarations = body.putArray("tools").addObject().putArray("functionDeclarations");
@@ -45,21 +60,68 @@ final class GeminiRequestWriter {
                 declaration.set("parameters", GeminiSchemas.convert(tool.parameters()));
             }
         }
+        if (model.thinks()) {
+            body.putObject("generationConfig").set("thinkingConfig", thinkingConfig(model, request));
+        }
         return body;
     }
 
-    private static void assistant(ArrayNode contents, Message.Assistant assistant) {
-        if (assistant.text().isEmpty() && !assistant.hasToolCalls()) {
+    /**
+     * Asks for thought summaries from every thinking model: they think whether asked to or not, and {@code
+     * includeThoughts} only returns a summary of it ("thoughts are returned only when available"), changing neither
+     * how much they think nor what they answer. How much is set only when the user chose an effort; otherwise the
+     * model's default stands.
+     */
+    private static ObjectNode thinkingConfig(GeminiModels model, ModelRequest request) {
+        ObjectNode config = Json.object().put("includeThoughts", true);
+        if (request.reasoningEffort().isPresent()) {
+            ReasoningEffort effort = request.reasoningEffort().get();
+            model.thinkingLevel(effort).ifPresent(level -> config.put("thinkingLevel", level));
+            model.thinkingBudget(effort).ifPresent(budget -> config.put("thinkingBudget", budget));
+        }
+        return config;
+    }
+
+    private static void assistant(ArrayNode contents, Message.Assistant assistant, String model) {
+        List<ObjectNode> replayed = ReplayedParts.replay(assistant, model).orElseGet(() -> plain(assistant));
+        if (replayed.isEmpty()) {
             return;
         }
         ArrayNode parts = parts(contents, "model");
+        replayed.forEach(parts::add);
+    }
+
+    private static List<ObjectNode> plain(Message.Assistant assistant) {
+        List<ObjectNode> parts = new java.util.ArrayList<>();
         if (!assistant.text().isEmpty()) {
-            parts.addObject().put("text", assistant.text());
+            parts.add(Json.object().put("text", assistant.text()));
         }
         for (ToolCall call : assistant.toolCalls()) {
-            ObjectNode functionCall =
-                    parts.addObject().putObject("functionCall").put("name", call.name());
-            functionCall.set("args", ToolArguments.asObject(call.arguments()));
+            parts.add(ReplayedParts.functionCall(call));
+        }
+        return parts;
+    }
+
+    /**
+     * Gives the first function call of each model step that has no signature of Gemini's (a call made by another
+     * provider, or kept from a session or summary that lost it) the documented placeholder, which Gemini 3 accepts in
+     * place of one. Only the first call of a step is checked; later parallel calls never carry one. Steps before the
+     * current turn are not validated, but a placeholder there changes nothing, and the current turn's start is the
+     * server's to find.
+     */
+    private static void signUnsignedSteps(ArrayNode contents) {
+        for (JsonNode content : contents) {
+            if (!content.path("role").asText().equals("model")) {
+                continue;
+            }
+            for (JsonNode part : content.path("parts")) {
+                if (part.has("functionCall")) {
+                    if (!part.has("thoughtSignature")) {
+                        ((ObjectNode) part).put("thoughtSignature", UNSIGNED_CALL);
+                    }
+                    break;
+                }
+            }
         }
     }
 

@@ -19,18 +19,24 @@ import java.util.Optional;
 /**
  * Reads {@code GenerateContentResponse} chunks. Function calls come whole and without ids; each gets a fresh id that
  * stays with it in the conversation, so its result can be matched (and a placeholder name when it came without one).
+ * Parts marked {@code thought: true} are the model's reasoning summary, streamed as reasoning and never as answer
+ * text. Every {@code thoughtSignature} is kept, with the part it came on, in the reply's state (see {@link
+ * ReplayedParts}).
  */
 final class GeminiStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
     private final ProviderEndpoint endpoint;
     private final StringBuilder text = new StringBuilder();
+    private final StringBuilder reasoning = new StringBuilder();
+    private final ReplayedParts replay;
     private final List<ToolCall> calls = new ArrayList<>();
     private FinishReason finishReason;
     private TokenUsage usage;
 
-    GeminiStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
+    GeminiStreamReader(String model, ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
         this.listener = listener;
         this.endpoint = endpoint;
+        this.replay = new ReplayedParts(model);
     }
 
     @Override
@@ -45,13 +51,23 @@ final class GeminiStreamReader implements ReplyAssembler {
         }
         JsonNode candidate = chunk.path("candidates").path(0);
         for (JsonNode part : candidate.path("content").path("parts")) {
+            String signature = part.path("thoughtSignature").asText("");
             if (part.has("functionCall")) {
                 JsonNode call = part.get("functionCall");
                 String arguments = call.has("args") ? Json.write(call.get("args")) : "{}";
+                replay.call(calls.size(), signature);
                 calls.add(new ToolCall(
                         ToolCall.freshId(), StreamedCalls.name(call.path("name").asText("")), arguments));
-            } else if (part.hasNonNull("text") && !part.path("thought").asBoolean(false)) {
+            } else if (part.path("thought").asBoolean(false)) {
+                String piece = part.path("text").asText("");
+                replay.thought(piece, signature);
+                if (!piece.isEmpty()) {
+                    reasoning.append(piece);
+                    listener.onReasoningDelta(piece);
+                }
+            } else if (part.hasNonNull("text")) {
                 String piece = part.get("text").asText();
+                replay.text(piece, signature);
                 if (!piece.isEmpty()) {
                     text.append(piece);
                     listener.onTextDelta(piece);
@@ -63,10 +79,23 @@ final class GeminiStreamReader implements ReplyAssembler {
         }
         JsonNode metadata = chunk.path("usageMetadata");
         if (metadata.isObject()) {
-            usage = new TokenUsage(
-                    metadata.path("promptTokenCount").asLong(),
-                    metadata.path("candidatesTokenCount").asLong());
+            usage = usage(metadata);
         }
+    }
+
+    /**
+     * Each chunk repeats the usage so far; the last one counts. {@code promptTokenCount} already includes the
+     * cached tokens ({@code cachedContentTokenCount} is the part of it read from the cache), and the thinking tokens
+     * ({@code thoughtsTokenCount}) are billed as output but not counted in {@code candidatesTokenCount}.
+     */
+    private static TokenUsage usage(JsonNode metadata) {
+        long thoughts = metadata.path("thoughtsTokenCount").asLong();
+        return new TokenUsage(
+                metadata.path("promptTokenCount").asLong(),
+                metadata.path("candidatesTokenCount").asLong() + thoughts,
+                metadata.path("cachedContentTokenCount").asLong(),
+                0,
+                thoughts);
     }
 
     private FinishReason finishReason(String reason) {
@@ -87,6 +116,7 @@ final class GeminiStreamReader implements ReplyAssembler {
     @Override
     public ModelReply reply(boolean cancelled) {
         FinishReason reason = FinishReason.of(cancelled, finishReason);
-        return new ModelReply(text.toString(), calls, reason, Optional.ofNullable(usage));
+        return new ModelReply(
+                text.toString(), calls, reason, Optional.ofNullable(usage), reasoning.toString(), replay.state());
     }
 }
