@@ -56,8 +56,14 @@ final class AnthropicLoops {
         return new AnthropicClient(server.rootUrl(), KEY, 4096, Timeouts.DEFAULT, caching);
     }
 
-    /** A loop with system prompt "SYSTEM", model "test-model", and one {@link Answering} tool per name. */
-    static AgentLoop loop(ScriptedModel server, Path workspace, boolean caching, int maxRequests, List<Tool<?>> tools) {
+    /** A loop with model "test-model" and these tools. */
+    static AgentLoop loop(
+            ScriptedModel server,
+            Path workspace,
+            boolean caching,
+            int maxRequests,
+            String systemPrompt,
+            List<Tool<?>> tools) {
         EventRecorder events = new EventRecorder();
         ToolRegistry registry = new ToolRegistry(tools);
         CoreToolScheduler scheduler = new CoreToolScheduler(
@@ -71,17 +77,19 @@ final class AnthropicLoops {
                 "test-model",
                 registry.declarations(),
                 scheduler,
-                new Conversation("SYSTEM"),
+                new Conversation(systemPrompt),
                 maxRequests,
                 events);
     }
 
+    /** A loop with system prompt "SYSTEM", model "test-model", and one {@link Answering} tool per name. */
     static AgentLoop loop(ScriptedModel server, Path workspace, String... toolNames) {
         return loop(
                 server,
                 workspace,
                 true,
                 10,
+                "SYSTEM",
                 java.util.Arrays.stream(toolNames)
                         .<Tool<?>>map(name -> new Answering(name, Answering::echo))
                         .toList());

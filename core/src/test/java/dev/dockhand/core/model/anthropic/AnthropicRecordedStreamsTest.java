@@ -251,6 +251,41 @@ class AnthropicRecordedStreamsTest {
         assertEquals(expected, server.takeJson().get("messages"));
     }
 
+    /**
+     * Some Anthropic-compatible servers send zeros in {@code message_start} and the real input usage only with the
+     * final output count in {@code message_delta} (hand-written; Anthropic itself repeats it there, as the Haiku
+     * fixtures do): the largest figure of each wins.
+     */
+    @Test
+    void inputUsageFirstReportedInMessageDeltaIsCounted() throws Exception {
+        server.enqueue(
+                AnthropicLoops.sse(
+                        """
+                event: message_start
+                data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"usage":{"input_tokens":0,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":0}}}
+
+                event: content_block_start
+                data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}
+
+                event: content_block_delta
+                data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi."}}
+
+                event: message_delta
+                data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"input_tokens":12,"cache_creation_input_tokens":300,"cache_read_input_tokens":2000,"output_tokens":4}}
+
+                event: message_stop
+                data: {"type":"message_stop"}
+
+                """));
+
+        ModelReply reply = AnthropicLoops.client(server, true).stream(
+                new ModelRequest("test-model", List.of(new Message.User("go")), List.of()),
+                deltas::add,
+                new Cancellation());
+
+        assertEquals(Optional.of(new TokenUsage(2_312, 4, 2_000, 300, 0)), reply.usage());
+    }
+
     /** Runs the fixture's reply through the agent loop, a tool round and a text answer; the request after the round. */
     private JsonNode secondRequest(String fixture, Optional<ReasoningEffort> effort, String... tools) throws Exception {
         server.enqueue(fixture(fixture), fixture("text"));
