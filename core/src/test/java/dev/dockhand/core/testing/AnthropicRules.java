@@ -109,9 +109,9 @@ final class AnthropicRules {
 
     /**
      * Documented (extended thinking) and recorded 400s: the budget is at least 1,024 and below max_tokens; temperature
-     * (other than 1) and top_k may not be set with thinking; a turn with thinking blocks opens with them, does not end
-     * with one, and keeps each one's signature; with thinking on, the assistant turn whose calls the last user turn
-     * answers must open with its thinking ("Expected `thinking` or `redacted_thinking`, but found `tool_use`. When
+     * (other than 1) and top_k may not be set with thinking; a message with thinking blocks opens with them, does not
+     * end with one, and keeps each one's signature; with thinking on, a tool loop in progress, which is one assistant
+     * turn in one thinking mode, must open with its thinking ("Expected `thinking` or `redacted_thinking`, but found `tool_use`. When
      * `thinking` is enabled, a final `assistant` message must start with a thinking block", openai-agents-python#1704);
      * with it off, an assistant turn in the final position may not hold thinking (tailcallhq/forgecode#1853).
      */
@@ -146,11 +146,18 @@ final class AnthropicRules {
         }
         int last = messages.size() - 1;
         if (on && last >= 1 && answersCalls(messages.get(last))) {
+            // The tool loop is one assistant turn, from after the last user turn that answers no calls.
+            int opening = last;
+            while (opening > 0
+                    && !(messages.get(opening - 1).path("role").asText().equals("user")
+                            && !answersCalls(messages.get(opening - 1)))) {
+                opening--;
+            }
             String first =
-                    messages.get(last - 1).path("content").path(0).path("type").asText();
+                    messages.get(opening).path("content").path(0).path("type").asText();
             problems.require(
                     first.equals("thinking") || first.equals("redacted_thinking"),
-                    "messages." + (last - 1)
+                    "messages." + opening
                             + ".content.0.type: Expected `thinking` or `redacted_thinking`, but found `"
                             + first + "`. When `thinking` is enabled, a final `assistant` message must start with a"
                             + " thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks).");

@@ -81,6 +81,18 @@ class AnthropicRulesTest {
                     content(body, 1).remove(0);
                     content(body, 1).remove(0);
                 }));
+        // A later round of a loop that opened with thinking needs none of its own.
+        assertEquals(List.of(), problems(body -> {
+            ArrayNode messages = (ArrayNode) body.get("messages");
+            messages.addObject()
+                    .put("role", "assistant")
+                    .putArray("content")
+                    .add(Json.read("{\"type\":\"tool_use\",\"id\":\"toolu_2\",\"name\":\"r\",\"input\":{}}"));
+            messages.addObject()
+                    .put("role", "user")
+                    .putArray("content")
+                    .add(Json.read("{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_2\",\"content\":\"B\"}"));
+        }));
         // Without thinking, or once a new prompt ends the loop, the turn needs none.
         assertEquals(List.of(), problems(body -> {
             content(body, 1).remove(0);

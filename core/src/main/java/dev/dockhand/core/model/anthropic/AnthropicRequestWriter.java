@@ -37,10 +37,10 @@ import java.util.Optional;
  * below {@code max_tokens}, which is raised to leave the answer room; temperature and top_k may not be set with
  * thinking (Dockhand sets neither). A reply's thinking and redacted-thinking blocks come back from its {@link
  * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged,
- * in their order, before the turn's text and tool_use blocks. The API ignores those of earlier turns but needs the last
- * assistant turn of a tool loop to open with its own; they are sent for every turn so the cached prefix stays the
- * same bytes. When that last turn has none (it came from another provider, or from a request without thinking),
- * thinking is left off for the request, as the API asks, rather than refused.
+ * in their order, before the turn's text and tool_use blocks. The API ignores those of earlier turns but needs a
+ * tool loop (one assistant turn) to open with its thinking; they are sent for every turn so the cached prefix stays
+ * the same bytes. When the loop did not open with thinking (it began with another provider, or without a reasoning
+ * effort), thinking stays off until the loop ends, as the API asks, rather than being refused.
  */
 final class AnthropicRequestWriter {
     /** The {@link dev.dockhand.core.conversation.ProviderState#wire()} of this wire's thinking blocks. */
@@ -104,7 +104,7 @@ final class AnthropicRequestWriter {
                     .put("type", "ephemeral"));
         }
         Optional<ReasoningEffort> effort = request.reasoningEffort();
-        if (effort.isPresent() && lastToolLoopTurnThinks(messages)) {
+        if (effort.isPresent() && turnOpensWithThinking(messages)) {
             int budget = budget(effort.get());
             body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
             body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
@@ -134,20 +134,31 @@ final class AnthropicRequestWriter {
     }
 
     /**
-     * Whether the request may have thinking on: the API refuses it when the request continues a tool loop (its last
-     * user turn answers tool calls) and the assistant turn that made the calls does not open with a thinking block.
+     * Whether the request may have thinking on. A tool loop is one assistant turn, which the API wants in one thinking
+     * mode: when the request continues a loop (its last user turn answers tool calls), the turn's first assistant
+     * message, the one after the last user turn that answers none, must open with a thinking block, or the API refuses
+     * thinking on. Without interleaved thinking Claude thinks only there, so the later rounds need none of their own.
      */
-    private static boolean lastToolLoopTurnThinks(ArrayNode messages) {
+    private static boolean turnOpensWithThinking(ArrayNode messages) {
         int last = messages.size() - 1;
-        if (last < 1) {
+        if (last < 1 || !answersCalls(messages.get(last))) {
             return true;
         }
-        boolean answersCalls = false;
-        for (JsonNode block : messages.get(last).path("content")) {
-            answersCalls |= block.path("type").asText().equals("tool_result");
+        int start = last;
+        while (start >= 0
+                && (!messages.get(start).path("role").asText().equals("user") || answersCalls(messages.get(start)))) {
+            start--;
         }
-        return !answersCalls
-                || isThinking(messages.get(last - 1).path("content").path(0));
+        return isThinking(messages.get(start + 1).path("content").path(0));
+    }
+
+    private static boolean answersCalls(JsonNode turn) {
+        for (JsonNode block : turn.path("content")) {
+            if (block.path("type").asText().equals("tool_result")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isThinking(JsonNode block) {

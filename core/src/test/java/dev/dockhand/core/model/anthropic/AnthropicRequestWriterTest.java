@@ -175,25 +175,33 @@ class AnthropicRequestWriterTest {
     }
 
     /**
-     * After a model switch the last tool-loop turn carries another provider's state: it is dropped, and since the API
-     * refuses thinking on when that turn does not open with a thinking block, thinking is left off for the request.
+     * A loop begun with another provider carries that provider's state: it is dropped, and since the API refuses
+     * thinking on when a tool loop in progress did not open with a thinking block, thinking stays off until it ends.
      */
     @Test
     void stateFromAnotherWireIsDroppedAndThinkingWaitsForTheToolLoopToEnd() {
         ProviderState gemini = new ProviderState("gemini", "{\"signatures\":[\"abc\"]}");
 
-        ObjectNode body = write(
-                toolLoop(new ProviderState("anthropic", THINKING), gemini), Optional.of(ReasoningEffort.HIGH), 4096);
+        ObjectNode body = write(toolLoop(gemini, ProviderState.NONE), Optional.of(ReasoningEffort.HIGH), 4096);
 
         assertEquals(false, body.has("thinking"));
         assertEquals(4096, body.get("max_tokens").asInt());
         assertEquals(
                 Json.read(
-                        """
-                [{"type":"text","text":"Next."},
-                 {"type":"tool_use","id":"toolu_2","name":"list_directory","input":{}}]
-                """),
-                body.at("/messages/3/content"));
+                        "[{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"read_file\",\"input\":{\"path\":\"a\"}}]"),
+                body.at("/messages/1/content"));
+    }
+
+    /** Without interleaved thinking Claude thinks once, at the start of its turn; later rounds have no thinking. */
+    @Test
+    void thinkingStaysOnThroughALoopThatOpenedWithIt() {
+        ObjectNode body = write(
+                toolLoop(new ProviderState("anthropic", THINKING), ProviderState.NONE),
+                Optional.of(ReasoningEffort.HIGH),
+                4096);
+
+        assertEquals(Json.read("{\"type\":\"enabled\",\"budget_tokens\":24000}"), body.get("thinking"));
+        assertEquals(32_000, body.get("max_tokens").asInt());
     }
 
     @Test
