@@ -403,9 +403,10 @@ class AgentLoopTest {
                             + "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"c1\",\"name\":\"echo\","
                             + "\"input\":{\"text\":\"one\"}}]},"
                             + "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"c1\","
-                            + "\"content\":\"echo: one\"}]},"
+                            + "\"content\":\"echo: one\",\"cache_control\":{\"type\":\"ephemeral\"}}]},"
                             + "{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}]},"
-                            + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"second\"}]}]"),
+                            + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"second\","
+                            + "\"cache_control\":{\"type\":\"ephemeral\"}}]}]"),
                     body.get("messages"));
             assertEquals("claude-test", body.get("model").asText());
         }

@@ -58,12 +58,14 @@ class AnthropicConformanceTest extends ProviderConformanceTest {
     JsonNode expectedSecondRequest() {
         return Json.read(
                 """
-                {"model":"test-model","max_tokens":4096,"stream":true,"system":"SYSTEM",
-                 "messages":[{"role":"user","content":[{"type":"text","text":"go"}]},
+                {"model":"test-model","max_tokens":4096,"stream":true,
+                 "system":[{"type":"text","text":"SYSTEM","cache_control":{"type":"ephemeral"}}],
+                 "messages":[{"role":"user","content":[{"type":"text","text":"go",
+                    "cache_control":{"type":"ephemeral"}}]},
                   {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"read_file",
                     "input":{"path":"README.md"}}]},
                   {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1",
-                    "content":"contents of README.md"}]}]}
+                    "content":"contents of README.md","cache_control":{"type":"ephemeral"}}]}]}
                 """);
     }
 
@@ -128,9 +130,11 @@ class AnthropicConformanceTest extends ProviderConformanceTest {
         assertEquals(
                 Json.read(
                         """
-                [{"role":"user","content":[{"type":"text","text":"first"},{"type":"text","text":"second"}]},
+                [{"role":"user","content":[{"type":"text","text":"first"},{"type":"text","text":"second",
+                   "cache_control":{"type":"ephemeral"}}]},
                  {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}}]},
-                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"ok"}]}]
+                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"ok",
+                   "cache_control":{"type":"ephemeral"}}]}]
                 """),
                 server.takeJson().get("messages"));
     }
@@ -181,7 +185,7 @@ class AnthropicConformanceTest extends ProviderConformanceTest {
 
         assertEquals(
                 Json.read("[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"first\"},"
-                        + "{\"type\":\"text\",\"text\":\"second\"}]}]"),
+                        + "{\"type\":\"text\",\"text\":\"second\",\"cache_control\":{\"type\":\"ephemeral\"}}]}]"),
                 server.takeJson().get("messages"));
     }
 }

@@ -65,6 +65,152 @@ final class AnthropicRules {
                 "messages." + (messages.size() - 1) + ": `tool_use` ids were found"
                         + " without `tool_result` blocks immediately after: " + pending);
         tools(body.get("tools"), problems);
+        cacheControl(body, problems);
+        thinking(body, problems);
+    }
+
+    /**
+     * Documented (prompt caching): "You can define up to 4 cache breakpoints"; a fifth is a 400. Marks count on tools,
+     * system blocks and message blocks alike. Thinking blocks "cannot be explicitly marked with cache_control".
+     */
+    private static void cacheControl(JsonNode body, WireProblems problems) {
+        int marks = 0;
+        for (JsonNode tool : body.path("tools")) {
+            marks += tool.has("cache_control") ? 1 : 0;
+        }
+        for (JsonNode block : body.path("system")) {
+            marks += block.has("cache_control") ? 1 : 0;
+        }
+        JsonNode messages = body.path("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            JsonNode content = messages.get(i).path("content");
+            for (int b = 0; b < content.size(); b++) {
+                JsonNode block = content.get(b);
+                if (!block.has("cache_control")) {
+                    continue;
+                }
+                marks++;
+                problems.require(
+                        isObject(block.get("cache_control"))
+                                && block.get("cache_control")
+                                        .path("type")
+                                        .asText()
+                                        .equals("ephemeral"),
+                        "messages." + i + ".content." + b + ".cache_control.type: Input should be 'ephemeral'");
+                String type = block.path("type").asText();
+                problems.require(
+                        !type.equals("thinking") && !type.equals("redacted_thinking"),
+                        "messages." + i + ".content." + b + "." + type + ".cache_control: thinking blocks cannot be"
+                                + " marked with cache_control");
+            }
+        }
+        problems.require(marks <= 4, "A maximum of 4 blocks with cache_control may be provided. Found " + marks + ".");
+    }
+
+    /**
+     * Documented (extended thinking) and recorded 400s: the budget is at least 1,024 and below max_tokens; temperature
+     * (other than 1) and top_k may not be set with thinking; a message with thinking blocks opens with them, does not
+     * end with one, and keeps each one's signature; with thinking on, a tool loop in progress, which is one assistant
+     * turn in one thinking mode, must open with its thinking ("Expected `thinking` or `redacted_thinking`, but found `tool_use`. When
+     * `thinking` is enabled, a final `assistant` message must start with a thinking block", openai-agents-python#1704);
+     * with it off, an assistant turn in the final position may not hold thinking (tailcallhq/forgecode#1853).
+     */
+    private static void thinking(JsonNode body, WireProblems problems) {
+        JsonNode thinking = body.get("thinking");
+        boolean on = thinking != null && thinking.path("type").asText().equals("enabled");
+        if (on) {
+            JsonNode budget = thinking.get("budget_tokens");
+            problems.require(
+                    budget != null && budget.canConvertToInt() && budget.asInt() >= 1024,
+                    "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024");
+            problems.require(
+                    budget == null || budget.asInt() < body.path("max_tokens").asInt(),
+                    "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at"
+                            + " https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size");
+            problems.require(
+                    !body.has("temperature") || body.get("temperature").asDouble() == 1.0,
+                    "`temperature` may only be set to 1 when thinking is enabled.");
+            problems.require(!body.has("top_k"), "`top_k` cannot be set when thinking is enabled.");
+        } else {
+            problems.require(
+                    thinking == null || thinking.path("type").asText().equals("disabled"),
+                    "thinking.type: Input should be 'enabled' or 'disabled'");
+        }
+        JsonNode messages = body.path("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            JsonNode message = messages.get(i);
+            if (!message.path("role").asText().equals("assistant")) {
+                continue;
+            }
+            thinkingBlocks(message.path("content"), i, !on && i == messages.size() - 1, problems);
+        }
+        int last = messages.size() - 1;
+        if (on && last >= 1 && answersCalls(messages.get(last))) {
+            // The tool loop is one assistant turn, from after the last user turn that answers no calls.
+            int opening = last;
+            while (opening > 0
+                    && !(messages.get(opening - 1).path("role").asText().equals("user")
+                            && !answersCalls(messages.get(opening - 1)))) {
+                opening--;
+            }
+            String first =
+                    messages.get(opening).path("content").path(0).path("type").asText();
+            problems.require(
+                    first.equals("thinking") || first.equals("redacted_thinking"),
+                    "messages." + opening
+                            + ".content.0.type: Expected `thinking` or `redacted_thinking`, but found `"
+                            + first + "`. When `thinking` is enabled, a final `assistant` message must start with a"
+                            + " thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks).");
+        }
+    }
+
+    /** Checks an assistant turn's thinking blocks; {@code finalWithoutThinking}: it ends a request with thinking off. */
+    private static void thinkingBlocks(JsonNode content, int at, boolean finalWithoutThinking, WireProblems problems) {
+        boolean any = false;
+        for (int b = 0; b < content.size(); b++) {
+            JsonNode block = content.get(b);
+            String type = block.path("type").asText();
+            if (!type.equals("thinking") && !type.equals("redacted_thinking")) {
+                continue;
+            }
+            any = true;
+            String where = "messages." + at + ".content." + b + "." + type;
+            if (type.equals("thinking")) {
+                problems.require(isText(block.get("thinking")), where + ".thinking: Field required");
+                problems.require(isNonEmptyText(block.get("signature")), where + ".signature: Field required");
+            } else {
+                problems.require(isNonEmptyText(block.get("data")), where + ".data: Field required");
+            }
+        }
+        if (!any) {
+            return;
+        }
+        String first = content.path(0).path("type").asText();
+        problems.require(
+                first.equals("thinking") || first.equals("redacted_thinking"),
+                "messages." + at + ".content.0: If an assistant message contains any thinking blocks, the first block"
+                        + " must be `thinking` or `redacted_thinking`. Found `" + first + "`.");
+        String lastType = content.path(content.size() - 1).path("type").asText();
+        problems.require(
+                !lastType.equals("thinking") && !lastType.equals("redacted_thinking"),
+                "messages." + at + ": The final block in an assistant message cannot be `thinking`.");
+        problems.require(
+                !finalWithoutThinking,
+                "messages." + at + ".content.0: When thinking is disabled, an `assistant` message in the final"
+                        + " position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your"
+                        + " request.");
+    }
+
+    private static boolean answersCalls(JsonNode message) {
+        if (!message.path("role").asText().equals("user")) {
+            return false;
+        }
+        for (JsonNode block : message.path("content")) {
+            if (block.path("type").asText().equals("tool_result")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The message's content as blocks; a string is one text block. */

@@ -15,7 +15,10 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 
-/** A streaming client for Anthropic's {@code POST {baseUrl}/v1/messages}. */
+/**
+ * A streaming client for Anthropic's {@code POST {baseUrl}/v1/messages}, with prompt caching on and extended thinking
+ * when a reasoning effort is set ({@link AnthropicRequestWriter}).
+ */
 public final class AnthropicClient implements ModelClient {
     public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
     static final String API_VERSION = "2023-06-01";
@@ -24,16 +27,26 @@ public final class AnthropicClient implements ModelClient {
     private final ProviderEndpoint endpoint;
     private final String apiKey;
     private final int maxTokens;
+    private final boolean caching;
     private final Timeouts timeouts;
     private final OkHttpClient http;
 
-    /** @param maxTokens the reply's output limit; the Messages API requires one */
+    /**
+     * @param maxTokens the reply's output limit; the Messages API requires one. With thinking on, the request asks for
+     *     more, so that the thinking budget does not eat the answer's room.
+     */
     public AnthropicClient(String baseUrl, String apiKey, int maxTokens, Timeouts timeouts) {
+        this(baseUrl, apiKey, maxTokens, timeouts, true);
+    }
+
+    /** @param caching whether requests mark prompt-cache breakpoints; off only to measure what caching saves */
+    AnthropicClient(String baseUrl, String apiKey, int maxTokens, Timeouts timeouts, boolean caching) {
         HttpUrl base = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.endpoint = new ProviderEndpoint(
                 "Anthropic", base.newBuilder().addPathSegments("v1/messages").build(), apiKey);
         this.apiKey = apiKey;
         this.maxTokens = maxTokens;
+        this.caching = caching;
         this.timeouts = timeouts;
         this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
     }
@@ -46,7 +59,7 @@ public final class AnthropicClient implements ModelClient {
                 .header("x-api-key", apiKey)
                 .header("anthropic-version", API_VERSION)
                 .header("Accept", "text/event-stream")
-                .post(RequestBody.create(Json.write(AnthropicRequestWriter.write(request, maxTokens)), JSON))
+                .post(RequestBody.create(Json.write(AnthropicRequestWriter.write(request, maxTokens, caching)), JSON))
                 .build();
         return ProviderStreams.sse(
                 this.http, http, endpoint, new AnthropicStreamReader(listener, endpoint), timeouts, cancel);

@@ -1,43 +1,169 @@
 package dev.dockhand.core.model.anthropic;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes a request for {@code POST /v1/messages}. The API wants user and assistant turns strictly alternating, with
  * no empty or whitespace-only text (a 400 either way): tool results become {@code tool_result} blocks of a user turn,
  * blank text is left out, and neighbouring turns of one role are merged into one.
+ *
+ * <p><b>Prompt caching</b> is on unless switched off: {@code cache_control: {"type":"ephemeral"}} marks the end of
+ * the last tool, of the system prompt, of the newest message, and of the message the previous request ended with (the
+ * user turn before the last assistant turn). The API caches the prompt (tools, then system, then messages) up to each
+ * mark and reads a prefix back when a later request marks the same position with the same bytes before it, so each
+ * round reads the whole history from the previous round's mark and writes only what is new. The mark on the previous
+ * request's end matters: the API looks back only about 20 blocks from a mark for an earlier cached prefix, and a round
+ * of many parallel tool calls adds more than that. That is four marks, the most the API takes. A prefix shorter than
+ * the model's minimum (1,024 to 4,096 tokens) is simply not cached, with no error. What is before a mark must stay
+ * byte-identical from request to request: a change to the tools invalidates everything, to the system prompt the
+ * system and messages, and a change of the thinking setting the messages. Thinking blocks cannot carry a mark and
+ * never get one (only user turns are marked).
+ *
+ * <p><b>Thinking</b>: a reasoning effort turns on extended thinking with a fixed budget ({@link #budget}); without
+ * one no {@code thinking} is sent and the model does not think. The API wants {@code budget_tokens} at least 1,024 and
+ * below {@code max_tokens}, which is raised to leave the answer room; temperature and top_k may not be set with
+ * thinking (Dockhand sets neither). A reply's thinking and redacted-thinking blocks come back from its {@link
+ * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged,
+ * in their order, before the turn's text and tool_use blocks. The API ignores those of earlier turns but needs a
+ * tool loop (one assistant turn) to open with its thinking; they are sent for every turn so the cached prefix stays
+ * the same bytes. When the loop did not open with thinking (it began with another provider, or without a reasoning
+ * effort), thinking stays off until the loop ends, as the API asks, rather than being refused.
  */
 final class AnthropicRequestWriter {
+    /** The {@link dev.dockhand.core.conversation.ProviderState#wire()} of this wire's thinking blocks. */
+    static final String WIRE = "anthropic";
+    /** The API refuses a request with more {@code cache_control} marks than this. */
+    static final int MAX_BREAKPOINTS = 4;
+    /** Output room left for the answer beside the thinking budget when the configured limit would leave less. */
+    static final int ANSWER_ROOM = 8_000;
+
     private AnthropicRequestWriter() {}
 
+    /**
+     * The thinking budget for an effort: a few thousand tokens, ten thousand, and 24,000, which with {@link
+     * #ANSWER_ROOM} makes 32,000 output tokens, the most any model with extended thinking (Claude Opus 4) can return.
+     */
+    static int budget(ReasoningEffort effort) {
+        return switch (effort) {
+            case LOW -> 4_000;
+            case MEDIUM -> 10_000;
+            case HIGH -> 24_000;
+        };
+    }
+
     static ObjectNode write(ModelRequest request, int maxTokens) {
+        return write(request, maxTokens, true);
+    }
+
+    /** @param caching whether to mark cache breakpoints; off only to measure what caching saves */
+    static ObjectNode write(ModelRequest request, int maxTokens, boolean caching) {
         ObjectNode body = Json.object();
         body.put("model", request.model());
         body.put("max_tokens", maxTokens);
         body.put("stream", true);
+        List<ObjectNode> breakpoints = new ArrayList<>();
         ArrayNode messages = body.putArray("messages");
+        String system = "";
         for (Message message : request.messages()) {
-            if (message instanceof Message.System system) {
-                body.put("system", system.text());
+            if (message instanceof Message.System given) {
+                system = given.text();
             } else {
                 append(messages, message);
             }
         }
+        breakpoints.addAll(messageBreakpoints(messages));
+        if (!system.isBlank()) {
+            ObjectNode block =
+                    body.putArray("system").addObject().put("type", "text").put("text", system);
+            breakpoints.add(block);
+        }
         if (!request.tools().isEmpty()) {
             ArrayNode tools = body.putArray("tools");
+            ObjectNode entry = null;
             for (ToolDeclaration tool : request.tools()) {
-                ObjectNode entry = tools.addObject().put("name", tool.name()).put("description", tool.description());
+                entry = tools.addObject().put("name", tool.name()).put("description", tool.description());
                 entry.set("input_schema", tool.parameters());
             }
+            breakpoints.add(entry);
+        }
+        if (caching) {
+            breakpoints.stream().limit(MAX_BREAKPOINTS).forEach(block -> block.putObject("cache_control")
+                    .put("type", "ephemeral"));
+        }
+        Optional<ReasoningEffort> effort = request.reasoningEffort();
+        if (effort.isPresent() && turnOpensWithThinking(messages)) {
+            int budget = budget(effort.get());
+            body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
+            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
         }
         return body;
+    }
+
+    /**
+     * The blocks to mark in the messages, newest first: the last block of the last turn, and that of the turn the
+     * previous request ended with, the user turn before the last assistant turn.
+     */
+    private static List<ObjectNode> messageBreakpoints(ArrayNode messages) {
+        List<ObjectNode> marks = new ArrayList<>();
+        int last = messages.size() - 1;
+        if (last >= 0) {
+            marks.add(lastBlock(messages.get(last)));
+        }
+        if (last >= 2 && messages.get(last - 1).path("role").asText().equals("assistant")) {
+            marks.add(lastBlock(messages.get(last - 2)));
+        }
+        return marks;
+    }
+
+    private static ObjectNode lastBlock(JsonNode turn) {
+        JsonNode content = turn.get("content");
+        return (ObjectNode) content.get(content.size() - 1);
+    }
+
+    /**
+     * Whether the request may have thinking on. A tool loop is one assistant turn, which the API wants in one thinking
+     * mode: when the request continues a loop (its last user turn answers tool calls), the turn's first assistant
+     * message, the one after the last user turn that answers none, must open with a thinking block, or the API refuses
+     * thinking on. Without interleaved thinking Claude thinks only there, so the later rounds need none of their own.
+     */
+    private static boolean turnOpensWithThinking(ArrayNode messages) {
+        int last = messages.size() - 1;
+        if (last < 1 || !answersCalls(messages.get(last))) {
+            return true;
+        }
+        int start = last;
+        while (start >= 0
+                && (!messages.get(start).path("role").asText().equals("user") || answersCalls(messages.get(start)))) {
+            start--;
+        }
+        return isThinking(messages.get(start + 1).path("content").path(0));
+    }
+
+    private static boolean answersCalls(JsonNode turn) {
+        for (JsonNode block : turn.path("content")) {
+            if (block.path("type").asText().equals("tool_result")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isThinking(JsonNode block) {
+        String type = block.path("type").asText();
+        return type.equals("thinking") || type.equals("redacted_thinking");
     }
 
     private static void append(ArrayNode messages, Message message) {
@@ -46,10 +172,16 @@ final class AnthropicRequestWriter {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
             }
         } else if (message instanceof Message.Assistant assistant) {
+            // A turn of thinking alone is refused ("the final block in an assistant message cannot be thinking").
             if (assistant.text().isBlank() && !assistant.hasToolCalls()) {
                 return;
             }
+            boolean fresh = !lastRoleIs(messages, "assistant");
             ArrayNode content = turn(messages, "assistant");
+            // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
+            if (fresh && assistant.state().from(WIRE)) {
+                thinkingBlocks(assistant.state().json()).forEach(content::add);
+            }
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
             }
@@ -72,13 +204,33 @@ final class AnthropicRequestWriter {
         }
     }
 
+    /** The thinking blocks a reply's state holds, as they came; none when the state cannot be read. */
+    private static List<JsonNode> thinkingBlocks(String json) {
+        List<JsonNode> blocks = new ArrayList<>();
+        try {
+            JsonNode stored = Json.read(json);
+            if (stored.isArray()) {
+                stored.forEach(block -> {
+                    if (isThinking(block)) {
+                        blocks.add(block);
+                    }
+                });
+            }
+        } catch (UncheckedIOException damaged) {
+            // A damaged session file: replaying nothing only costs thinking its place in this turn.
+        }
+        return blocks;
+    }
+
+    private static boolean lastRoleIs(ArrayNode messages, String role) {
+        return !messages.isEmpty()
+                && messages.get(messages.size() - 1).path("role").asText().equals(role);
+    }
+
     /** The content array of the last turn if it has this role, else of a new turn. */
     private static ArrayNode turn(ArrayNode messages, String role) {
-        if (!messages.isEmpty()) {
-            ObjectNode last = (ObjectNode) messages.get(messages.size() - 1);
-            if (last.path("role").asText().equals(role)) {
-                return (ArrayNode) last.get("content");
-            }
+        if (lastRoleIs(messages, role)) {
+            return (ArrayNode) messages.get(messages.size() - 1).get("content");
         }
         ObjectNode turn = messages.addObject().put("role", role);
         return turn.putArray("content");

@@ -1,6 +1,9 @@
 package dev.dockhand.core.model.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
@@ -17,19 +20,24 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Reads the Messages stream: {@code content_block_start} opens a text or {@code tool_use} block, deltas fill it
- * ({@code text_delta}, {@code input_json_delta}), {@code message_delta} brings the stop reason and output tokens,
- * {@code message_stop} ends it. Thinking blocks are passed over.
+ * Reads the Messages stream: {@code content_block_start} opens a text, {@code tool_use}, {@code thinking} or
+ * {@code redacted_thinking} block, deltas fill it ({@code text_delta}, {@code input_json_delta}, {@code
+ * thinking_delta}, {@code signature_delta}), {@code message_delta} brings the stop reason and the final usage,
+ * {@code message_stop} ends it.
+ *
+ * <p>Thinking text is shown as reasoning. The thinking and redacted-thinking blocks themselves go into the reply's
+ * {@link ProviderState} (wire {@value AnthropicRequestWriter#WIRE}) exactly as they came, because with thinking on the
+ * API wants the last assistant turn of a tool loop to open with them, unmodified, signatures included.
  */
 final class AnthropicStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
     private final ProviderEndpoint endpoint;
     private final StringBuilder text = new StringBuilder();
+    private final StringBuilder reasoning = new StringBuilder();
     private final TreeMap<Integer, Block> toolBlocks = new TreeMap<>();
+    private final TreeMap<Integer, Thinking> thinkingBlocks = new TreeMap<>();
+    private final Usage usage = new Usage();
     private FinishReason finishReason;
-    private long inputTokens;
-    private long outputTokens;
-    private boolean sawUsage;
     private boolean stopped;
 
     AnthropicStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
@@ -49,11 +57,65 @@ final class AnthropicStreamReader implements ReplyAssembler {
         }
     }
 
+    /** A thinking block being streamed, or a redacted one (whose opaque data comes whole in its start event). */
+    private static final class Thinking {
+        final boolean redacted;
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder signature = new StringBuilder();
+        final String data;
+
+        Thinking(boolean redacted, String data) {
+            this.redacted = redacted;
+            this.data = data;
+        }
+    }
+
+    /**
+     * The usage figures as the stream reports them. {@code message_start} carries the input side and a first output
+     * count, {@code message_delta} the final output count and, from some servers, the input side again (or only
+     * there); Anthropic's counts are cumulative, so the largest figure seen of each is the final one.
+     */
+    private static final class Usage {
+        long input;
+        long cacheWrite;
+        long cacheRead;
+        long output;
+        long thinking;
+        boolean seen;
+
+        void add(JsonNode usage) {
+            input = Math.max(input, count(usage, "input_tokens"));
+            cacheWrite = Math.max(cacheWrite, count(usage, "cache_creation_input_tokens"));
+            cacheRead = Math.max(cacheRead, count(usage, "cache_read_input_tokens"));
+            output = Math.max(output, count(usage, "output_tokens"));
+            thinking = Math.max(
+                    thinking,
+                    usage.path("output_tokens_details").path("thinking_tokens").asLong(0));
+        }
+
+        private long count(JsonNode usage, String field) {
+            JsonNode value = usage.get(field);
+            if (value == null || !value.canConvertToLong()) {
+                return 0;
+            }
+            seen = true;
+            return value.asLong();
+        }
+
+        /** Billed as Anthropic bills: the prompt is the uncached part plus what was written to and read from cache. */
+        Optional<TokenUsage> total() {
+            return seen
+                    ? Optional.of(
+                            new TokenUsage(input + cacheWrite + cacheRead, output, cacheRead, cacheWrite, thinking))
+                    : Optional.empty();
+        }
+    }
+
     @Override
     public void accept(String data) throws ProviderException {
         JsonNode event = endpoint.parseEvent(data);
         switch (event.path("type").asText()) {
-            case "message_start" -> usage(event.path("message").path("usage"));
+            case "message_start" -> usage.add(event.path("message").path("usage"));
             case "content_block_start" -> start(event.path("index").asInt(), event.path("content_block"));
             case "content_block_delta" -> delta(event.path("index").asInt(), event.path("delta"));
             case "message_delta" -> {
@@ -61,7 +123,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
                 if (reason != null) {
                     finishReason = finishReason(reason);
                 }
-                usage(event.path("usage"));
+                usage.add(event.path("usage"));
             }
             case "message_stop" -> stopped = true;
             case "error" -> throw HttpErrors.inStream(endpoint, event, 0);
@@ -72,27 +134,48 @@ final class AnthropicStreamReader implements ReplyAssembler {
     }
 
     private void start(int index, JsonNode block) {
-        if (block.path("type").asText().equals("tool_use")) {
-            toolBlocks.put(
+        switch (block.path("type").asText()) {
+            case "tool_use" -> toolBlocks.put(
                     index,
                     new Block(block.path("id").asText(""), block.path("name").asText("")));
-        } else if (block.path("type").asText().equals("text")
-                && !block.path("text").asText().isEmpty()) {
-            appendText(block.path("text").asText());
+            case "text" -> appendText(block.path("text").asText(""));
+            case "thinking" -> {
+                Thinking thinking = new Thinking(false, "");
+                thinkingBlocks.put(index, thinking);
+                appendThinking(thinking, block.path("thinking").asText(""));
+                thinking.signature.append(block.path("signature").asText(""));
+            }
+            case "redacted_thinking" -> thinkingBlocks.put(
+                    index, new Thinking(true, block.path("data").asText("")));
+            default -> {
+                // Server tool blocks and types added later are not ours to show or replay.
+            }
         }
     }
 
     private void delta(int index, JsonNode delta) {
         switch (delta.path("type").asText()) {
-            case "text_delta" -> appendText(delta.path("text").asText());
+            case "text_delta" -> appendText(delta.path("text").asText(""));
             case "input_json_delta" -> {
                 Block block = toolBlocks.get(index);
                 if (block != null) {
-                    block.json.append(delta.path("partial_json").asText());
+                    block.json.append(delta.path("partial_json").asText(""));
+                }
+            }
+            case "thinking_delta" -> {
+                Thinking thinking = thinkingBlocks.get(index);
+                if (thinking != null) {
+                    appendThinking(thinking, delta.path("thinking").asText(""));
+                }
+            }
+            case "signature_delta" -> {
+                Thinking thinking = thinkingBlocks.get(index);
+                if (thinking != null) {
+                    thinking.signature.append(delta.path("signature").asText(""));
                 }
             }
             default -> {
-                // thinking_delta, signature_delta: not shown, not replayed.
+                // citations_delta and types added later: nothing to show or replay.
             }
         }
     }
@@ -104,14 +187,11 @@ final class AnthropicStreamReader implements ReplyAssembler {
         }
     }
 
-    private void usage(JsonNode usage) {
-        if (usage.has("input_tokens")) {
-            inputTokens = usage.path("input_tokens").asLong();
-            sawUsage = true;
-        }
-        if (usage.has("output_tokens")) {
-            outputTokens = usage.path("output_tokens").asLong();
-            sawUsage = true;
+    private void appendThinking(Thinking thinking, String piece) {
+        if (!piece.isEmpty()) {
+            thinking.text.append(piece);
+            reasoning.append(piece);
+            listener.onReasoningDelta(piece);
         }
     }
 
@@ -140,8 +220,28 @@ final class AnthropicStreamReader implements ReplyAssembler {
             calls.add(new ToolCall(StreamedCalls.id(block.id, calls), StreamedCalls.name(block.name), arguments));
         }
         FinishReason reason = FinishReason.of(cancelled, finishReason);
-        Optional<TokenUsage> usage =
-                sawUsage ? Optional.of(new TokenUsage(inputTokens, outputTokens)) : Optional.empty();
-        return new ModelReply(text.toString(), calls, reason, usage);
+        return new ModelReply(text.toString(), calls, reason, usage.total(), reasoning.toString(), state());
+    }
+
+    /**
+     * The thinking blocks to replay, in the order they came. A thinking block whose signature never arrived (the
+     * stream was cut inside it) is left out: the API refuses it unsigned, and a turn that ended there is not a tool
+     * loop the API would need it for.
+     */
+    private ProviderState state() {
+        ArrayNode blocks = Json.MAPPER.createArrayNode();
+        for (Thinking thinking : thinkingBlocks.values()) {
+            if (thinking.redacted && !thinking.data.isEmpty()) {
+                blocks.addObject().put("type", "redacted_thinking").put("data", thinking.data);
+            } else if (!thinking.redacted && thinking.signature.length() > 0) {
+                blocks.addObject()
+                        .put("type", "thinking")
+                        .put("thinking", thinking.text.toString())
+                        .put("signature", thinking.signature.toString());
+            }
+        }
+        return blocks.isEmpty()
+                ? ProviderState.NONE
+                : new ProviderState(AnthropicRequestWriter.WIRE, Json.write(blocks));
     }
 }
