@@ -16,6 +16,7 @@ import dev.dockhand.core.model.ReplyAssembler;
 import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.TokenUsage;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +37,9 @@ final class ResponsesStreamReader implements ReplyAssembler {
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder reasoning = new StringBuilder();
     /** The reply's output items by output_index: the order the model produced them in. */
-    private final Map<Integer, Item> items = new TreeMap<>();
+    private final TreeMap<Integer, Item> items = new TreeMap<>();
+
+    private final Map<String, Integer> indexById = new HashMap<>();
 
     private String lastSummaryPart;
     private FinishReason finishReason;
@@ -54,7 +57,8 @@ final class ResponsesStreamReader implements ReplyAssembler {
         switch (type) {
             case "response.output_item.added" -> item(event).update(event.path("item"), false);
             case "response.output_item.done" -> item(event).update(event.path("item"), true);
-            case "response.output_text.delta" -> text(
+                // A refusal is the model's answer, shown as its text.
+            case "response.output_text.delta", "response.refusal.delta" -> text(
                     item(event), event.path("delta").asText(""));
             case "response.function_call_arguments.delta" -> item(event)
                     .arguments
@@ -82,8 +86,26 @@ final class ResponsesStreamReader implements ReplyAssembler {
         }
     }
 
+    /**
+     * The item an event is about: by its output_index, or, from a server that leaves the index out, by the item's id;
+     * an event naming neither opens an item of its own.
+     */
     private Item item(JsonNode event) {
-        return items.computeIfAbsent(event.path("output_index").asInt(items.size()), index -> new Item());
+        int index;
+        if (event.hasNonNull("output_index")) {
+            index = event.get("output_index").asInt();
+        } else {
+            String id = event.hasNonNull("item_id")
+                    ? event.get("item_id").asText()
+                    : event.path("item").path("id").asText(null);
+            Integer known = id == null ? null : indexById.get(id);
+            index = known != null ? known : items.isEmpty() ? 0 : items.lastKey() + 1;
+        }
+        String id = event.path("item").path("id").asText(null);
+        if (id != null) {
+            indexById.putIfAbsent(id, index);
+        }
+        return items.computeIfAbsent(index, i -> new Item());
     }
 
     private void text(Item item, String delta) {

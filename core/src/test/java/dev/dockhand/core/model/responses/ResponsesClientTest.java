@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
@@ -291,5 +292,39 @@ class ResponsesClientTest {
         assertEquals(
                 List.of("/v1/responses", "Bearer sk-secret"),
                 List.of(server.lastPath(), server.lastHeader("Authorization")));
+    }
+
+    @Test
+    void interleavedCallsAreTakenApartByTheirItemEvenWithoutAnOutputIndex() throws Exception {
+        server.enqueue(events(
+                "{\"type\":\"response.output_item.added\",\"output_index\":0,\"item\":{\"id\":\"fc_a\","
+                        + "\"type\":\"function_call\",\"arguments\":\"\",\"call_id\":\"call_a\",\"name\":\"read_file\"}}",
+                "{\"type\":\"response.output_item.added\",\"output_index\":1,\"item\":{\"id\":\"fc_b\","
+                        + "\"type\":\"function_call\",\"arguments\":\"\",\"call_id\":\"call_b\",\"name\":\"read_file\"}}",
+                "{\"type\":\"response.function_call_arguments.delta\",\"item_id\":\"fc_b\",\"delta\":\"{\\\"path\\\":\"}",
+                "{\"type\":\"response.function_call_arguments.delta\",\"item_id\":\"fc_a\",\"delta\":\"{\\\"path\\\":\"}",
+                "{\"type\":\"response.function_call_arguments.delta\",\"item_id\":\"fc_a\",\"delta\":\"\\\"a\\\"}\"}",
+                "{\"type\":\"response.function_call_arguments.delta\",\"item_id\":\"fc_b\",\"delta\":\"\\\"b\\\"}\"}",
+                completed()));
+
+        ModelReply reply = send();
+
+        assertEquals(
+                List.of(
+                        new ToolCall("call_a", "read_file", "{\"path\":\"a\"}"),
+                        new ToolCall("call_b", "read_file", "{\"path\":\"b\"}")),
+                reply.toolCalls());
+        assertEquals(FinishReason.TOOL_CALLS, reply.finishReason());
+    }
+
+    @Test
+    void aRefusalIsTheAnswer() throws Exception {
+        server.enqueue(events(
+                TEXT_ITEM,
+                "{\"type\":\"response.refusal.delta\",\"item_id\":\"msg_1\",\"output_index\":0,"
+                        + "\"content_index\":0,\"delta\":\"I can't help with that.\"}",
+                completed()));
+
+        assertEquals("I can't help with that.", send().text());
     }
 }
