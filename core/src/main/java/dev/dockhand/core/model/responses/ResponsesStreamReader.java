@@ -57,7 +57,6 @@ final class ResponsesStreamReader implements ReplyAssembler {
         switch (type) {
             case "response.output_item.added" -> item(event).update(event.path("item"), false);
             case "response.output_item.done" -> item(event).update(event.path("item"), true);
-                // A refusal is the model's answer, shown as its text.
             case "response.output_text.delta", "response.refusal.delta" -> text(
                     item(event), event.path("delta").asText(""));
             case "response.function_call_arguments.delta" -> item(event)
@@ -108,6 +107,7 @@ final class ResponsesStreamReader implements ReplyAssembler {
         return items.computeIfAbsent(index, i -> new Item());
     }
 
+    /** A piece of a message's text; a refusal is the model's answer too, shown as its text. */
     private void text(Item item, String delta) {
         if (delta.isEmpty()) {
             return;
