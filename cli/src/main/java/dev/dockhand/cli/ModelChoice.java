@@ -37,6 +37,7 @@ record ModelChoice(
                     ExitCodes.CONFIGURATION,
                     "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
         }
+        provider = provider.forModel(named);
         String apiKey = apiKey(provider, command.apiKeyEnv, environment);
         String baseUrl = baseUrl(command.baseUrl, provider, environment);
         Timeouts timeouts = new Timeouts(
@@ -75,8 +76,10 @@ record ModelChoice(
         if (named.isEmpty()) {
             throw new DockhandException(ExitCodes.USAGE, "Name a model, like /model gpt-4.1 or /model anthropic:NAME.");
         }
-        if (next == provider) {
-            return new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, maxOutputTokens);
+        next = next.forModel(named);
+        if (next == provider || sameServer(next, provider)) {
+            // OpenAI's two APIs share a key and a server: a switch between them keeps the ones in use.
+            return new ModelChoice(next, named, baseUrl, apiKey, timeouts, retries, maxOutputTokens);
         }
         String url = baseUrl(null, next, environment);
         try {
@@ -94,6 +97,11 @@ record ModelChoice(
     static Optional<Provider> prefixOf(String model) {
         int colon = model.indexOf(':');
         return colon > 0 ? Provider.parse(model.substring(0, colon)) : Optional.empty();
+    }
+
+    private static boolean sameServer(Provider one, Provider other) {
+        return one.baseUrlVariable().equals(other.baseUrlVariable())
+                && one.keyVariable().equals(other.keyVariable());
     }
 
     /** How the model is named on the command line: provider:name. */
@@ -133,7 +141,7 @@ record ModelChoice(
                 .orElseThrow(() -> new DockhandException(
                         ExitCodes.CONFIGURATION,
                         variable + " is not set: export it with your "
-                                + (provider == Provider.OPENAI
+                                + (provider == Provider.OPENAI || provider == Provider.OPENAI_RESPONSES
                                         ? "provider's API key (a local server that needs none accepts any value)."
                                         : provider.displayName() + " API key.")));
     }

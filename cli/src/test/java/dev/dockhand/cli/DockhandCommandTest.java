@@ -381,7 +381,8 @@ class DockhandCommandTest {
     }
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"openai", "anthropic", "gemini", "ollama"})
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {"openai", "openai-responses", "anthropic", "gemini", "ollama"})
     void completesAToolConversationWithEveryProvider(String provider) throws Exception {
         Files.writeString(workspace.resolve("README.md"), "# Project\n");
         variables.put("ANTHROPIC_API_KEY", "sk-ant");
@@ -395,7 +396,7 @@ class DockhandCommandTest {
                         .setBody(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
             }
         }
-        String base = provider.equals("openai") ? model.baseUrl() : model.rootUrl();
+        String base = provider.startsWith("openai") ? model.baseUrl() : model.rootUrl();
 
         int exit = run("--provider", provider, "--base-url", base, "-p", "read the readme");
 
@@ -452,6 +453,24 @@ class DockhandCommandTest {
     }
 
     @Test
+    void aModelOpenAiServesOnlyThroughResponsesGoesThereByItself() {
+        model.enqueue(new MockResponse()
+                .setHeader("Content-Type", "text/event-stream")
+                .setBody("data: {\"type\":\"response.output_text.delta\",\"output_index\":0,\"delta\":\"Hi\"}\n\n"
+                        + "data: {\"type\":\"response.completed\",\"response\":{\"status\":\"completed\"}}\n\n"));
+
+        assertEquals(ExitCodes.OK, run("--model", "gpt-5.1-codex-max", "-p", "x"), err.toString());
+        JsonNode request = model.takeJson();
+        assertEquals(
+                List.of("/v1/responses", "gpt-5.1-codex-max", "Bearer sk-test", "Hi\n"),
+                List.of(
+                        model.lastPath(),
+                        request.get("model").asText(),
+                        model.lastHeader("Authorization"),
+                        out.toString()));
+    }
+
+    @Test
     void eachProviderNamesItsOwnKeyVariable() {
         assertEquals(ExitCodes.CONFIGURATION, run("--provider", "gemini", "-p", "x"));
         assertEquals(List.of("dockhand: GEMINI_API_KEY is not set: export it with your Gemini API key."), errLines());
@@ -461,7 +480,8 @@ class DockhandCommandTest {
     void anUnknownProviderIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run("--provider", "skynet", "-p", "x"));
         assertEquals(
-                List.of("dockhand: 'skynet' is not a provider; use one of openai|anthropic|gemini|ollama."),
+                List.of(
+                        "dockhand: 'skynet' is not a provider; use one of openai|openai-responses|anthropic|gemini|ollama."),
                 errLines());
     }
 

@@ -4,6 +4,8 @@ import dev.dockhand.core.model.anthropic.AnthropicClient;
 import dev.dockhand.core.model.gemini.GeminiClient;
 import dev.dockhand.core.model.ollama.OllamaClient;
 import dev.dockhand.core.model.openai.OpenAiClient;
+import dev.dockhand.core.model.responses.ResponsesClient;
+import dev.dockhand.core.model.responses.ResponsesModels;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,6 +15,13 @@ import java.util.stream.Collectors;
 public enum Provider {
     /** OpenAI's chat completions, and every server that speaks them. */
     OPENAI("openai", "OpenAI", "OPENAI_API_KEY", "OPENAI_BASE_URL", "https://api.openai.com/v1"),
+    /** OpenAI's Responses API, the only one serving its codex and pro models; xAI speaks it too. */
+    OPENAI_RESPONSES(
+            "openai-responses",
+            "OpenAI Responses",
+            "OPENAI_API_KEY",
+            "OPENAI_BASE_URL",
+            ResponsesClient.DEFAULT_BASE_URL),
     /** Anthropic's Messages API. */
     ANTHROPIC("anthropic", "Anthropic", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", AnthropicClient.DEFAULT_BASE_URL),
     /** Google's Gemini API. */
@@ -38,7 +47,7 @@ public enum Provider {
         return cliName;
     }
 
-    /** The name as users know it: OpenAI, Anthropic, Gemini, Ollama. */
+    /** The name as users know it: OpenAI, OpenAI Responses, Anthropic, Gemini, Ollama. */
     public String displayName() {
         return displayName;
     }
@@ -68,6 +77,15 @@ public enum Provider {
     }
 
     /**
+     * The provider that can serve {@code model}: this one, except that OpenAI's chat completions hand the models
+     * OpenAI serves only through the Responses API ({@link ResponsesModels#responsesOnly}) to {@link
+     * #OPENAI_RESPONSES}, which has the same key and server.
+     */
+    public Provider forModel(String model) {
+        return this == OPENAI && ResponsesModels.responsesOnly(model) ? OPENAI_RESPONSES : this;
+    }
+
+    /**
      * Checks a base URL without building a client.
      *
      * @throws IllegalArgumentException with a sentence for the user when it is not http(s)
@@ -85,6 +103,7 @@ public enum Provider {
     public ModelClient client(String baseUrl, String apiKey, Timeouts timeouts, int maxOutputTokens) {
         return switch (this) {
             case OPENAI -> new OpenAiClient(baseUrl, apiKey, timeouts);
+            case OPENAI_RESPONSES -> new ResponsesClient(baseUrl, apiKey, timeouts);
             case ANTHROPIC -> new AnthropicClient(baseUrl, apiKey, maxOutputTokens, timeouts);
             case GEMINI -> new GeminiClient(baseUrl, apiKey, timeouts);
             case OLLAMA -> new OllamaClient(baseUrl, timeouts);

@@ -35,9 +35,9 @@ class KeyStaysHomeTest {
     @ParameterizedTest
     @EnumSource(
             value = Provider.class,
-            names = {"OPENAI", "ANTHROPIC", "GEMINI"})
+            names = {"OPENAI", "OPENAI_RESPONSES", "ANTHROPIC", "GEMINI"})
     void aRedirectToAnotherServerIsNotFollowed(Provider provider) {
-        String base = provider == Provider.OPENAI
+        String base = provider == Provider.OPENAI || provider == Provider.OPENAI_RESPONSES
                 ? configured.url("/v1").toString()
                 : configured.url("/").toString();
         configured.enqueue(new MockResponse()

@@ -276,7 +276,7 @@ abstract class ProviderConformanceTest {
     /** The id the provider's fixture gives the call, or a made-up one. */
     private String id(String suffix) {
         return switch (provider()) {
-            case "openai" -> "call_" + suffix;
+            case "openai", "openai-responses" -> "call_" + suffix;
             case "anthropic" -> "toolu_" + suffix;
             default -> "call_generated";
         };

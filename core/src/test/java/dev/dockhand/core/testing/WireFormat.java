@@ -10,13 +10,23 @@ import java.util.function.Function;
 import okhttp3.mockwebserver.MockResponse;
 
 /**
- * The four wire formats Dockhand speaks, each known by its endpoint's path as a real server knows it: the rules a
+ * The wire formats Dockhand speaks, each known by its endpoint's path as a real server knows it: the rules a
  * request must keep, and the 400 its API answers when one is broken. The error bodies have each API's shape (as in the
  * providers' {@code error.json} fixtures); the messages are ours.
  */
 public enum WireFormat {
     /** {@code POST …/chat/completions}. */
     OPENAI("OpenAI chat completions", OpenAiRules::check, message -> {
+        ObjectNode body = Json.object();
+        body.putObject("error")
+                .put("message", message)
+                .put("type", "invalid_request_error")
+                .putNull("param")
+                .putNull("code");
+        return body;
+    }),
+    /** {@code POST …/responses}: OpenAI's Responses API, its errors shaped as chat completions' are. */
+    OPENAI_RESPONSES("OpenAI Responses", ResponsesRules::check, message -> {
         ObjectNode body = Json.object();
         body.putObject("error")
                 .put("message", message)
@@ -60,11 +70,13 @@ public enum WireFormat {
         this.errorBody = errorBody;
     }
 
-    /** The format a request to {@code path} (with or without its query) is in, if it is one of the four. */
+    /** The format a request to {@code path} (with or without its query) is in, if it is one of them. */
     public static Optional<WireFormat> ofPath(String path) {
         String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
         if (bare.endsWith("/chat/completions")) {
             return Optional.of(OPENAI);
+        } else if (bare.endsWith("/responses")) {
+            return Optional.of(OPENAI_RESPONSES);
         } else if (bare.endsWith("/v1/messages")) {
             return Optional.of(ANTHROPIC);
         } else if (bare.endsWith(":streamGenerateContent") || bare.endsWith(":generateContent")) {

@@ -1,0 +1,217 @@
+package dev.dockhand.core.model.responses;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ProviderState;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ToolArguments;
+import dev.dockhand.core.model.ToolDeclaration;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes {@link ModelRequest}s as streaming Responses API request bodies. Dockhand keeps the conversation, so nothing
+ * is stored at OpenAI ({@code store: false}) and every request carries the whole history as {@code input} items. The
+ * reasoning of a reasoning model survives between requests only as the encrypted items its replies brought, which go
+ * back verbatim in their place; without them the model starts each tool round from nothing. Each message's items are
+ * built once and reused while the message is in the requests (messages are immutable). One writer serves one client.
+ */
+final class ResponsesRequestWriter {
+    /** The {@link ProviderState#wire()} of the state this wire's replies carry. */
+    static final String WIRE = "openai-responses";
+
+    private Map<Message, List<ObjectNode>> written = new IdentityHashMap<>();
+    private List<ToolDeclaration> writtenTools;
+    private ArrayNode toolsJson;
+
+    synchronized byte[] write(ModelRequest request) {
+        ObjectNode body = Json.object().put("model", request.model());
+        ArrayNode input = Json.MAPPER.createArrayNode();
+        Map<Message, List<ObjectNode>> now = new IdentityHashMap<>();
+        for (Message message : request.messages()) {
+            if (message instanceof Message.System system) {
+                // The documented place for the system prompt; ChatGPT-plan access refuses a system message item.
+                body.put("instructions", system.text());
+                continue;
+            }
+            List<ObjectNode> items = written.get(message);
+            if (items == null) {
+                items = items(message);
+            }
+            now.put(message, items);
+            input.addAll(items);
+        }
+        // Only the messages of this request are kept: a compacted history lets the old ones go.
+        written = now;
+        body.set("input", input);
+        if (!request.tools().isEmpty()) {
+            body.set("tools", tools(request.tools()));
+            body.put("parallel_tool_calls", true);
+        }
+        body.put("stream", true);
+        body.put("store", false);
+        String model = request.model();
+        if (!ResponsesModels.neverReasons(model)) {
+            // With store:false the reasoning is only kept if it comes back encrypted; the models known not to reason
+            // refuse the include.
+            body.putArray("include").add("reasoning.encrypted_content");
+        }
+        boolean summary = ResponsesModels.reasons(model);
+        if (!ResponsesModels.neverReasons(model)
+                && (summary || request.reasoningEffort().isPresent())) {
+            ObjectNode reasoning = body.putObject("reasoning");
+            request.reasoningEffort()
+                    .ifPresent(effort -> reasoning.put("effort", effort.name().toLowerCase(Locale.ROOT)));
+            if (summary) {
+                // Without it OpenAI streams no reasoning text at all; "auto" is the most detailed the model offers.
+                reasoning.put("summary", "auto");
+            }
+        }
+        return Json.writeBytes(body);
+    }
+
+    private ArrayNode tools(List<ToolDeclaration> declarations) {
+        if (declarations != writtenTools) {
+            ArrayNode tools = Json.MAPPER.createArrayNode();
+            for (ToolDeclaration tool : declarations) {
+                ObjectNode function = tools.addObject().put("type", "function");
+                function.put("name", tool.name());
+                function.put("description", tool.description());
+                function.set("parameters", tool.parameters());
+                // Strict is the Responses default, and it requires every property to be required and no others to
+                // be allowed; Dockhand's tools have optional parameters.
+                function.put("strict", false);
+            }
+            toolsJson = tools;
+            writtenTools = declarations;
+        }
+        return toolsJson;
+    }
+
+    private static List<ObjectNode> items(Message message) {
+        if (message instanceof Message.User user) {
+            return List.of(
+                    Json.object().put("type", "message").put("role", "user").put("content", user.text()));
+        } else if (message instanceof Message.ToolResult result) {
+            return List.of(Json.object()
+                    .put("type", "function_call_output")
+                    .put("call_id", result.toolCallId())
+                    .put("output", result.content()));
+        } else if (message instanceof Message.Assistant assistant) {
+            return assistant(assistant);
+        }
+        return List.of();
+    }
+
+    /**
+     * One reply's items in the order the model produced them: its reasoning items (encrypted), its messages (with
+     * their phase, which gpt-5.3-codex and later read to tell commentary from an answer) and its calls. A reply whose
+     * state came from another wire, or none, goes back as its text then its calls.
+     */
+    private static List<ObjectNode> assistant(Message.Assistant assistant) {
+        Map<String, ToolCall> calls = new LinkedHashMap<>();
+        for (ToolCall call : assistant.toolCalls()) {
+            calls.put(call.id(), call);
+        }
+        List<ObjectNode> items = new ArrayList<>();
+        List<JsonNode> recorded = recordedItems(assistant.state());
+        if (recorded.isEmpty() || !textMatches(recorded, assistant.text())) {
+            for (JsonNode item : recorded) {
+                if (item.path("type").asText().equals("reasoning")) {
+                    items.add((ObjectNode) item.deepCopy());
+                }
+            }
+            if (!assistant.text().isEmpty()) {
+                items.add(message(assistant.text(), null));
+            }
+        } else {
+            for (JsonNode item : recorded) {
+                switch (item.path("type").asText()) {
+                    case "reasoning" -> items.add((ObjectNode) item.deepCopy());
+                    case "message" -> items.add(message(
+                            item.path("text").asText(), item.path("phase").asText(null)));
+                    case "function_call" -> {
+                        ToolCall call = calls.remove(item.path("call_id").asText());
+                        if (call != null) {
+                            items.add(call(call));
+                        }
+                    }
+                    default -> {
+                        // Nothing else is recorded.
+                    }
+                }
+            }
+        }
+        for (ToolCall call : calls.values()) {
+            items.add(call(call));
+        }
+        return withoutTrailingReasoning(items);
+    }
+
+    /** The recorded items hold the reply's messages as its text has them, unless the text was changed since. */
+    private static boolean textMatches(List<JsonNode> recorded, String text) {
+        StringBuilder joined = new StringBuilder();
+        for (JsonNode item : recorded) {
+            if (item.path("type").asText().equals("message")) {
+                joined.append(item.path("text").asText());
+            }
+        }
+        return joined.toString().equals(text);
+    }
+
+    /**
+     * The API refuses a reasoning item that nothing follows ("provided without its required following item"), as
+     * in a reply cut off after it reasoned; there is nothing to replay it for.
+     */
+    private static List<ObjectNode> withoutTrailingReasoning(List<ObjectNode> items) {
+        int end = items.size();
+        while (end > 0 && items.get(end - 1).path("type").asText().equals("reasoning")) {
+            end--;
+        }
+        return List.copyOf(items.subList(0, end));
+    }
+
+    private static List<JsonNode> recordedItems(ProviderState state) {
+        if (!state.from(WIRE)) {
+            return List.of();
+        }
+        try {
+            List<JsonNode> items = new ArrayList<>();
+            Json.read(state.json()).path("items").forEach(items::add);
+            return items;
+        } catch (UncheckedIOException unreadable) {
+            // A damaged session file: the reply goes back without its reasoning rather than not at all.
+            return List.of();
+        }
+    }
+
+    private static ObjectNode message(String text, String phase) {
+        ObjectNode message = Json.object().put("type", "message").put("role", "assistant");
+        message.putArray("content").addObject().put("type", "output_text").put("text", text);
+        if (phase != null) {
+            message.put("phase", phase);
+        }
+        return message;
+    }
+
+    /**
+     * Arguments go back as the model wrote them, unless they are not a JSON object: the tool's error result already
+     * quotes them, and {@code {}} keeps the request acceptable to servers that parse history.
+     */
+    private static ObjectNode call(ToolCall call) {
+        return Json.object()
+                .put("type", "function_call")
+                .put("call_id", call.id())
+                .put("name", call.name())
+                .put("arguments", ToolArguments.isObject(call.arguments()) ? call.arguments() : "{}");
+    }
+}
