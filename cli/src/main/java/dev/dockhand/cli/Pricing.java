@@ -98,14 +98,14 @@ final class Pricing {
 
     private static Price price(String model, Settings.Price given) {
         if (given == null || given.input() == null || given.output() == null) {
-            throw new IllegalArgumentException("'" + model + "' needs at least input and output prices.");
+            throw new IllegalArgumentException("must give input and output for '" + model + "'.");
         }
         double input = given.input();
         double cached = given.cachedInput() == null ? input : given.cachedInput();
         double write = given.cacheWrite() == null ? input : given.cacheWrite();
         double output = given.output();
         if (input < 0 || cached < 0 || write < 0 || output < 0) {
-            throw new IllegalArgumentException("'" + model + "' has a negative price.");
+            throw new IllegalArgumentException("has a negative price for '" + model + "'.");
         }
         return new Price(input, cached, write, output);
     }

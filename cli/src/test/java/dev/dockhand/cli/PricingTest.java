@@ -59,13 +59,13 @@ class PricingTest {
     @Test
     void aSettingsPriceWithoutOutputOrBelowZeroIsRefused() {
         assertEquals(
-                "'m' needs at least input and output prices.",
+                "must give input and output for 'm'.",
                 assertThrows(
                                 IllegalArgumentException.class,
                                 () -> Pricing.with(Map.of("m", new Settings.Price(1.0, null, null, null))))
                         .getMessage());
         assertEquals(
-                "'m' has a negative price.",
+                "has a negative price for 'm'.",
                 assertThrows(
                                 IllegalArgumentException.class,
                                 () -> Pricing.with(Map.of("m", new Settings.Price(1.0, -0.1, null, 2.0))))
