@@ -73,6 +73,15 @@ class PricingTest {
     }
 
     @Test
+    void theTableAndTheCodeGiveTheSameCheckDate() throws Exception {
+        try (var in = Pricing.class.getResourceAsStream("prices.json")) {
+            assertEquals(
+                    Pricing.CHECKED,
+                    dev.dockhand.core.Json.MAPPER.readTree(in).get("checked").asText());
+        }
+    }
+
+    @Test
     void amountsBelowACentKeepFourDecimals() {
         assertEquals("$0.0042", Pricing.dollars(0.0042));
         assertEquals("$0.00", Pricing.dollars(0));
