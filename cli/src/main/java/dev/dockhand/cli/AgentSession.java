@@ -177,6 +177,7 @@ final class AgentSession implements AutoCloseable {
         loop = new AgentLoop(
                 client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());
+        loop.setReasoningEffort(options.reasoningEffort());
         return conversation;
     }
 

@@ -120,6 +120,7 @@ final class CommandLineSpec {
         exitCodes.put("55", "--max-wall-time reached");
         exitCodes.put("56", "--max-tool-calls reached");
         exitCodes.put("57", "the model went round in circles and was stopped");
+        exitCodes.put("58", "--max-cost reached");
         exitCodes.put("130", "interrupted (Ctrl-C)");
         spec.usageMessage()
                 .sortOptions(false)
@@ -311,6 +312,19 @@ final class CommandLineSpec {
                 Integer.class,
                 null,
                 "Stop the run when the model asks for more tool calls than this (exit 56)."));
+        spec.addOption(typed(
+                "--max-cost",
+                "USD",
+                Double.class,
+                null,
+                "Stop the run before another request once it has cost more than this many US dollars (exit 58); the"
+                        + " model needs a known price."));
+        spec.addOption(text(
+                "--reasoning-effort",
+                "LEVEL",
+                null,
+                "low | medium | high: how hard the model reasons before it answers (default: the provider's)."));
+        spec.addOption(flag("--show-thinking", "With -p, print the model's reasoning on stderr as it streams."));
     }
 
     private static OptionSpec text(String name, String label, String defaultValue, String description) {

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.model.Provider;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.settings.SettingsException;
@@ -9,6 +10,7 @@ import dev.dockhand.sandbox.DockerSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -225,6 +227,59 @@ final class Configuration {
                 value -> command.maxTurns = value,
                 () -> command.maxTurns,
                 ProjectRule.<Integer>atMost());
+        applySpending(command, parsed);
+    }
+
+    /**
+     * What a run may spend and how hard the model reasons. A project may lower {@code maxCost}, never raise it; and
+     * since cost is measured with the prices, a project's {@code pricing} counts only in a trusted folder (lower prices
+     * would let a run spend past the user's limit).
+     */
+    private void applySpending(DockhandCommand command, CommandLine.ParseResult parsed) {
+        key(
+                "maxCost",
+                "--max-cost",
+                parsed,
+                Optional.empty(),
+                Settings::maxCost,
+                value -> command.maxCost = maxCost(value),
+                () -> command.maxCost,
+                ProjectRule.<Double>atMost());
+        key(
+                "reasoningEffort",
+                "--reasoning-effort",
+                parsed,
+                Optional.empty(),
+                Settings::reasoningEffort,
+                value -> command.reasoningEffort = reasoningEffort(value),
+                () -> command.reasoningEffort == null ? "(the provider's default)" : command.reasoningEffort,
+                ProjectRule.any());
+        key(
+                "pricing",
+                null,
+                parsed,
+                Optional.empty(),
+                Settings::pricing,
+                value -> {
+                    Pricing.with(value);
+                    command.pricing = Map.copyOf(value);
+                },
+                () -> command.pricing,
+                ProjectRule.userOnly());
+    }
+
+    private static double maxCost(double value) {
+        if (!(value > 0)) {
+            throw new IllegalArgumentException("must be a positive number of US dollars, like 0.5, not " + value + ".");
+        }
+        return value;
+    }
+
+    private static String reasoningEffort(String value) {
+        if (ReasoningEffort.parse(value).isEmpty()) {
+            throw new IllegalArgumentException("must be low, medium or high, not '" + value + "'.");
+        }
+        return value;
     }
 
     /** What the model is offered and how much of each result it reads; when the conversation is compressed. */

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.settings.Settings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ public final class DockhandCommand implements Callable<Integer> {
     List<String> excludedTools = new ArrayList<>();
     String maxWallTime;
     Integer maxToolCalls;
+    Double maxCost;
+    String reasoningEffort;
+    boolean showThinking;
     String resume;
     boolean stacktrace;
 
@@ -60,6 +64,9 @@ public final class DockhandCommand implements Callable<Integer> {
 
     /** The variable holding the API key, when settings name one; there is no option for it. */
     String apiKeyEnv;
+
+    /** Prices over Dockhand's table, from the settings; there is no option. */
+    Map<String, Settings.Price> pricing = Map.of();
 
     /** Hosts web_fetch may reach although they are internal, from the user's settings; there is no option. */
     List<String> webFetchAllowedHosts = List.of();
@@ -162,6 +169,10 @@ public final class DockhandCommand implements Callable<Integer> {
         excludedTools = values("--excluded-tools");
         maxWallTime = value("--max-wall-time");
         maxToolCalls = value("--max-tool-calls");
+        maxCost = value("--max-cost");
+        reasoningEffort = value("--reasoning-effort");
+        showThinking = Boolean.TRUE.equals(value("--show-thinking"));
+        pricing = Map.of();
         resume = value("--resume");
         stacktrace = Boolean.TRUE.equals(value("--stacktrace"));
         trustProject = Boolean.TRUE.equals(value("--trust-project"));

@@ -30,6 +30,8 @@ public final class ExitCodes {
     public static final int TOOL_CALL_LIMIT = 56;
     /** The model repeated the same call or reply and the run was stopped. */
     public static final int LOOP_DETECTED = 57;
+    /** The run's cost passed --max-cost and it was stopped before another request. */
+    public static final int COST_LIMIT = 58;
     /** Interrupted by Ctrl-C (SIGINT). */
     public static final int INTERRUPTED = 130;
 

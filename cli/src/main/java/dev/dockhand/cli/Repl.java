@@ -45,6 +45,7 @@ final class Repl {
     private final ReplScreen screen;
     private final TurnView view;
     private final SessionStats stats;
+    private final CostMeter cost;
     private final LongSupplier clock;
     private final ExecutorService turns = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "dockhand-turn");
@@ -65,7 +66,8 @@ final class Repl {
         this.clock = clock;
         this.screen = new ReplScreen(terminal, environment.get("NO_COLOR").isPresent());
         this.view = new TurnView(screen);
-        this.stats = new SessionStats(clock);
+        this.cost = new CostMeter(() -> options.pricing(), () -> session.model().model());
+        this.stats = new SessionStats(clock, cost);
     }
 
     /** Runs the REPL on this process's terminal. */
@@ -130,6 +132,7 @@ final class Repl {
     }
 
     private void onEvent(AgentEvent event) {
+        cost.accept(event);
         stats.accept(event);
         view.accept(event);
     }
@@ -203,6 +206,11 @@ final class Repl {
             case "approval-mode" -> commands.approvalMode(argument);
             case "tools" -> commands.tools();
             case "stats" -> commands.stats();
+            case "thinking" -> screen.print(
+                    view.toggleThinking()
+                            ? "Reasoning: shown in full (/thinking folds it again)."
+                            : "Reasoning: folded into one line (/thinking shows it in full).",
+                    TurnView.DIM);
             case "memory" -> commands.memory(argument);
             case "compress" -> compress();
             case "ps" -> commands.ps();
@@ -227,7 +235,7 @@ final class Repl {
 
     private void ended(TurnResult result) {
         switch (result.outcome()) {
-            case ANSWERED, LOOP_DETECTED -> {}
+            case ANSWERED, LOOP_DETECTED, BUDGET_SPENT -> {}
             case EMPTY_REPLY -> screen.print(
                     "⚠ the model's reply was empty (no text and no tool call); ask again, or try another model.",
                     TurnView.YELLOW);

@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.agent.ContextPolicy;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.ApprovalRules;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -39,7 +41,11 @@ record RunOptions(
         List<String> webFetchAllowedHosts,
         Set<String> sandboxEnvNames,
         String keyVariable,
-        Optional<TrustQuestion> trustQuestion) {
+        Optional<TrustQuestion> trustQuestion,
+        Pricing pricing,
+        OptionalDouble maxCost,
+        Optional<ReasoningEffort> reasoningEffort,
+        boolean showThinking) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -68,6 +74,8 @@ record RunOptions(
         ModelChoice model = ModelChoice.from(command, environment);
         ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
         Headless headless = Headless.from(command);
+        Pricing pricing = Pricing.with(command.pricing);
+        OptionalDouble maxCost = maxCost(command, pricing, model, prompt.isPresent());
         return new RunOptions(
                 prompt,
                 model,
@@ -86,7 +94,42 @@ record RunOptions(
                 command.apiKeyEnv != null
                         ? command.apiKeyEnv
                         : model.provider().keyVariable().orElse(""),
-                trustQuestion(command, environment, prompt.isPresent()));
+                trustQuestion(command, environment, prompt.isPresent()),
+                pricing,
+                maxCost,
+                reasoningEffort(command.reasoningEffort),
+                command.showThinking);
+    }
+
+    /**
+     * The spending limit of a {@code -p} run. A limit that cannot be measured is no guard, so a model without a price
+     * stops the run before it starts; the REPL shows the cost in {@code /stats} and takes no limit.
+     */
+    private static OptionalDouble maxCost(DockhandCommand command, Pricing pricing, ModelChoice model, boolean once) {
+        if (command.maxCost == null || !once) {
+            return OptionalDouble.empty();
+        }
+        if (!(command.maxCost > 0)) {
+            throw new DockhandException(
+                    ExitCodes.USAGE, "--max-cost must be a positive number of US dollars, like 0.5.");
+        }
+        if (pricing.find(model.model()).isEmpty()) {
+            throw new DockhandException(
+                    ExitCodes.CONFIGURATION,
+                    "--max-cost needs the price of " + model.model() + ", which Dockhand's table does not know; add"
+                            + " it under \"pricing\" in ~/.dockhand/settings.json.");
+        }
+        return OptionalDouble.of(command.maxCost);
+    }
+
+    private static Optional<ReasoningEffort> reasoningEffort(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(ReasoningEffort.parse(value)
+                .orElseThrow(() -> new DockhandException(
+                        ExitCodes.USAGE,
+                        "--reasoning-effort " + value.strip() + " is not a level; use low, medium or high.")));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * Collects what a run did, for the machine-readable outputs: every tool call with its arguments, status and (cut)
@@ -18,9 +19,15 @@ final class RunReport implements AgentEventSink {
     static final int RESULT_CHARS = 2000;
 
     private final ArrayNode toolCalls = Json.MAPPER.createArrayNode();
+    private final CostMeter cost;
     private TokenUsage usage = new TokenUsage(0, 0);
     private boolean estimated;
     private int requests;
+
+    /** @param cost the run's cost meter, which sees the same events */
+    RunReport(CostMeter cost) {
+        this.cost = cost;
+    }
 
     @Override
     public synchronized void accept(AgentEvent event) {
@@ -55,12 +62,26 @@ final class RunReport implements AgentEventSink {
         }
     }
 
-    /** Token counts; {@code estimated} is true when the provider sent none for some request and Dockhand guessed. */
-    static ObjectNode usage(TokenUsage usage, boolean estimated) {
-        return Json.object()
+    /**
+     * Token counts; {@code estimated} is true when the provider sent none for some request and Dockhand guessed.
+     * {@code input_tokens} is the whole prompt, of which {@code cached_input_tokens} were read from the provider's
+     * cache and {@code cache_write_tokens} written to it; {@code output_tokens} includes {@code reasoning_tokens}.
+     * {@code cost_usd} is null when the model has no price.
+     */
+    static ObjectNode usage(TokenUsage usage, boolean estimated, OptionalDouble cost) {
+        ObjectNode node = Json.object()
                 .put("input_tokens", usage.inputTokens())
+                .put("cached_input_tokens", usage.cachedInputTokens())
+                .put("cache_write_tokens", usage.cacheWriteTokens())
                 .put("output_tokens", usage.outputTokens())
+                .put("reasoning_tokens", usage.reasoningTokens())
                 .put("estimated", estimated);
+        if (cost.isPresent()) {
+            node.put("cost_usd", cost.getAsDouble());
+        } else {
+            node.putNull("cost_usd");
+        }
+        return node;
     }
 
     /** The final object: answer, session, turns, tool calls, usage, duration, exit code, and the error if any. */
@@ -70,7 +91,7 @@ final class RunReport implements AgentEventSink {
                 Json.object().put("type", "result").put("session_id", sessionId).put("answer", answer);
         result.put("turns", requests);
         result.set("tool_calls", toolCalls.deepCopy());
-        result.set("usage", usage(usage, estimated));
+        result.set("usage", usage(usage, estimated, cost.total()));
         result.put("duration_ms", durationMillis).put("exit_code", exitCode);
         if (failure == null) {
             result.putNull("error");

@@ -2,24 +2,27 @@ package dev.dockhand.cli;
 
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.model.TokenUsage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 /**
- * What {@code /stats} reports for the REPL session: model requests, tokens in and out (marked when estimated), tool
- * calls by tool, and the time spent waiting for the model against the time tools ran. Also keeps how full the context
- * is, for the status line.
+ * What {@code /stats} reports for the REPL session: model requests, tokens in (and how many of them the provider's
+ * cache served or took) and out (and how many of them were reasoning), marked when estimated, the cost when every
+ * model used has a price, tool calls by tool, and the time spent waiting for the model against the time tools ran.
+ * Also keeps how full the context is, for the status line.
  */
 final class SessionStats implements AgentEventSink {
     private final LongSupplier clock;
+    private final CostMeter cost;
     private final Map<String, Integer> callsByTool = new TreeMap<>();
     private int requests;
-    private long inputTokens;
-    private long outputTokens;
+    private TokenUsage tokens = TokenUsage.ZERO;
     private boolean estimated;
     private long modelNanos;
     private long toolNanos;
@@ -27,9 +30,13 @@ final class SessionStats implements AgentEventSink {
     private long contextTokens = -1;
     private long contextWindow = -1;
 
-    /** @param clock nanoseconds, {@code System::nanoTime} outside tests */
-    SessionStats(LongSupplier clock) {
+    /**
+     * @param clock nanoseconds, {@code System::nanoTime} outside tests
+     * @param cost the session's cost meter, fed the same events
+     */
+    SessionStats(LongSupplier clock, CostMeter cost) {
         this.clock = clock;
+        this.cost = cost;
     }
 
     @Override
@@ -38,8 +45,7 @@ final class SessionStats implements AgentEventSink {
             requests++;
             requestStarted = clock.getAsLong();
         } else if (event instanceof AgentEvent.Usage usage) {
-            inputTokens += usage.usage().inputTokens();
-            outputTokens += usage.usage().outputTokens();
+            tokens = tokens.plus(usage.usage());
             estimated |= usage.source() == AgentEvent.Usage.Source.ESTIMATED;
             endRequest();
         } else if (event instanceof AgentEvent.ReplyFailed || event instanceof AgentEvent.TurnCompleted) {
@@ -78,9 +84,26 @@ final class SessionStats implements AgentEventSink {
     /** The report's lines. */
     synchronized List<String> report() {
         List<String> lines = new ArrayList<>();
-        String mark = estimated ? " (estimated: the provider reported no usage for some requests)" : "";
         lines.add("Model requests   " + requests);
-        lines.add("Tokens in / out  " + inputTokens + " / " + outputTokens + mark);
+        List<String> cache = new ArrayList<>();
+        if (tokens.cachedInputTokens() > 0) {
+            cache.add(tokens.cachedInputTokens() + " read from the cache");
+        }
+        if (tokens.cacheWriteTokens() > 0) {
+            cache.add(tokens.cacheWriteTokens() + " written to it");
+        }
+        lines.add("Tokens in        " + tokens.inputTokens()
+                + (cache.isEmpty() ? "" : " (" + String.join(", ", cache) + ")"));
+        lines.add("Tokens out       " + tokens.outputTokens()
+                + (tokens.reasoningTokens() > 0 ? " (" + tokens.reasoningTokens() + " reasoning)" : ""));
+        if (estimated) {
+            lines.add("                 estimated: the provider reported no usage for some requests");
+        }
+        OptionalDouble total = cost.total();
+        lines.add("Cost             "
+                + (total.isPresent()
+                        ? Pricing.dollars(total.getAsDouble())
+                        : "not known: a model of this session has no price (set one under pricing in the settings)"));
         lines.add("Time in model    " + Rendering.duration(Duration.ofNanos(modelNanos)));
         lines.add("Time in tools    " + Rendering.duration(Duration.ofNanos(toolNanos)));
         int calls = callsByTool.values().stream().mapToInt(Integer::intValue).sum();

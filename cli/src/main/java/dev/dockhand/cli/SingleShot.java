@@ -68,13 +68,17 @@ final class SingleShot {
                 .orElseGet(AgentSession::newSessionId);
         Headless headless = options.headless();
         boolean machine = headless.format() != Headless.Format.TEXT;
-        SingleShotRenderer human = new SingleShotRenderer(machine ? new PrintWriter(Writer.nullWriter()) : out, err);
+        SingleShotRenderer human = new SingleShotRenderer(
+                machine ? new PrintWriter(Writer.nullWriter()) : out, err, options.showThinking());
+        CostMeter cost = new CostMeter(options::pricing, () -> options.model().model());
         StreamJsonRenderer stream =
-                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out) : null;
-        RunReport report = new RunReport();
+                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost) : null;
+        RunReport report = new RunReport(cost);
         Ending ending;
         try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel)) {
             AgentEventSink events = event -> {
+                // First, so that the spending limit the loop asks next has this request's cost.
+                cost.accept(event);
                 human.accept(event);
                 report.accept(event);
                 limits.accept(event);
@@ -85,7 +89,7 @@ final class SingleShot {
                     stream.accept(event);
                 }
             };
-            ending = converse(sessionId, events, stream, limits);
+            ending = converse(sessionId, events, stream, limits, cost);
         }
         human.finish();
         if (ending.failure() != null) {
@@ -105,7 +109,8 @@ final class SingleShot {
         return ending.exitCode();
     }
 
-    private Ending converse(String id, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits) {
+    private Ending converse(
+            String id, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits, CostMeter cost) {
         NonInteractiveApprover approver = new NonInteractiveApprover(err);
         sessionId = id;
         try (AgentSession session = AgentSession.open(options, environment, id, approver, events, err)) {
@@ -117,8 +122,10 @@ final class SingleShot {
             if (stream != null) {
                 stream.line(init(session));
             }
+            options.maxCost().ifPresent(limit -> session.loop()
+                    .setBudget(() -> cost.total().orElse(0) > limit));
             TurnResult result = session.loop().run(options.prompt().orElseThrow(), cancel);
-            return ending(result, approver, limits);
+            return ending(result, approver, limits, cost);
         } catch (ProviderException e) {
             boolean authentication = e.kind() == ProviderException.Kind.AUTHENTICATION;
             return new Ending(
@@ -143,7 +150,7 @@ final class SingleShot {
         return init;
     }
 
-    private Ending ending(TurnResult result, NonInteractiveApprover approver, RunLimits limits) {
+    private Ending ending(TurnResult result, NonInteractiveApprover approver, RunLimits limits, CostMeter cost) {
         return switch (result.outcome()) {
             case ANSWERED -> approver.refused() == 0
                     ? new Ending(ExitCodes.OK, result.answer(), null)
@@ -163,6 +170,14 @@ final class SingleShot {
                                     + ") while the model still wanted tools; raise --max-turns or narrow the task."));
             case LOOP_DETECTED -> new Ending(
                     ExitCodes.LOOP_DETECTED, "", new RunReport.RunFailure("loop_detected", loopMessage));
+            case BUDGET_SPENT -> new Ending(
+                    ExitCodes.COST_LIMIT,
+                    "",
+                    new RunReport.RunFailure(
+                            "cost_limit",
+                            "stopped after " + result.requests() + " model requests: the run has cost "
+                                    + Pricing.dollars(cost.total().orElse(0)) + ", past the --max-cost of "
+                                    + Pricing.dollars(options.maxCost().orElse(0)) + "."));
             case CANCELLED -> limits.reached()
                     .map(limit -> new Ending(
                             limit.kind().equals("wall_time_limit")

@@ -7,20 +7,33 @@ import java.io.PrintWriter;
 
 /**
  * Renders a single-shot run for scripts and humans alike: the model's text on stdout exactly as it streams, and one
- * line per finished tool call on stderr (status, tool, key argument, outcome, duration), so stdout stays clean.
+ * line per finished tool call on stderr (status, tool, key argument, outcome, duration), so stdout stays clean. The
+ * model's reasoning goes to stderr as it streams with {@code --show-thinking}, else nowhere.
  */
 final class SingleShotRenderer implements AgentEventSink {
     private final PrintWriter out;
     private final PrintWriter err;
+    private final boolean showThinking;
     private boolean lineOpen;
+    private boolean thinkingOpen;
 
-    SingleShotRenderer(PrintWriter out, PrintWriter err) {
+    SingleShotRenderer(PrintWriter out, PrintWriter err, boolean showThinking) {
         this.out = out;
         this.err = err;
+        this.showThinking = showThinking;
     }
 
     @Override
     public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.ReasoningDelta delta) {
+            if (showThinking && !delta.text().isEmpty()) {
+                err.print(delta.text());
+                err.flush();
+                thinkingOpen = !delta.text().endsWith("\n");
+            }
+            return;
+        }
+        endThinking();
         if (event instanceof AgentEvent.TextDelta delta) {
             out.print(delta.text());
             out.flush();
@@ -52,7 +65,17 @@ final class SingleShotRenderer implements AgentEventSink {
 
     /** Ends the answer with a newline, so a shell prompt never follows it on the same line. */
     synchronized void finish() {
+        endThinking();
         endOpenLine();
+    }
+
+    /** Ends the reasoning's last line on stderr before anything else is written. */
+    private void endThinking() {
+        if (thinkingOpen) {
+            err.println();
+            err.flush();
+            thinkingOpen = false;
+        }
     }
 
     private void endOpenLine() {

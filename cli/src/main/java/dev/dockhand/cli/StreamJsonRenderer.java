@@ -13,9 +13,11 @@ import java.io.PrintWriter;
  */
 final class StreamJsonRenderer implements AgentEventSink {
     private final PrintWriter out;
+    private final CostMeter cost;
 
-    StreamJsonRenderer(PrintWriter out) {
+    StreamJsonRenderer(PrintWriter out, CostMeter cost) {
         this.out = out;
+        this.cost = cost;
     }
 
     synchronized void line(ObjectNode node) {
@@ -27,6 +29,8 @@ final class StreamJsonRenderer implements AgentEventSink {
     public void accept(AgentEvent event) {
         if (event instanceof AgentEvent.TextDelta delta) {
             line(Json.object().put("type", "text").put("text", delta.text()));
+        } else if (event instanceof AgentEvent.ReasoningDelta delta) {
+            line(Json.object().put("type", "thinking").put("text", delta.text()));
         } else if (event instanceof AgentEvent.ToolCallUpdated updated
                 && updated.status() == ToolCallStatus.EXECUTING) {
             ObjectNode node = Json.object()
@@ -45,7 +49,8 @@ final class StreamJsonRenderer implements AgentEventSink {
             node.put("type", "tool_result");
             line(node);
         } else if (event instanceof AgentEvent.Usage usage) {
-            ObjectNode node = RunReport.usage(usage.usage(), usage.source() == AgentEvent.Usage.Source.ESTIMATED);
+            ObjectNode node = RunReport.usage(
+                    usage.usage(), usage.source() == AgentEvent.Usage.Source.ESTIMATED, cost.costOf(usage.usage()));
             node.put("type", "usage");
             line(node);
         } else if (event instanceof AgentEvent.Retrying retrying) {

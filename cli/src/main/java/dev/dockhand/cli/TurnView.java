@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.model.FinishReason;
+import dev.dockhand.core.model.TokenEstimator;
 import dev.dockhand.core.scheduler.ToolCallStatus;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import org.jline.utils.AttributedStyle;
 /**
  * Shows a turn in the REPL as it happens: the answer rendered from Markdown line by line as it streams, each tool
  * call as one line with a spinner while it runs (a shell command with its last output lines under it), then one
- * summary line with ✓, ✗ or ⊘ and the duration. Results are summarised, never dumped.
+ * summary line with ✓, ✗ or ⊘ and the duration. Results are summarised, never dumped. The model's reasoning streams
+ * dimmed under a spinner and, when it ends, is folded into one line, {@code thinking… (N tokens)}; with
+ * {@code /thinking} it is printed in full instead, dimmed.
  */
 final class TurnView implements AgentEventSink {
     static final AttributedStyle DIM = AttributedStyle.DEFAULT.faint();
@@ -30,11 +33,19 @@ final class TurnView implements AgentEventSink {
     static final AttributedStyle YELLOW = AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW);
     private static final String SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏";
     private static final int OUTPUT_LINES = 4;
+    /** How much of the reasoning, at most, the live region shows while it streams. */
+    private static final int THINKING_ROWS = 3;
 
     private final ReplScreen screen;
     private final MarkdownLines markdown;
     private final Map<String, Running> running = new LinkedHashMap<>();
     private final StringBuilder partial = new StringBuilder();
+    /** The reasoning of the reply streaming now; empty when there is none or it has ended. */
+    private final StringBuilder thinking = new StringBuilder();
+    /** In full view, the reasoning's line still streaming. */
+    private final StringBuilder thinkingPartial = new StringBuilder();
+
+    private boolean thinkingInFull;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "dockhand-spinner");
         thread.setDaemon(true);
@@ -70,8 +81,15 @@ final class TurnView implements AgentEventSink {
         redraw();
     }
 
+    /** Whether reasoning is printed in full from now on, rather than folded into one line; returns the new state. */
+    synchronized boolean toggleThinking() {
+        thinkingInFull = !thinkingInFull;
+        return thinkingInFull;
+    }
+
     /** The turn is over: whatever is still streaming is printed, the live region goes. */
     synchronized void stop() {
+        endThinking(-1);
         flushPartial();
         running.clear();
         waiting = false;
@@ -101,6 +119,17 @@ final class TurnView implements AgentEventSink {
 
     @Override
     public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.ReasoningDelta delta) {
+            waiting = false;
+            reasoning(delta.text());
+            redraw();
+            return;
+        }
+        // Anything else ends the reasoning; the reply's usage, when it comes first, has the count.
+        endThinking(
+                event instanceof AgentEvent.Usage usage && usage.source() == AgentEvent.Usage.Source.PROVIDER
+                        ? usage.usage().reasoningTokens()
+                        : -1);
         if (event instanceof AgentEvent.TextDelta delta) {
             waiting = false;
             text(delta.text());
@@ -162,6 +191,65 @@ final class TurnView implements AgentEventSink {
         } else if (event instanceof AgentEvent.Warning warning) {
             commit(new AttributedString("⚠ " + warning.message(), YELLOW));
         }
+    }
+
+    private void reasoning(String delta) {
+        thinking.append(delta);
+        if (!thinkingInFull) {
+            return;
+        }
+        thinkingPartial.append(delta);
+        List<AttributedString> finished = new ArrayList<>();
+        int newline;
+        while ((newline = thinkingPartial.indexOf("\n")) >= 0) {
+            String line = thinkingPartial.substring(0, newline);
+            thinkingPartial.delete(0, newline + 1);
+            finished.addAll(dimRows(line, screen.width()));
+        }
+        if (!finished.isEmpty()) {
+            commit(finished);
+        }
+    }
+
+    /**
+     * The reasoning has ended: in full view its last line is printed; folded, one line says how long it was, by the
+     * provider's count when {@code reportedTokens} is above 0, else estimated.
+     */
+    private void endThinking(long reportedTokens) {
+        if (thinking.length() == 0) {
+            return;
+        }
+        if (thinkingInFull) {
+            if (thinkingPartial.length() > 0) {
+                commit(dimRows(thinkingPartial.toString(), screen.width()));
+            }
+        } else {
+            commit(new AttributedString(thinkingLine(thinking.toString(), reportedTokens), DIM));
+        }
+        thinking.setLength(0);
+        thinkingPartial.setLength(0);
+    }
+
+    /** {@code thinking… (N tokens)}, or {@code (~N tokens)} when estimated from the text. */
+    static String thinkingLine(String reasoning, long reportedTokens) {
+        return reportedTokens > 0
+                ? "thinking… (" + reportedTokens + " tokens)"
+                : "thinking… (~" + TokenEstimator.text(reasoning) + " tokens)";
+    }
+
+    private static List<AttributedString> dimRows(String line, int width) {
+        return MarkdownLines.Wrap.words(new AttributedString(Rendering.printable(line), DIM), width, "");
+    }
+
+    /** The last rows of the reasoning streaming now, for the live region. */
+    private List<AttributedString> thinkingTail() {
+        String text = thinkingInFull ? thinkingPartial.toString() : thinking.toString();
+        // Only the end is shown, so only the end is wrapped: reasoning can run to many thousands of characters.
+        String tail = text.substring(Math.max(0, text.length() - 1000));
+        List<AttributedString> rows = new ArrayList<>();
+        tail.lines().filter(line -> !line.isBlank()).forEach(line -> rows.addAll(dimRows(line, screen.width() - 1)));
+        int limit = thinkingInFull ? 1 : THINKING_ROWS;
+        return rows.subList(Math.max(0, rows.size() - limit), rows.size());
     }
 
     static String compressedLine(AgentEvent.Compressed compressed) {
@@ -226,6 +314,12 @@ final class TurnView implements AgentEventSink {
             }
         }
         String spin = String.valueOf(SPINNER.charAt(frame));
+        if (thinking.length() > 0) {
+            if (!thinkingInFull) {
+                lines.add(new AttributedString(spin + " thinking… (/thinking to show it in full)", DIM));
+            }
+            lines.addAll(thinkingTail());
+        }
         for (Running call : running.values()) {
             lines.add(new AttributedStringBuilder()
                     .style(AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN))
@@ -237,7 +331,7 @@ final class TurnView implements AgentEventSink {
                 lines.add(new AttributedString("    " + output, DIM));
             }
         }
-        if (waiting && running.isEmpty() && partial.length() == 0) {
+        if (waiting && running.isEmpty() && partial.length() == 0 && thinking.length() == 0) {
             lines.add(new AttributedString(spin + " thinking… (Ctrl-C to cancel)", DIM));
         }
         return lines;

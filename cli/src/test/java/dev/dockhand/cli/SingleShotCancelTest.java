@@ -49,7 +49,11 @@ class SingleShotCancelTest {
                     List.of(),
                     java.util.Set.of(),
                     "OPENAI_API_KEY",
-                    java.util.Optional.empty());
+                    java.util.Optional.empty(),
+                    Pricing.builtIn(),
+                    java.util.OptionalDouble.empty(),
+                    java.util.Optional.empty(),
+                    false);
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -50,6 +51,7 @@ public final class AgentLoop {
 
     private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
     private volatile Optional<ReasoningEffort> reasoningEffort = Optional.empty();
+    private volatile BooleanSupplier budgetSpent = () -> false;
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
     private long knownTokens;
 
@@ -108,6 +110,15 @@ public final class AgentLoop {
     /** How hard the model should reason; empty leaves it to the provider's default. */
     public void setReasoningEffort(Optional<ReasoningEffort> effort) {
         this.reasoningEffort = java.util.Objects.requireNonNull(effort, "effort");
+    }
+
+    /**
+     * A spending limit, asked after each reply that wants tools: when {@code spent} says true, that reply's calls are
+     * answered without being run and the turn ends {@link TurnResult.Outcome#BUDGET_SPENT} before another request. The
+     * caller keeps the account (it sees every {@link AgentEvent.Usage} first); core knows no prices.
+     */
+    public void setBudget(BooleanSupplier spent) {
+        this.budgetSpent = java.util.Objects.requireNonNull(spent, "spent");
     }
 
     /** About how many tokens the next request's messages and tools take. */
@@ -200,6 +211,10 @@ public final class AgentLoop {
                 return reply.text().isBlank()
                         ? complete(TurnResult.Outcome.EMPTY_REPLY, "", request, usage)
                         : complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);
+            }
+            if (budgetSpent.getAsBoolean()) {
+                refuseAll(reply, "The {tool} call was not run: the run reached its spending limit and stopped.");
+                return complete(TurnResult.Outcome.BUDGET_SPENT, "", request, usage);
             }
             if (reply.finishReason() == FinishReason.LENGTH) {
                 refuseCutOffCalls(reply);

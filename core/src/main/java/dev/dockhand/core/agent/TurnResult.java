@@ -19,6 +19,11 @@ public record TurnResult(Outcome outcome, String answer, int requests, TokenUsag
         /** The user cancelled; the history is still valid. */
         CANCELLED,
         /** The model repeated itself (see {@code LoopGuard}) and the turn was stopped. */
-        LOOP_DETECTED
+        LOOP_DETECTED,
+        /**
+         * The caller's spending limit ({@link AgentLoop#setBudget}) was reached after a reply that wanted tools; its
+         * calls were answered unrun, so the history stays valid, and no further request was sent.
+         */
+        BUDGET_SPENT
     }
 }

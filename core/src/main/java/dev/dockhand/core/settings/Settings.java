@@ -7,7 +7,8 @@ import java.util.Map;
  * One settings file. Every key is optional; a missing one leaves the value to the layers below. Keys are the
  * command-line options in camelCase; API keys themselves are never stored, only the name of the variable that
  * holds one ({@code apiKeyEnv}). {@code trustedFolders} and {@code protectedPaths} count only in the user's own
- * file; a project's file can set them, but they are ignored.
+ * file; a project's file can set them, but they are ignored. {@code pricing} overrides Dockhand's price table by
+ * model name; {@code maxCost} and {@code reasoningEffort} mirror {@code --max-cost} and {@code --reasoning-effort}.
  */
 public record Settings(
         String provider,
@@ -22,9 +23,18 @@ public record Settings(
         Compression compression,
         WebFetch webFetch,
         ProtectedPathsBlock protectedPaths,
-        Map<String, Boolean> trustedFolders) {
-    public static final Settings EMPTY =
-            new Settings(null, null, null, null, null, null, null, null, null, null, null, null, null);
+        Map<String, Boolean> trustedFolders,
+        Map<String, Price> pricing,
+        Double maxCost,
+        String reasoningEffort) {
+    public static final Settings EMPTY = new Settings(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+    /**
+     * A model's price in US dollars per million tokens: uncached input, input read from the provider's cache, input
+     * written to it, and output (reasoning included). A missing cache price means the input price.
+     */
+    public record Price(Double input, Double cachedInput, Double cacheWrite, Double output) {}
 
     /** The sandbox block. */
     public record Sandbox(

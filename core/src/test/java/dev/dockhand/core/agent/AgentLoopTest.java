@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.Timeouts;
@@ -288,6 +289,43 @@ class AgentLoopTest {
         assertEquals(2, model.requestCount());
         assertEquals(List.of(), loop.conversation().pendingCalls());
         assertEquals(6, loop.conversation().messages().size());
+    }
+
+    @Test
+    void aSpentBudgetAnswersTheReplysCallsUnrunAndSendsNoFurtherRequest() throws Exception {
+        model.enqueue(reply(
+                toolCall("b1", "echo", "{\"text\":\"one\"}"),
+                toolCall("b2", "echo", "{\"text\":\"two\"}"),
+                finish("tool_calls"),
+                usage(40, 7),
+                done()));
+        AgentLoop loop = loop(echo);
+        // Spent once a reply's usage has been reported: the caller's account sees the Usage event first.
+        loop.setBudget(() -> !events.ofType(AgentEvent.Usage.class).isEmpty());
+
+        TurnResult result = loop.run("spend", new Cancellation());
+
+        assertEquals(new TurnResult(TurnResult.Outcome.BUDGET_SPENT, "", 1, new TokenUsage(40, 7)), result);
+        assertEquals(1, model.requestCount());
+        assertEquals(List.of(), echo.runs);
+        assertEquals(List.of(), loop.conversation().pendingCalls());
+        String refusal = "The echo call was not run: the run reached its spending limit and stopped.";
+        assertEquals(
+                List.of(
+                        new Message.ToolResult("b1", "echo", refusal, true),
+                        new Message.ToolResult("b2", "echo", refusal, true)),
+                loop.conversation().messages().subList(3, 5));
+    }
+
+    @Test
+    void anAnswerEndsTheTurnAsAnsweredEvenWithTheBudgetSpent() throws Exception {
+        model.enqueue(reply(text("Done"), finish("stop"), usage(12, 3), done()));
+        AgentLoop loop = loop(echo);
+        loop.setBudget(() -> true);
+
+        TurnResult result = loop.run("hi", new Cancellation());
+
+        assertEquals(new TurnResult(TurnResult.Outcome.ANSWERED, "Done", 1, new TokenUsage(12, 3)), result);
     }
 
     @Test

@@ -37,7 +37,10 @@ class SettingsFilesTest {
                  "compression":{"threshold":0.6,"contextWindow":32768},
                  "webFetch":{"allowedHosts":["intranet.example","10.0.0.0/8"]},
                  "protectedPaths":{"add":["deploy"],"allow":[".git/hooks"]},
-                 "trustedFolders":{"/home/me/project":true,"/tmp/clone":false}}
+                 "trustedFolders":{"/home/me/project":true,"/tmp/clone":false},
+                 "pricing":{"my-model":{"input":1.5,"cachedInput":0.15,"cacheWrite":1.875,"output":6}},
+                 "maxCost":2.5,
+                 "reasoningEffort":"high"}
                 """));
 
         assertEquals(
@@ -54,7 +57,10 @@ class SettingsFilesTest {
                         new Settings.Compression(0.6, 32768L),
                         new Settings.WebFetch(List.of("intranet.example", "10.0.0.0/8")),
                         new Settings.ProtectedPathsBlock(List.of("deploy"), List.of(".git/hooks")),
-                        java.util.Map.of("/home/me/project", true, "/tmp/clone", false)),
+                        java.util.Map.of("/home/me/project", true, "/tmp/clone", false),
+                        java.util.Map.of("my-model", new Settings.Price(1.5, 0.15, 1.875, 6.0)),
+                        2.5,
+                        "high"),
                 settings);
     }
 
