@@ -33,6 +33,12 @@ final class DockerExec implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DockerExec.class);
     private static final long POLL_MILLIS = 50;
     private static final byte[] REFUSED = "OCI runtime exec failed".getBytes(StandardCharsets.UTF_8);
+    /** Bash's status when it cannot fork and gives up: what the wrapper exits with when it could not start the command. */
+    private static final int WRAPPER_COULD_NOT_FORK = 254;
+
+    /** How the wrapper's bash (its {@code $0} is "dockhand") reports a failed fork on stderr. */
+    private static final String WRAPPER_FORK_FAILURE = "dockhand: fork: ";
+
     /** What {@link #exitCode} reports when the engine no longer knows the exec: its container was removed. */
     private static final int KILLED = 137;
 
@@ -156,6 +162,12 @@ final class DockerExec implements AutoCloseable {
             log.debug("the container refused exec {}: {}", execId, output.held());
             return OptionalInt.empty();
         }
+        if (exit != null && exit == WRAPPER_COULD_NOT_FORK && output.onlyWrapperForkFailures()) {
+            // The wrapper started but the full process limit refused it the fork of the command itself: the command
+            // never ran, as when the engine refuses the exec (which one happens depends on a pid freed for a moment).
+            log.debug("the wrapper of exec {} could not fork the command", execId);
+            return OptionalInt.empty();
+        }
         output.release();
         return OptionalInt.of(exit == null ? KILLED : exit.intValue());
     }
@@ -200,13 +212,17 @@ final class DockerExec implements AutoCloseable {
     }
 
     /** The exec's frames, to stdout or stderr; the engine's refusal, if that is the first frame, held back. */
-    private static final class Output extends ResultCallback.Adapter<Frame> {
+    static final class Output extends ResultCallback.Adapter<Frame> {
         private final OutputStream stdout;
         private final OutputStream stderr;
         private final CountDownLatch ended = new CountDownLatch(1);
         private final CompletableFuture<Void> finished = new CompletableFuture<>();
         private byte[] held;
         private boolean first = true;
+        /** The wrapper's own "fork: retry" lines, held back until it is known whether the command ran at all. */
+        private final java.io.ByteArrayOutputStream heldForkFailures = new java.io.ByteArrayOutputStream();
+
+        private boolean onlyForkFailures = true;
         private volatile Throwable error;
 
         Output(OutputStream stdout, OutputStream stderr) {
@@ -220,11 +236,23 @@ final class DockerExec implements AutoCloseable {
             boolean isStdout = frame.getStreamType() != StreamType.STDERR;
             if (first && isStdout && startsWithRefusal(payload)) {
                 held = payload;
+            } else if (onlyForkFailures && !isStdout && wrapperForkFailure(payload)) {
+                heldForkFailures.writeBytes(payload);
             } else {
                 release();
                 write(isStdout ? stdout : stderr, payload);
             }
             first = false;
+        }
+
+        /** Whether everything the exec printed is its wrapper failing to fork (and it printed that). */
+        synchronized boolean onlyWrapperForkFailures() {
+            return onlyForkFailures && heldForkFailures.size() > 0;
+        }
+
+        private static boolean wrapperForkFailure(byte[] payload) {
+            String text = new String(payload, StandardCharsets.UTF_8);
+            return !text.isEmpty() && text.lines().allMatch(line -> line.startsWith(WRAPPER_FORK_FAILURE));
         }
 
         @Override
@@ -242,11 +270,17 @@ final class DockerExec implements AutoCloseable {
             super.onComplete();
         }
 
-        /** Passes on the held frame: the command ran, so it was its own output. */
+        /** Passes on the held frames: the command ran, so they were its own output. */
         synchronized void release() {
             if (held != null) {
                 write(stdout, held);
                 held = null;
+            }
+            if (onlyForkFailures) {
+                onlyForkFailures = false;
+                if (heldForkFailures.size() > 0) {
+                    write(stderr, heldForkFailures.toByteArray());
+                }
             }
         }
 
