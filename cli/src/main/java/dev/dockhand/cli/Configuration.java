@@ -237,10 +237,19 @@ final class Configuration {
                 s -> tools(s).allowed(),
                 value -> command.allowedTools = new ArrayList<>(value),
                 () -> command.allowedTools,
+                // Calls that run without a question widen what runs: an untrusted project may only name fewer.
+                ProjectRule.within());
+        key(
+                "tools.core",
+                "--tools",
+                parsed,
+                Optional.empty(),
+                s -> tools(s).core(),
+                value -> command.offeredTools = new ArrayList<>(value),
+                () -> command.offeredTools,
                 ProjectRule.offered());
         if (!parsed.hasMatchedOption("--allowed-tools")) {
-            // Narrowing the tools is the project's to do; naming web_fetch is not, since it lets fetches run
-            // unattended. Only the user's own list (or a trusted folder's) counts for that.
+            // Naming web_fetch lets fetches run unattended: only the user's own list (or a trusted folder's) counts.
             List<String> fromProject = tools(project.settings()).allowed();
             List<String> named = fromProject != null
                     ? (trusted() ? fromProject : List.of())
@@ -427,7 +436,7 @@ final class Configuration {
     }
 
     private static Settings.Tools tools(Settings settings) {
-        return settings.tools() == null ? new Settings.Tools(null, null) : settings.tools();
+        return settings.tools() == null ? new Settings.Tools(null, null, null) : settings.tools();
     }
 
     private static Settings.Compression compression(Settings settings) {

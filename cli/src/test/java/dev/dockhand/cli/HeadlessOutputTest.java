@@ -179,7 +179,7 @@ class HeadlessOutputTest {
     void allowingTheShellAllowsKillBackgroundWithIt() {
         model.enqueue(answer("ok"));
 
-        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,run_shell_command", "-p", "x"));
+        assertEquals(ExitCodes.OK, run("--tools", "read_file,run_shell_command", "-p", "x"));
 
         List<String> offered = new ArrayList<>();
         model.takeRequest()
@@ -189,10 +189,10 @@ class HeadlessOutputTest {
     }
 
     @Test
-    void allowedToolsAreTheOnlyOnesOffered() {
+    void theToolsNamedWithToolsAreTheOnlyOnesOffered() {
         model.enqueue(answer("ok"));
 
-        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,grep", "-p", "x"));
+        assertEquals(ExitCodes.OK, run("--tools", "read_file,grep", "-p", "x"));
 
         assertEquals(2, model.takeRequest().get("tools").size());
     }

@@ -146,7 +146,7 @@ class RunShellCommandToolTest {
         long peakHeap = Long.parseLong(fields[1]);
         assertTrue(peakHeap < 64L * 1024 * 1024, "peak heap " + peakHeap);
         Path saved =
-                workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
+                workspace.resolveSibling(workspace.getFileName() + "-output").resolve(dev.dockhand.core.output.OutputFilesNames.first("call_test"));
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
     }
