@@ -98,6 +98,7 @@ class DockhandCommandTest {
                 errLines());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should error when tool requires confirmation in non-interactive mode"
     @Test
     void anEmptyReplyAfterARefusedCallExitsForTheRefusal() {
         model.enqueue(calls(toolCall("w1", "write_file", "{\"path\":\"x.txt\",\"content\":\"x\"}")), reply(done()));

@@ -142,6 +142,7 @@ class HeadlessOutputTest {
         assertEquals("Done.", lines.get(7).get("answer").asText());
     }
 
+    // codex tool_harness.rs: "shell_tool_executes_command_and_streams_output"
     @Test
     void streamJsonCarriesACommandsOutputLineByLine() {
         model.enqueue(

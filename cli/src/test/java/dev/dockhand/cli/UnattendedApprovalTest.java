@@ -270,6 +270,8 @@ class UnattendedApprovalTest {
         assertFalse(Files.exists(cli.workspace.resolve(".git/hooks/pre-commit")));
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should require approval for a chained shell command even when prefix is
+    // allowlisted" (Dockhand has no prefix rules: a rule is refused, so nothing is allowed by prefix)
     @Test
     void aPermissionRuleWithArgumentsIsRefusedByName() {
         assertEquals(

@@ -202,6 +202,11 @@ public final class CoreToolScheduler {
             approve(call, cancel);
         } catch (RuntimeException | Error e) {
             log(call, "approving", e);
+            if (cancel.isCancelled()) {
+                // The question failed because the user was cancelling: that is what the call's end should say.
+                call.finish(cancelledBeforeStart(), Duration.ZERO);
+                return;
+            }
             call.finish(
                     ToolResult.error(
                             ToolErrorType.NOT_APPROVED,

@@ -71,6 +71,8 @@ class CoreToolSchedulerTest {
         assertEquals(ToolCallStatus.SUCCESS, finished.status());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should return POLICY_VIOLATION error type and informative message when
+    // denied in Plan Mode"
     @Test
     void planModeRefusesMutationsWithoutAsking() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -101,6 +103,7 @@ class CoreToolSchedulerTest {
         assertEquals(List.of("1", "2"), edit.runs);
     }
 
+    // codex tool_parallelism.rs: "read_file_tools_run_in_parallel"
     @Test
     void readCallsOfARoundRunConcurrently() {
         TestTools.Rendezvous meet = new TestTools.Rendezvous("meet", 3);
@@ -115,6 +118,8 @@ class CoreToolSchedulerTest {
                 done.stream().map(completed -> completed.result().llmContent()).toList());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should execute tool calls in a batch sequentially"; codex
+    // tool_parallelism.rs: "shell_tools_run_in_parallel" is a deliberate difference (docs/scheduler.md)
     @Test
     void mutatingCallsRunOneAtATimeInTheModelsOrder() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -199,6 +204,7 @@ class CoreToolSchedulerTest {
                 asked);
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should cancel subsequent tools when the signal is aborted."
     @Test
     void nothingStartsAfterACancel() throws Exception {
         TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
@@ -219,6 +225,7 @@ class CoreToolSchedulerTest {
                 done.get(1).result().llmContent());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should cancel all tools when cancelAll is called"
     @Test
     void aCancelWhileAskingCancelsTheRestWithoutAskingAgain() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -313,6 +320,73 @@ class CoreToolSchedulerTest {
                         ToolErrorType.NOT_APPROVED,
                         "The edit call was not run: the user excluded it (--excluded-tools), so it is not available in"
                                 + " this session. Do without it; the tools you have are: read."),
+                done.get(0).result());
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should mark tool call as cancelled when abort happens during
+    // confirmation error"
+    @Test
+    void aQuestionThatFailsBecauseOfACancelEndsTheCallCancelled() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(edit)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> {
+                    cancel.cancel();
+                    throw new IllegalStateException("the terminal went away");
+                },
+                ApprovalMode.DEFAULT,
+                events);
+
+        List<CompletedCall> done = scheduler.runRound(List.of(call("1", "edit", "a")), cancel);
+
+        assertEquals(
+                List.of(ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it started.")),
+                done.stream().map(CompletedCall::result).toList());
+        assertEquals(List.of(), edit.runs);
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should auto-approve remaining tool calls when first tool call is approved
+    // with ProceedAlways"
+    @Test
+    void allowingAToolForTheSessionAtTheFirstCallLetsTheRestOfTheRoundRun() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+
+        scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowForSession(), edit)
+                .runRound(
+                        List.of(call("1", "edit", "a"), call("2", "edit", "b"), call("3", "edit", "c")),
+                        new Cancellation());
+
+        assertEquals(1, asked.size());
+        assertEquals(List.of("a", "b", "c"), edit.runs);
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should cancel a tool call if the signal is aborted before confirmation"
+    @Test
+    void aRoundCancelledBeforeItStartsAsksNothingAndRunsNothing() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+        cancel.cancel();
+
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), edit)
+                .runRound(List.of(call("1", "edit", "a")), cancel);
+
+        assertEquals(List.of(ToolCallStatus.CANCELLED), statuses(done));
+        assertEquals(List.of(), asked);
+        assertEquals(List.of(), edit.runs);
+    }
+
+    // codex tools.rs: "custom_tool_unknown_returns_custom_output_error"
+    @Test
+    void aCallOfAnUnknownToolIsAnsweredWithTheToolsThereAre() {
+        TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
+
+        List<CompletedCall> done = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), read)
+                .runRound(List.of(call("u1", "unsupported_tool", "x")), new Cancellation());
+
+        assertEquals(
+                ToolResult.error(ToolErrorType.UNKNOWN_TOOL, "Unknown tool 'unsupported_tool'. Available tools: read."),
                 done.get(0).result());
     }
 }

@@ -174,6 +174,8 @@ class ExplicitApprovalTest {
         assertEquals(List.of(".git/hooks/pre-commit", "notes.txt"), write.runs);
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should execute tool requiring confirmation directly without waiting" (YOLO
+    // mode)
     @Test
     void ordinaryFilesInYoloAreNotAsked() {
         run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", "src/Main.java");
