@@ -147,8 +147,9 @@ class RunShellCommandToolTest {
         assertTrue(Integer.parseInt(fields[0]) <= 32_000, "the model's text is " + fields[0] + " chars");
         long peakHeap = Long.parseLong(fields[1]);
         assertTrue(peakHeap < 64L * 1024 * 1024, "peak heap " + peakHeap);
-        Path saved =
-                workspace.resolveSibling(workspace.getFileName() + "-output").resolve(dev.dockhand.core.output.OutputFilesNames.first("call_test"));
+        Path saved = workspace
+                .resolveSibling(workspace.getFileName() + "-output")
+                .resolve(dev.dockhand.core.output.OutputFilesNames.first("call_test"));
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
     }
