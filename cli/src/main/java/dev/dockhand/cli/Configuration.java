@@ -193,6 +193,7 @@ final class Configuration {
         applyRun(command, parsed);
         new SandboxKeys(this, command, parsed).apply();
         applyTools(command, parsed);
+        applyBudgets(command, parsed);
         applyUserOnly(command);
     }
 
@@ -227,7 +228,7 @@ final class Configuration {
                 ProjectRule.<Integer>atMost());
     }
 
-    /** What the model is offered and how much of each result it reads; when the conversation is compressed. */
+    /** Which tools the model is offered, and which run without a question. */
     private void applyTools(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "tools.allowed",
@@ -265,6 +266,10 @@ final class Configuration {
                 value -> command.excludedTools = new ArrayList<>(value),
                 () -> command.excludedTools,
                 ProjectRule.withheld());
+    }
+
+    /** How much of each result the model reads, when the conversation is compressed, what web_fetch may reach. */
+    private void applyBudgets(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "truncation.maxChars",
                 "--max-output-chars",
