@@ -96,7 +96,9 @@ final class AgentSession implements AutoCloseable {
         Path outputDir = environment.home().resolve("tmp").resolve(outputsId);
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
-        ToolRegistry registry = new ToolRegistry(options.headless().select(tools(options)));
+        List<Tool<?>> all = tools(options);
+        List<Tool<?>> offered = options.headless().select(all);
+        ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
         Sandbox sandbox = Sandboxes.open(options, workspace, environment, err);
         AgentSession session =
                 new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);

@@ -302,7 +302,14 @@ final class CommandLineSpec {
                 "text | json | stream-json: json prints one result object at the end, stream-json one JSON object"
                         + " per line as things happen (default: ${DEFAULT-VALUE})."));
         spec.addOption(list(
-                "--allowed-tools", "NAMES", String.class, true, "Offer the model only these tools (comma-separated)."));
+                "--allowed-tools",
+                "NAMES",
+                String.class,
+                true,
+                "Let calls of these tools run without a question, in every approval mode but plan"
+                        + " (comma-separated)."));
+        spec.addOption(
+                list("--tools", "NAMES", String.class, true, "Offer the model only these tools (comma-separated)."));
         spec.addOption(
                 list("--excluded-tools", "NAMES", String.class, true, "Do not offer these tools (comma-separated)."));
         spec.addOption(text("--max-wall-time", "DURATION", null, "Stop the run after this long, like 30m (exit 55)."));

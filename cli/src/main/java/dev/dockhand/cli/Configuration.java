@@ -195,6 +195,7 @@ final class Configuration {
         applyRun(command, parsed);
         new SandboxKeys(this, command, parsed).apply();
         applyTools(command, parsed);
+        applyBudgets(command, parsed);
         applyUserOnly(command);
     }
 
@@ -282,7 +283,7 @@ final class Configuration {
         return value;
     }
 
-    /** What the model is offered and how much of each result it reads; when the conversation is compressed. */
+    /** Which tools the model is offered, and which run without a question. */
     private void applyTools(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "tools.allowed",
@@ -292,10 +293,19 @@ final class Configuration {
                 s -> tools(s).allowed(),
                 value -> command.allowedTools = new ArrayList<>(value),
                 () -> command.allowedTools,
+                // Calls that run without a question widen what runs: an untrusted project may only name fewer.
+                ProjectRule.within());
+        key(
+                "tools.core",
+                "--tools",
+                parsed,
+                Optional.empty(),
+                s -> tools(s).core(),
+                value -> command.offeredTools = new ArrayList<>(value),
+                () -> command.offeredTools,
                 ProjectRule.offered());
         if (!parsed.hasMatchedOption("--allowed-tools")) {
-            // Narrowing the tools is the project's to do; naming web_fetch is not, since it lets fetches run
-            // unattended. Only the user's own list (or a trusted folder's) counts for that.
+            // Naming web_fetch lets fetches run unattended: only the user's own list (or a trusted folder's) counts.
             List<String> fromProject = tools(project.settings()).allowed();
             List<String> named = fromProject != null
                     ? (trusted() ? fromProject : List.of())
@@ -311,6 +321,10 @@ final class Configuration {
                 value -> command.excludedTools = new ArrayList<>(value),
                 () -> command.excludedTools,
                 ProjectRule.withheld());
+    }
+
+    /** How much of each result the model reads, when the conversation is compressed, what web_fetch may reach. */
+    private void applyBudgets(DockhandCommand command, CommandLine.ParseResult parsed) {
         key(
                 "truncation.maxChars",
                 "--max-output-chars",
@@ -482,7 +496,7 @@ final class Configuration {
     }
 
     private static Settings.Tools tools(Settings settings) {
-        return settings.tools() == null ? new Settings.Tools(null, null) : settings.tools();
+        return settings.tools() == null ? new Settings.Tools(null, null, null) : settings.tools();
     }
 
     private static Settings.Compression compression(Settings settings) {

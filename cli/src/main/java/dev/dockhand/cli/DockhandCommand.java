@@ -49,6 +49,7 @@ public final class DockhandCommand implements Callable<Integer> {
     Long contextWindow;
     String outputFormat;
     List<String> allowedTools = new ArrayList<>();
+    List<String> offeredTools = new ArrayList<>();
     List<String> excludedTools = new ArrayList<>();
     String maxWallTime;
     Integer maxToolCalls;
@@ -166,6 +167,7 @@ public final class DockhandCommand implements Callable<Integer> {
         contextWindow = value("--context-window");
         outputFormat = value("--output-format");
         allowedTools = values("--allowed-tools");
+        offeredTools = values("--tools");
         excludedTools = values("--excluded-tools");
         maxWallTime = value("--max-wall-time");
         maxToolCalls = value("--max-tool-calls");

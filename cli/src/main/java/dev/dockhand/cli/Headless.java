@@ -3,24 +3,27 @@ package dev.dockhand.cli;
 import dev.dockhand.core.tool.Tool;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * How an unattended run reports and is bounded: its output format, the tools it offers, its time and tool-call
- * limits.
+ * How a run reports and is bounded: its output format, the tools it offers ({@code --tools}, {@code
+ * --excluded-tools}) and lets run without a question ({@code --allowed-tools}), its time and tool-call limits.
  */
 record Headless(
         Format format,
         List<String> allowedTools,
+        List<String> offeredTools,
         List<String> excludedTools,
         Optional<Duration> maxWallTime,
         OptionalInt maxToolCalls) {
     static final Headless DEFAULT =
-            new Headless(Format.TEXT, List.of(), List.of(), Optional.empty(), OptionalInt.empty());
+            new Headless(Format.TEXT, List.of(), List.of(), List.of(), Optional.empty(), OptionalInt.empty());
 
     /** What goes to stdout. */
     enum Format {
@@ -51,25 +54,50 @@ record Headless(
         }
         OptionalInt toolCalls =
                 command.maxToolCalls == null ? OptionalInt.empty() : OptionalInt.of(command.maxToolCalls);
-        return new Headless(format, clean(command.allowedTools), clean(command.excludedTools), wallTime, toolCalls);
+        return new Headless(
+                format,
+                rules(clean(command.allowedTools)),
+                clean(command.offeredTools),
+                clean(command.excludedTools),
+                wallTime,
+                toolCalls);
     }
 
     private static List<String> clean(List<String> names) {
         return names.stream().map(String::strip).filter(name -> !name.isEmpty()).toList();
     }
 
-    /** The tools to offer, narrowed by --allowed-tools and --excluded-tools; an unknown name is a usage error. */
+    /**
+     * The allowed tools, refusing permission rules with arguments ({@code run_shell_command(git status)}, Claude
+     * Code's syntax) by name: Dockhand has no such rules yet, and reading one as a whole tool would allow far more
+     * than the user wrote.
+     */
+    private static List<String> rules(List<String> names) {
+        for (String name : names) {
+            if (name.contains("(")) {
+                String tool = name.substring(0, name.indexOf('(')).strip();
+                throw new DockhandException(
+                        ExitCodes.USAGE,
+                        "--allowed-tools " + name + ": rules with arguments are not supported yet; name the whole"
+                                + " tool (" + tool + ") to let all its calls run without a question, or leave it"
+                                + " out to be asked.");
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The tools to offer, narrowed by --tools and --excluded-tools; an unknown name in any of the three lists is a
+     * usage error.
+     */
     List<Tool<?>> select(List<Tool<?>> all) {
         Set<String> known = all.stream().map(Tool::name).collect(Collectors.toSet());
         List<String> unknown = new ArrayList<>();
-        for (String name : allowedTools) {
-            if (!known.contains(name)) {
-                unknown.add(name);
-            }
-        }
-        for (String name : excludedTools) {
-            if (!known.contains(name)) {
-                unknown.add(name);
+        for (List<String> names : List.of(allowedTools, offeredTools, excludedTools)) {
+            for (String name : names) {
+                if (!known.contains(name) && !unknown.contains(name)) {
+                    unknown.add(name);
+                }
             }
         }
         if (!unknown.isEmpty()) {
@@ -79,7 +107,7 @@ record Headless(
                             + all.stream().map(Tool::name).collect(Collectors.joining(", ")) + ".");
         }
         List<Tool<?>> offered = all.stream()
-                .filter(tool -> allowedTools.isEmpty() || allowedTools.contains(tool.name()))
+                .filter(tool -> offeredTools.isEmpty() || offeredTools.contains(tool.name()))
                 .filter(tool -> !excludedTools.contains(tool.name()))
                 .toList();
         // kill_background stops what run_shell_command started: it comes and goes with it.
@@ -89,5 +117,23 @@ record Headless(
                         ? shell && !excludedTools.contains(tool.name())
                         : offered.contains(tool))
                 .toList();
+    }
+
+    /**
+     * The tools of {@code all} not in {@code selected}, each with how the user kept it out, for the answer to a call
+     * the model makes anyway.
+     */
+    Map<String, String> withheld(List<Tool<?>> all, List<Tool<?>> selected) {
+        Map<String, String> withheld = new LinkedHashMap<>();
+        for (Tool<?> tool : all) {
+            if (!selected.contains(tool)) {
+                withheld.put(
+                        tool.name(),
+                        excludedTools.contains(tool.name())
+                                ? "the user excluded it (--excluded-tools)"
+                                : "the user left it out of this session's tools (--tools)");
+            }
+        }
+        return withheld;
     }
 }

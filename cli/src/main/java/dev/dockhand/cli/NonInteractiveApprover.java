@@ -40,7 +40,8 @@ final class NonInteractiveApprover implements Approver {
                     + " and --yolo does not cover it. " + allow + (allow.isEmpty() ? "" : " ")
                     + "Do not try another way around it: finish what you can and tell the user what was not done.");
         }
-        String allow = request.kind() == ToolKind.EDIT ? "--approval-mode auto-edit or --yolo" : "--yolo";
+        String allow = (request.kind() == ToolKind.EDIT ? "--approval-mode auto-edit, --yolo" : "--yolo")
+                + " or --allowed-tools " + request.call().name();
         err.println("dockhand: refused " + what + ": it needs approval; rerun with " + allow + " to allow it.");
         err.flush();
         return ApprovalDecision.refused("it needs the user's approval, and nobody can approve in this"
@@ -59,6 +60,6 @@ final class NonInteractiveApprover implements Approver {
             return calls + " needed your explicit approval, which no flag gives after the fact (see the lines above).";
         }
         return calls + " needed approval and nobody could give it; rerun with --yolo (or --approval-mode auto-edit for"
-                + " edits) to allow such calls.";
+                + " edits, or --allowed-tools with the tools' names) to allow such calls.";
     }
 }

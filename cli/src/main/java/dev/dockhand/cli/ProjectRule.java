@@ -40,6 +40,14 @@ interface ProjectRule<T> {
         });
     }
 
+    /**
+     * A list of tools whose calls run without a question: the project's counts only when every name on it is on the
+     * list that applies without it, since each name lets more run unasked.
+     */
+    static ProjectRule<List<String>> within() {
+        return (value, without) -> names(without).containsAll(value);
+    }
+
     /** A list of tools to leave out: the project's adds to the user's, never removes from it. */
     static ProjectRule<List<String>> withheld() {
         return combining((theirs, mine) -> {

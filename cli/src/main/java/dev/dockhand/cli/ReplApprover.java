@@ -20,10 +20,11 @@ import org.jline.utils.AttributedStyle;
 /**
  * Asks the user about one call, showing exactly what would happen: the command and its folder for a shell command,
  * a coloured diff for an edit, the address for a fetch. Only {@code y}, {@code a}, {@code n}, Esc and Ctrl-C do
- * anything; keys typed before the question appeared are thrown away, so a stray keystroke can never approve. Ctrl-C
- * and Esc deny this call only: while the question is up, Ctrl-C is read as a key, not sent as a signal that would
- * cancel the whole turn. A call that needs an explicit yes (a protected path) says why, and offers no "for this
- * session".
+ * anything; keys typed before the question appeared are thrown away, so a stray keystroke can never approve. {@code n}
+ * denies this call, with an optional reason for the model, and the next call is asked. Esc and Ctrl-C (read as a key
+ * while the question is up) stop the turn, as they do in gemini-cli and Claude Code: this call and every one after it
+ * end cancelled, and the prompt comes back. A call that needs an explicit yes (a protected path) says why, and offers
+ * no "for this session".
  */
 final class ReplApprover implements Approver {
     /** Longest preview shown; the rest is counted, since a prompt taller than the screen cannot be read. */
@@ -88,10 +89,11 @@ final class ReplApprover implements Approver {
                     new AttributedString("  ! " + request.explicit().get().reason(), TurnView.YELLOW.bold()),
                     screen.width() - 1,
                     "    "));
-            lines.add(new AttributedString("  y allow this call · n deny (Esc, Ctrl-C)", TurnView.DIM));
+            lines.add(new AttributedString("  y allow this call · n deny · Esc stop the turn", TurnView.DIM));
         } else {
             lines.add(new AttributedString(
-                    "  y allow once · a allow " + tool + " for this session · n deny (Esc, Ctrl-C)", TurnView.DIM));
+                    "  y allow once · a allow " + tool + " for this session · n deny · Esc stop the turn",
+                    TurnView.DIM));
         }
         return lines;
     }
@@ -151,8 +153,8 @@ final class ReplApprover implements Approver {
                 return ApprovalDecision.deniedByUser(reason);
             }
             default -> {
-                screen.print(new AttributedString("  ✗ denied", TurnView.RED));
-                return ApprovalDecision.deniedByUser("");
+                screen.print(new AttributedString("  ⊘ turn cancelled", TurnView.YELLOW));
+                return ApprovalDecision.cancelTurn();
             }
         }
     }

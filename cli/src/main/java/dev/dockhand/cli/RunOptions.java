@@ -147,6 +147,10 @@ record RunOptions(
         }
         boolean unattended = headless
                 && (!environment.stdinIsTerminal() || environment.get("CI").isPresent());
+        Set<String> allowed = Set.copyOf(command.allowedTools.stream()
+                .map(String::strip)
+                .filter(name -> !name.isEmpty())
+                .toList());
         if (mode == ApprovalMode.YOLO && unattended && !command.fetchNamedByUser) {
             return new ApprovalRules(
                     paths,
@@ -154,9 +158,10 @@ record RunOptions(
                             ToolKind.FETCH,
                             "In an unattended --yolo run, web fetches run only when the user named web_fetch in"
                                     + " --allowed-tools (or tools.allowed in their own settings): the sandbox does not"
-                                    + " contain what a fetch reaches."));
+                                    + " contain what a fetch reaches."),
+                    allowed);
         }
-        return new ApprovalRules(paths, Map.of());
+        return new ApprovalRules(paths, Map.of(), allowed);
     }
 
     private static Optional<TrustQuestion> trustQuestion(

@@ -142,6 +142,7 @@ class HeadlessOutputTest {
         assertEquals("Done.", lines.get(7).get("answer").asText());
     }
 
+    // codex tool_harness.rs: "shell_tool_executes_command_and_streams_output"
     @Test
     void streamJsonCarriesACommandsOutputLineByLine() {
         model.enqueue(
@@ -179,7 +180,7 @@ class HeadlessOutputTest {
     void allowingTheShellAllowsKillBackgroundWithIt() {
         model.enqueue(answer("ok"));
 
-        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,run_shell_command", "-p", "x"));
+        assertEquals(ExitCodes.OK, run("--tools", "read_file,run_shell_command", "-p", "x"));
 
         List<String> offered = new ArrayList<>();
         model.takeRequest()
@@ -189,10 +190,10 @@ class HeadlessOutputTest {
     }
 
     @Test
-    void allowedToolsAreTheOnlyOnesOffered() {
+    void theToolsNamedWithToolsAreTheOnlyOnesOffered() {
         model.enqueue(answer("ok"));
 
-        assertEquals(ExitCodes.OK, run("--allowed-tools", "read_file,grep", "-p", "x"));
+        assertEquals(ExitCodes.OK, run("--tools", "read_file,grep", "-p", "x"));
 
         assertEquals(2, model.takeRequest().get("tools").size());
     }

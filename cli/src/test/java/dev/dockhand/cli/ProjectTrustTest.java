@@ -238,26 +238,53 @@ class ProjectTrustTest {
     @Test
     void anUntrustedProjectCanTakeToolsAwayButNeverGiveThemBack() throws Exception {
         user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\","
-                + " \"tools\": {\"allowed\": [\"read_file\", \"grep\", \"run_shell_command\"],"
+                + " \"tools\": {\"core\": [\"read_file\", \"grep\", \"run_shell_command\"],"
                 + " \"excluded\": [\"run_shell_command\"]}}");
-        project("{\"tools\": {\"allowed\": [\"read_file\", \"web_fetch\"], \"excluded\": []}}");
+        project("{\"tools\": {\"core\": [\"read_file\", \"web_fetch\"], \"excluded\": []}}");
+
+        assertEquals(ExitCodes.OK, cli.run("config"));
+
+        String out = cli.out.toString().replaceAll(" +", " ");
+        String file = cli.workspace.resolve(".dockhand/settings.json").toString();
+        assertTrue(out.contains("tools.core = [read_file] (" + file + ")"), out);
+        assertTrue(out.contains("tools.excluded = [run_shell_command] (" + file + ")"), out);
+    }
+
+    @Test
+    void anEmptyProjectListTakesNothingAway() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"core\": [\"read_file\"]}}");
+        project("{\"tools\": {\"core\": []}}");
+        cli.model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
+
+        assertEquals(1, cli.model.takeRequest().get("tools").size());
+    }
+
+    @Test
+    void anUntrustedProjectCannotLetAToolRunWithoutAQuestion() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"allowed\": [\"read_file\"]}}");
+        project("{\"tools\": {\"allowed\": [\"run_shell_command\"]}}");
+        cli.model.enqueue(
+                calls(toolCall("x", "run_shell_command", "{\"command\":\"touch pwned\"}")), answer("I could not."));
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, cli.run("-p", "x"));
+
+        assertFalse(Files.exists(cli.workspace.resolve("pwned")));
+        assertTrue(
+                cli.err.toString().contains("ignored tools.allowed: this folder is not trusted"), cli.err.toString());
+    }
+
+    @Test
+    void anUntrustedProjectMayLetFewerToolsRunWithoutAQuestion() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\","
+                + " \"tools\": {\"allowed\": [\"read_file\", \"run_shell_command\"]}}");
+        project("{\"tools\": {\"allowed\": [\"read_file\"]}}");
 
         assertEquals(ExitCodes.OK, cli.run("config"));
 
         String out = cli.out.toString().replaceAll(" +", " ");
         String file = cli.workspace.resolve(".dockhand/settings.json").toString();
         assertTrue(out.contains("tools.allowed = [read_file] (" + file + ")"), out);
-        assertTrue(out.contains("tools.excluded = [run_shell_command] (" + file + ")"), out);
-    }
-
-    @Test
-    void anEmptyProjectListTakesNothingAway() throws Exception {
-        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"allowed\": [\"read_file\"]}}");
-        project("{\"tools\": {\"allowed\": []}}");
-        cli.model.enqueue(answer("ok"));
-
-        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
-
-        assertEquals(1, cli.model.takeRequest().get("tools").size());
     }
 }

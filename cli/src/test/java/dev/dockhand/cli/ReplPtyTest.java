@@ -1,8 +1,8 @@
 package dev.dockhand.cli;
 
-import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -37,29 +37,26 @@ class ReplPtyTest {
     /** What the REPL printed so far, as it arrives; read by the waits. */
     private final ByteArrayOutputStream screen = new ByteArrayOutputStream();
 
+    // gemini-cli coreToolScheduler.test.ts: "should cancel all tools in a batch when one is cancelled via
+    // confirmation", on a real terminal, where Ctrl-C must be read as a key and not kill the process.
     @Test
-    void ctrlCAtAnApprovalQuestionDeniesThatCallOnlyOnARealTerminal() throws Exception {
+    void ctrlCAtTheFirstOfThreeQuestionsCancelsTheTurnNotTheProcessOnARealTerminal() throws Exception {
         assumeTrue(Files.isExecutable(SCRIPT), "util-linux's script is not installed; no pseudo-terminal to test on");
         Path workspace = Files.createDirectories(temp.resolve("project"));
         try (ScriptedModel model = new ScriptedModel()) {
-            model.enqueue(
-                    calls(
-                            toolCall("1", "write_file", "{\"path\":\"one.txt\",\"content\":\"1\"}"),
-                            toolCall("2", "write_file", "{\"path\":\"two.txt\",\"content\":\"2\"}")),
-                    answer("Wrote the second one."));
+            model.enqueue(calls(
+                    toolCall("1", "write_file", "{\"path\":\"one.txt\",\"content\":\"1\"}"),
+                    toolCall("2", "write_file", "{\"path\":\"two.txt\",\"content\":\"2\"}"),
+                    toolCall("3", "write_file", "{\"path\":\"three.txt\",\"content\":\"3\"}")));
             Process repl = start(workspace, model.baseUrl());
             try (OutputStream keys = repl.getOutputStream()) {
                 await(repl, "› ");
-                keys.write("write two files\r".getBytes(StandardCharsets.UTF_8));
+                keys.write("write three files\r".getBytes(StandardCharsets.UTF_8));
                 keys.flush();
                 await(repl, "one.txt", "? Allow write_file?");
                 keys.write(3); // Ctrl-C
                 keys.flush();
-                await(repl, "denied");
-                await(repl, "two.txt");
-                keys.write('y');
-                keys.flush();
-                await(repl, "Wrote the second one.");
+                await(repl, "turn cancelled");
                 awaitPrompts(repl, 2);
                 keys.write(4); // Ctrl-D on the empty prompt: leave
                 keys.flush();
@@ -68,9 +65,10 @@ class ReplPtyTest {
                 repl.destroyForcibly();
             }
         }
-        assertFalse(printed().contains("cancelled"), printed());
+        assertEquals(1, printed().split("\\? Allow write_file\\?", -1).length - 1, printed());
         assertFalse(Files.exists(workspace.resolve("one.txt")));
-        assertTrue(Files.exists(workspace.resolve("two.txt")), printed());
+        assertFalse(Files.exists(workspace.resolve("two.txt")));
+        assertFalse(Files.exists(workspace.resolve("three.txt")));
     }
 
     /** {@code dockhand} with no prompt, in a pseudo-terminal of 100 by 40 that {@code script} makes. */

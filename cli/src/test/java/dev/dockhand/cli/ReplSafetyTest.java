@@ -5,7 +5,6 @@ import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
@@ -115,7 +114,7 @@ class ReplSafetyTest {
                     List.of(
                             "  ! .git/hooks is protected: git runs the hooks in it on your machine. Only the user's own yes to",
                             "    this call lets a tool change it, whatever the approval mode.",
-                            "  y allow this call · n deny (Esc, Ctrl-C)"),
+                            "  y allow this call · n deny · Esc stop the turn"),
                     question.subList(6, 9),
                     repl.screen());
             repl.type("a"); // not an answer here: no "for this session" for a protected path
@@ -128,23 +127,19 @@ class ReplSafetyTest {
     }
 
     @Test
-    void ctrlCAtAnApprovalQuestionDeniesThatCallAndTheTurnGoesOn() throws Exception {
-        cli.model.enqueue(
-                calls(
-                        toolCall("1", "write_file", "{\"path\":\"one.txt\",\"content\":\"1\"}"),
-                        toolCall("2", "write_file", "{\"path\":\"two.txt\",\"content\":\"2\"}")),
-                answer("One of two."));
+    void ctrlCAtAnApprovalQuestionCancelsTheTurnAsEscDoes() throws Exception {
+        cli.model.enqueue(calls(
+                toolCall("1", "write_file", "{\"path\":\"one.txt\",\"content\":\"1\"}"),
+                toolCall("2", "write_file", "{\"path\":\"two.txt\",\"content\":\"2\"}")));
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("write two files");
             repl.await("? Allow write_file?");
             repl.type(CTRL_C);
-            repl.await("✗ denied");
-            repl.await("two.txt");
-            repl.type("y");
-            repl.await("One of two.");
-            assertFalse(repl.screen().contains("⊘ cancelled"), repl.screen());
+            repl.await("⊘ cancelled");
+            repl.awaitPrompt();
+            assertFalse(repl.screen().contains("two.txt"), repl.screen());
         }
         assertFalse(Files.exists(cli.workspace.resolve("one.txt")));
-        assertTrue(Files.exists(cli.workspace.resolve("two.txt")));
+        assertFalse(Files.exists(cli.workspace.resolve("two.txt")));
     }
 }

@@ -115,7 +115,7 @@ class ReplTest {
                             "   one",
                             "  -two",
                             "  +deux",
-                            "  y allow once · a allow edit for this session · n deny (Esc, Ctrl-C)"),
+                            "  y allow once · a allow edit for this session · n deny · Esc stop the turn"),
                     repl.rowsFrom("? Allow edit?").subList(0, 9));
             assertEquals("one\ntwo\n", Files.readString(cli.workspace.resolve("a.txt")));
 
@@ -404,25 +404,63 @@ class ReplTest {
     }
 
     @Test
-    void callsOfOneRoundAreAskedOneAfterAnotherAndEscDenies() throws Exception {
+    void callsOfOneRoundAreAskedOneAfterAnotherAndNDeniesOnlyThatOne() throws Exception {
         cli.model.enqueue(
                 calls(
                         toolCall("w1", "write_file", "{\"path\":\"a.txt\",\"content\":\"a\"}"),
                         toolCall("w2", "write_file", "{\"path\":\"b.txt\",\"content\":\"b\"}")),
-                answer("One of two."));
+                answer("Two of two."));
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("write both");
             repl.await("+++ b/a.txt");
-            repl.type("y");
+            repl.type("n");
+            repl.await("reason for the model");
+            repl.type(ENTER);
             repl.await("+++ b/b.txt");
-            repl.type("\u001B");
-            repl.await("One of two.");
+            repl.type("y");
+            repl.await("Two of two.");
 
-            assertTrue(Files.exists(cli.workspace.resolve("a.txt")));
-            assertTrue(Files.notExists(cli.workspace.resolve("b.txt")));
+            assertTrue(Files.notExists(cli.workspace.resolve("a.txt")));
+            assertTrue(Files.exists(cli.workspace.resolve("b.txt")));
             cli.model.takeRequest();
             List<String> next = messages(cli.model.takeRequest());
-            assertEquals("tool: The write_file call was not run: the user denied it.", next.get(3));
+            assertEquals("tool: The write_file call was not run: the user denied it.", next.get(2));
+        }
+    }
+
+    // Issue 34's done-when; gemini-cli coreToolScheduler.test.ts: "should cancel all tools in a batch when one is
+    // cancelled via confirmation".
+    @Test
+    void oneEscAtTheFirstOfThreeQuestionsCancelsAllThree() throws Exception {
+        cli.model.enqueue(
+                calls(
+                        toolCall("w1", "write_file", "{\"path\":\"a.txt\",\"content\":\"a\"}"),
+                        toolCall("w2", "write_file", "{\"path\":\"b.txt\",\"content\":\"b\"}"),
+                        toolCall("w3", "write_file", "{\"path\":\"c.txt\",\"content\":\"c\"}")),
+                answer("Left them."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("write three");
+            repl.await("+++ b/a.txt");
+            repl.type("\u001B");
+            repl.await("⊘ cancelled");
+            repl.awaitPrompt();
+            repl.submit("never mind");
+            repl.await("Left them.");
+
+            assertEquals(1, repl.screen().split("\\? Allow write_file\\?", -1).length - 1, repl.screen());
+            for (String file : List.of("a.txt", "b.txt", "c.txt")) {
+                assertTrue(Files.notExists(cli.workspace.resolve(file)), file);
+            }
+            cli.model.takeRequest();
+            List<String> next = messages(cli.model.takeRequest());
+            assertEquals(
+                    List.of(
+                            "tool: The user cancelled this call at its approval question, and the rest of the turn"
+                                    + " with it; it did not run.",
+                            "tool: The user cancelled this call before it started.",
+                            "tool: The user cancelled this call before it started.",
+                            "user: never mind"),
+                    next.subList(2, 6));
         }
     }
 

@@ -246,4 +246,55 @@ class UnattendedApprovalTest {
                 cli.err.toString());
         assertTrue(cli.out.toString().contains("Read it."));
     }
+
+    // Issue 34's done-when; gemini-cli coreToolScheduler.test.ts: "should auto-approve a tool call if it is on the
+    // allowedTools list".
+    @Test
+    void aToolNamedInAllowedToolsRunsWithoutAQuestion() throws Exception {
+        cli.model.enqueue(calls(toolCall("s", "run_shell_command", "{\"command\":\"touch ran\"}")), answer("Ran it."));
+
+        assertEquals(ExitCodes.OK, runPiped("--allowed-tools", "run_shell_command", "-p", "touch a file"));
+
+        assertTrue(Files.exists(cli.workspace.resolve("ran")), cli.err.toString());
+        assertTrue(resultSentBack().startsWith("Exit code: 0"), cli.err.toString());
+    }
+
+    @Test
+    void anAllowedToolStillAsksBeforeItWritesAProtectedPath() {
+        cli.model.enqueue(
+                calls(toolCall("h", "write_file", "{\"path\":\".git/hooks/pre-commit\",\"content\":\"x\\n\"}")),
+                answer("It is protected."));
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, runPiped("--allowed-tools", "write_file", "-p", "add a hook"));
+
+        assertFalse(Files.exists(cli.workspace.resolve(".git/hooks/pre-commit")));
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should require approval for a chained shell command even when prefix is
+    // allowlisted" (Dockhand has no prefix rules: a rule is refused, so nothing is allowed by prefix)
+    @Test
+    void aPermissionRuleWithArgumentsIsRefusedByName() {
+        assertEquals(
+                ExitCodes.USAGE, runPiped("--allowed-tools", "run_shell_command(git status)", "-p", "show status"));
+
+        assertEquals(
+                "dockhand: --allowed-tools run_shell_command(git status): rules with arguments are not supported yet;"
+                        + " name the whole tool (run_shell_command) to let all its calls run without a question, or"
+                        + " leave it out to be asked.\n",
+                cli.err.toString());
+    }
+
+    @Test
+    void aCallOfAnExcludedToolIsAnsweredThatTheUserExcludedIt() {
+        cli.model.enqueue(
+                calls(toolCall("f", "web_fetch", "{\"url\":\"https://docs.example.com/\"}")), answer("Without it."));
+
+        assertEquals(ExitCodes.OK, runPiped("--excluded-tools", "web_fetch", "-p", "read the docs"));
+
+        assertTrue(
+                resultSentBack()
+                        .startsWith("The web_fetch call was not run: the user excluded it (--excluded-tools), so it"
+                                + " is not available in this session."),
+                cli.err.toString());
+    }
 }

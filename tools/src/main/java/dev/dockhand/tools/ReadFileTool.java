@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -18,14 +19,21 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** Reads a text file with line numbers, a window of lines at a time. */
+/**
+ * Reads a text file with line numbers, a page at a time. A page is at most the run's output budget ({@link
+ * OutputLimits}: lines and characters), ends on a whole line and says which offset comes next, so the scheduler's
+ * head-and-tail cut, which would drop the middle of a page, never applies ({@link #pagesItsOutput}).
+ */
 public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
     public static final String NAME = "read_file";
-    private static final String DESCRIPTION =
-            "Read a text file. Lines come numbered (1-based). Long files are read in windows: the result says"
-                    + " which offset to use next. Lines over 2000 characters are cut.";
-    static final int DEFAULT_LIMIT = 2000;
     static final int MAX_LINE_CHARS = 2000;
+    /** The longest closing note, with room to spare: "[Showing lines …; call read_file with offset=… …]". */
+    private static final int NOTE_CHARS = 160;
+
+    private static final String DESCRIPTION = "Read a text file. Lines come numbered (1-based). Long files are read"
+            + " in pages of whole lines, at most the output budget: " + OutputLimits.DEFAULT.maxLines() + " lines or "
+            + OutputLimits.DEFAULT.maxChars() + " characters unless the user changed it. The result says which offset"
+            + " to use next. Lines over " + MAX_LINE_CHARS + " characters are cut.";
 
     /** The model's arguments. */
     public record Params(String path, Integer offset, Integer limit) {}
@@ -33,11 +41,19 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
     private static final ObjectNode SCHEMA = Schema.object()
             .required("path", Schema.string("File to read, relative to the workspace root or absolute inside it."))
             .optional("offset", Schema.integer("1-based line number to start from. Default 1.", 1))
-            .optional("limit", Schema.integer("Maximum number of lines to return. Default 2000.", 1))
+            .optional(
+                    "limit",
+                    Schema.integer(
+                            "Maximum number of lines to return. Default and most: a page of the output budget.", 1))
             .build();
 
     public ReadFileTool() {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
+    }
+
+    @Override
+    public boolean pagesItsOutput() {
+        return true;
     }
 
     @Override
@@ -58,7 +74,7 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
                         ToolErrorType.IO_ERROR,
                         params.path()
                                 + " is not a regular file (a pipe, socket or device); read_file only reads files.");
-                case FILE -> read(file, params);
+                case FILE -> read(file, params, context.limits());
             };
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
@@ -70,7 +86,7 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
     }
 
     /** Reads through one open file: the binary check and the text see the same bytes. */
-    private ToolResult read(WorkspaceFile file, Params params) throws IOException {
+    private ToolResult read(WorkspaceFile file, Params params, OutputLimits limits) throws IOException {
         try (SeekableByteChannel channel = file.open()) {
             byte[] head = TextFiles.head(channel);
             if (TextFiles.isBinary(head)) {
@@ -81,16 +97,24 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
                                 + TextFiles.size(channel.size()) + (kind.isEmpty() ? "" : ", " + kind)
                                 + "); read_file only reads text.");
             }
-            return lines(channel, params);
+            return lines(channel, params, limits);
         }
     }
 
-    private ToolResult lines(SeekableByteChannel channel, Params params) throws IOException {
+    /**
+     * One page from {@code offset}: lines while both the line and the character budget hold (the first line always,
+     * cut to fit), then the rest of the file is only counted.
+     */
+    private ToolResult lines(SeekableByteChannel channel, Params params, OutputLimits limits) throws IOException {
         int offset = params.offset() == null ? 1 : params.offset();
-        int limit = params.limit() == null ? DEFAULT_LIMIT : params.limit();
+        int limit = Math.min(params.limit() == null ? Integer.MAX_VALUE : params.limit(), limits.maxLines());
+        // Room for the closing note, so page and note together stay within the budget.
+        int maxChars = Math.max(limits.maxChars() - NOTE_CHARS, limits.maxChars() / 2);
+        int lineChars = Math.min(MAX_LINE_CHARS, maxChars / 2);
         StringBuilder text = new StringBuilder();
         long total = 0;
         int shown = 0;
+        boolean full = false;
         var decoder = StandardCharsets.UTF_8
                 .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
@@ -99,9 +123,15 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
         String line;
         while ((line = reader.readLine()) != null) {
             total++;
-            if (total >= offset && shown < limit) {
-                shown++;
-                TextFiles.lineNumber(text, total).append(cut(line)).append('\n');
+            if (total >= offset && shown < limit && !full) {
+                int before = text.length();
+                TextFiles.lineNumber(text, total).append(cut(line, lineChars)).append('\n');
+                if (shown > 0 && text.length() > maxChars) {
+                    text.setLength(before);
+                    full = true;
+                } else {
+                    shown++;
+                }
             }
         }
         if (total == 0) {
@@ -127,10 +157,10 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
         return ToolResult.success(text.toString(), "read " + shown + (shown == 1 ? " line" : " lines"));
     }
 
-    private static String cut(String line) {
-        if (line.length() <= MAX_LINE_CHARS) {
+    private static String cut(String line, int keep) {
+        if (line.length() <= keep) {
             return line;
         }
-        return line.substring(0, MAX_LINE_CHARS) + " [… line cut: " + line.length() + " characters in all]";
+        return line.substring(0, keep) + " [… line cut: " + line.length() + " characters in all]";
     }
 }

@@ -3,11 +3,23 @@ package dev.dockhand.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.output.OutputLimits;
+import dev.dockhand.core.scheduler.ApprovalDecision;
+import dev.dockhand.core.scheduler.ApprovalMode;
+import dev.dockhand.core.scheduler.CompletedCall;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.tool.OutputSink;
+import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -58,19 +70,84 @@ class ReadFileToolTest {
                 read("long.txt", null, null));
     }
 
+    /** Lines {@code from}..{@code to} of a file whose line i is i, numbered as read_file numbers them. */
+    private static String numbered(int from, int to) {
+        StringBuilder text = new StringBuilder();
+        for (int i = from; i <= to; i++) {
+            text.append(String.format("%6d\t%d%n", i, i));
+        }
+        return text.toString();
+    }
+
+    private ToolResult read(String path, Integer offset, Integer limit, OutputLimits limits) {
+        return tool.execute(
+                new ReadFileTool.Params(path, offset, limit),
+                new ToolContext(
+                        Workspace.of(workspace),
+                        TestEnvironments.NO_COMMANDS,
+                        new Cancellation(),
+                        OutputSink.NONE,
+                        "c1",
+                        limits,
+                        outside));
+    }
+
     @Test
-    void defaultsToTwoThousandLines() throws Exception {
-        String text = IntStream.rangeClosed(1, 2500).mapToObj(Integer::toString).collect(Collectors.joining("\n"));
+    void aPageEndsWhereTheLineBudgetEndsAndSaysWhereTheNextStarts() throws Exception {
+        String text = IntStream.rangeClosed(1, 1500).mapToObj(Integer::toString).collect(Collectors.joining("\n"));
         Files.writeString(workspace.resolve("big.txt"), text);
 
-        ToolResult result = read("big.txt", null, null);
-
-        assertEquals("read 2000 lines", result.display());
         assertEquals(
-                true,
-                result.llmContent()
-                        .endsWith("[Showing lines 1-2000 of 2500. The file continues: call"
-                                + " read_file with offset=2001 to read more.]\n"));
+                ToolResult.success(
+                        numbered(1, 1000)
+                                + "\n[Showing lines 1-1000 of 1500. The file continues: call read_file with"
+                                + " offset=1001 to read more.]\n",
+                        "read 1000 lines"),
+                read("big.txt", null, null));
+        assertEquals(ToolResult.success(numbered(1001, 1500), "read 500 lines"), read("big.txt", 1001, 5000));
+    }
+
+    @Test
+    void aPageEndsOnAWholeLineWhereTheCharacterBudgetEnds() throws Exception {
+        String text = IntStream.rangeClosed(1, 100).mapToObj(Integer::toString).collect(Collectors.joining("\n"));
+        Files.writeString(workspace.resolve("wide.txt"), text);
+
+        // 600 characters less the note's 160: 440 characters of 9- and 10-character lines.
+        assertEquals(
+                ToolResult.success(
+                        numbered(1, 44)
+                                + "\n[Showing lines 1-44 of 100. The file continues: call read_file with offset=45"
+                                + " to read more.]\n",
+                        "read 44 lines"),
+                read("wide.txt", null, null, new OutputLimits(600, 1000)));
+    }
+
+    // The done-when of issue 34: the scheduler's generic cut (1,000 lines by default) never drops the middle of a
+    // read_file page.
+    @Test
+    void aFifteenHundredLineFileReachesTheModelWithNoOmissionInsideAPage() throws Exception {
+        String text = IntStream.rangeClosed(1, 1500).mapToObj(Integer::toString).collect(Collectors.joining("\n"));
+        Files.writeString(workspace.resolve("big.txt"), text);
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(tool)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> ApprovalDecision.allowOnce(),
+                ApprovalMode.DEFAULT,
+                event -> {});
+
+        List<CompletedCall> pages = scheduler.runRound(
+                List.of(
+                        new ToolCall("p1", "read_file", "{\"path\":\"big.txt\"}"),
+                        new ToolCall("p2", "read_file", "{\"path\":\"big.txt\",\"offset\":1001}")),
+                new Cancellation());
+
+        assertEquals(
+                List.of(
+                        numbered(1, 1000)
+                                + "\n[Showing lines 1-1000 of 1500. The file continues: call read_file with"
+                                + " offset=1001 to read more.]\n",
+                        numbered(1001, 1500)),
+                pages.stream().map(page -> page.result().llmContent()).toList());
     }
 
     @Test

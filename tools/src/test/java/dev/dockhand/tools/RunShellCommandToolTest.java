@@ -97,6 +97,7 @@ class RunShellCommandToolTest {
                 run("ls", null, "..").error().get());
     }
 
+    // codex tools.rs: "shell_timeout_includes_timeout_prefix_and_metadata"
     @Test
     void saysWhenTheTimeOutKilledIt() {
         ToolResult result = run("echo before; sleep 30", 300L, null);
@@ -110,6 +111,7 @@ class RunShellCommandToolTest {
                 result);
     }
 
+    // codex tools.rs: "shell_sandbox_denied_truncates_error_output" (the cut output keeps its status and a marker)
     @Test
     void theExitCodeStaysVisibleWhenTheOutputIsTruncated() {
         ToolResult result = run("seq 1 5000; exit 7", null, null);
@@ -145,8 +147,9 @@ class RunShellCommandToolTest {
         assertTrue(Integer.parseInt(fields[0]) <= 32_000, "the model's text is " + fields[0] + " chars");
         long peakHeap = Long.parseLong(fields[1]);
         assertTrue(peakHeap < 64L * 1024 * 1024, "peak heap " + peakHeap);
-        Path saved =
-                workspace.resolveSibling(workspace.getFileName() + "-output").resolve("call_test.txt");
+        Path saved = workspace
+                .resolveSibling(workspace.getFileName() + "-output")
+                .resolve(dev.dockhand.core.output.OutputFilesNames.first("call_test"));
         assertEquals(gigabyte + lines, Files.size(saved));
         Files.delete(saved);
     }

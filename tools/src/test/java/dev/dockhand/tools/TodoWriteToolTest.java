@@ -16,6 +16,7 @@ class TodoWriteToolTest {
 
     private final TodoWriteTool tool = new TodoWriteTool();
 
+    // codex tool_harness.rs: "update_plan_tool_emits_plan_update_event"
     @Test
     void replacesThePlanAndShowsIt() {
         List<TodoWriteTool.Todo> todos = List.of(

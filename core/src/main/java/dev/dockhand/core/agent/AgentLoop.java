@@ -183,6 +183,7 @@ public final class AgentLoop {
         conversation.answerPending(UNANSWERED);
         conversation.addUser(prompt);
         loopGuard.newTurn();
+        scheduler.newTurn();
         TokenUsage usage = new TokenUsage(0, 0);
         for (int request = 1; request <= maxRequests; request++) {
             compressIfNeeded(cancel);

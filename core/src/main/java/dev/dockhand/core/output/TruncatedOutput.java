@@ -2,7 +2,6 @@ package dev.dockhand.core.output;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,32 +10,63 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Collects a tool's output line by line and keeps what the model sees within {@link OutputLimits}. While the output
  * fits, it is all kept. Once it does not, every line goes to a file as it comes, and memory holds only a head (about
  * a fifth of the budget) and a rolling tail (the rest), so a command printing gigabytes costs a few MB of heap. The
  * text then joins head and tail with a marker naming the lines left out and the file holding everything.
+ *
+ * <p>When the file cannot be written (the folder is not writable, the disk is full, the name is too long), the head
+ * and tail are kept all the same and the marker says that the rest could not be kept, and why: never a silent cut.
  */
 public final class TruncatedOutput implements AutoCloseable {
     private final OutputLimits limits;
-    private final Path spillFile;
+    private final Opener opener;
+    private final Consumer<String> onLost;
     private final List<String> head = new ArrayList<>();
     private final Deque<String> tail = new ArrayDeque<>();
     private long headChars;
     private long tailChars;
     private long totalLines;
+    private boolean over;
+    private Path spillFile;
     private BufferedWriter spill;
+    private String lost;
 
-    /** @param spillFile where the whole output goes if it outgrows the limits; created only then */
+    /** Where the whole output goes once it outgrows the limits: a file just created, and a writer on it. */
+    record Spill(Path file, BufferedWriter writer) {}
+
+    /** Creates the spill file when it is first needed. */
+    @FunctionalInterface
+    interface Opener {
+        Spill open() throws IOException;
+    }
+
+    /**
+     * @param spillFile where the whole output goes if it outgrows the limits; created only then. Tools get theirs
+     *     from {@link OutputFiles}, which names the file itself.
+     */
     public TruncatedOutput(OutputLimits limits, Path spillFile) {
+        this(
+                limits,
+                () -> {
+                    Files.createDirectories(spillFile.getParent());
+                    return new Spill(spillFile, Files.newBufferedWriter(spillFile, StandardCharsets.UTF_8));
+                },
+                reason -> {});
+    }
+
+    TruncatedOutput(OutputLimits limits, Opener opener, Consumer<String> onLost) {
         this.limits = limits;
-        this.spillFile = spillFile;
+        this.opener = opener;
+        this.onLost = onLost;
     }
 
     public synchronized void appendLine(String line) {
         totalLines++;
-        if (spill == null) {
+        if (!over) {
             head.add(line);
             headChars += line.length() + 1;
             if (headChars > limits.maxChars() || head.size() > limits.maxLines()) {
@@ -48,14 +78,19 @@ public final class TruncatedOutput implements AutoCloseable {
         addToTail(line);
     }
 
-    /** Whether the output outgrew the limits (and so was written to a file). */
+    /** Whether the output outgrew the limits (and so was cut to a head and a tail). */
     public synchronized boolean truncated() {
-        return spill != null;
+        return over;
     }
 
-    /** The file holding the whole output, when it was truncated. */
+    /** The file holding the whole output, when it was truncated and the file could be written. */
     public synchronized Optional<Path> fullOutput() {
-        return spill == null ? Optional.empty() : Optional.of(spillFile);
+        return over && lost == null ? Optional.of(spillFile) : Optional.empty();
+    }
+
+    /** Why the whole output could not be kept, when it was cut and its file could not be written. */
+    public synchronized Optional<String> lost() {
+        return Optional.ofNullable(lost);
     }
 
     public synchronized long totalLines() {
@@ -64,31 +99,41 @@ public final class TruncatedOutput implements AutoCloseable {
 
     /** The text for the model: everything, or head + marker + tail. */
     public synchronized String text() {
-        if (spill == null) {
+        if (!over) {
             return String.join("\n", head);
         }
         flushSpill();
         long omitted = totalLines - head.size() - tail.size();
         StringBuilder text = new StringBuilder();
         head.forEach(line -> text.append(line).append('\n'));
-        text.append("\n[... ")
-                .append(omitted)
-                .append(" lines omitted. The whole output (")
-                .append(totalLines)
-                .append(" lines) is in ")
-                .append(spillFile)
-                .append("; read it with read_file and an offset to see the rest ...]\n\n");
+        text.append("\n[... ").append(omitted);
+        if (lost == null) {
+            text.append(" lines omitted. The whole output (")
+                    .append(totalLines)
+                    .append(" lines) is in ")
+                    .append(spillFile)
+                    .append("; read it with read_file and an offset to see the rest ...]\n\n");
+        } else {
+            text.append(" lines omitted. The rest of the output (")
+                    .append(totalLines)
+                    .append(" lines in all) could not be kept: ")
+                    .append(lost)
+                    .append(". Only these first and last lines remain; run it again with less output (a filter,")
+                    .append(" a narrower search) to see more ...]\n\n");
+        }
         text.append(String.join("\n", tail));
         return text.toString();
     }
 
     /** Moves everything but the head budget to the tail and opens the spill file with all lines so far. */
     private void startSpilling() {
+        over = true;
         try {
-            Files.createDirectories(spillFile.getParent());
-            spill = Files.newBufferedWriter(spillFile, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the full tool output to " + spillFile, e);
+            Spill opened = opener.open();
+            spillFile = opened.file();
+            spill = opened.writer();
+        } catch (IOException | RuntimeException e) {
+            lose(e);
         }
         head.forEach(this::write);
         List<String> all = new ArrayList<>(head);
@@ -128,20 +173,50 @@ public final class TruncatedOutput implements AutoCloseable {
     }
 
     private void write(String line) {
+        if (spill == null) {
+            return;
+        }
         try {
             spill.write(line);
             spill.write('\n');
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the full tool output to " + spillFile, e);
+            lose(e);
         }
     }
 
     private void flushSpill() {
+        if (spill == null) {
+            return;
+        }
         try {
             spill.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            lose(e);
         }
+    }
+
+    /**
+     * The file cannot hold the whole output: the part written is deleted (a copy that looks whole but is not would
+     * mislead whoever reads it), and head and tail go on in memory.
+     */
+    private void lose(Exception e) {
+        lost = e instanceof IOException io ? OutputFiles.reason(io) : String.valueOf(e.getMessage());
+        if (spill != null) {
+            try {
+                spill.close();
+            } catch (IOException alsoFailed) {
+                // Already lost; the first reason is the one worth telling.
+            }
+            spill = null;
+        }
+        if (spillFile != null) {
+            try {
+                Files.deleteIfExists(spillFile);
+            } catch (IOException cannotDelete) {
+                // The disk refuses: nothing more to do; the marker already says the copy is not whole.
+            }
+        }
+        onLost.accept(lost);
     }
 
     @Override
@@ -150,8 +225,9 @@ public final class TruncatedOutput implements AutoCloseable {
             try {
                 spill.close();
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                lose(e);
             }
+            spill = null;
         }
     }
 }

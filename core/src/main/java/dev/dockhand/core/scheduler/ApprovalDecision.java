@@ -15,7 +15,12 @@ public record ApprovalDecision(Outcome outcome, Optional<String> denial) {
         /** Run this call and every later call of the same tool in this session without asking. */
         ALLOW_FOR_SESSION,
         /** Do not run this call; the model is told why. */
-        DENY
+        DENY,
+        /**
+         * Do not run this call nor any other of the turn: the user stopped at the question (Esc, Ctrl-C), and gets the
+         * prompt back. This call and every one not yet run end cancelled.
+         */
+        CANCEL_TURN
     }
 
     public ApprovalDecision {
@@ -29,6 +34,11 @@ public record ApprovalDecision(Outcome outcome, Optional<String> denial) {
 
     public static ApprovalDecision allowForSession() {
         return new ApprovalDecision(Outcome.ALLOW_FOR_SESSION, Optional.empty());
+    }
+
+    /** The user stopped the whole turn at the question. */
+    public static ApprovalDecision cancelTurn() {
+        return new ApprovalDecision(Outcome.CANCEL_TURN, Optional.empty());
     }
 
     /** The user said no, optionally with a reason meant for the model. */

@@ -57,6 +57,14 @@ final class CallValidator {
                                 + "). Call again with the name of one of these tools: "
                                 + String.join(", ", registry.names()) + ".");
             }
+            Optional<String> withheld = registry.withheld(call.name());
+            if (withheld.isPresent()) {
+                return invalid(
+                        ToolErrorType.NOT_APPROVED,
+                        "The " + call.name() + " call was not run: " + withheld.get() + ", so it is not available in"
+                                + " this session. Do without it; the tools you have are: "
+                                + String.join(", ", registry.names()) + ".");
+            }
             return invalid(
                     ToolErrorType.UNKNOWN_TOOL,
                     "Unknown tool '" + call.name() + "'. Available tools: " + String.join(", ", registry.names())

@@ -48,6 +48,7 @@ public final class CoreToolScheduler {
     private final AgentEventSink events;
     private final ToolEnvironment environment;
     private final ApprovalRules rules;
+    private final RepeatedFailures repeatedFailures = new RepeatedFailures();
     private volatile ApprovalMode mode;
 
     public CoreToolScheduler(
@@ -108,6 +109,11 @@ public final class CoreToolScheduler {
         return sessionApprovals;
     }
 
+    /** A new prompt from the user: calls that kept failing are no longer counted as repeats (see RepeatedFailures). */
+    public void newTurn() {
+        repeatedFailures.reset();
+    }
+
     /**
      * Runs the round; the list has one completed call per input call, in the same order. If the calling thread is
      * interrupted, the calls not yet finished end CANCELLED and the interrupt flag is kept.
@@ -115,7 +121,7 @@ public final class CoreToolScheduler {
     public List<CompletedCall> runRound(List<ToolCall> calls, Cancellation cancel) {
         List<ScheduledCall> round = new ArrayList<>();
         for (ToolCall call : calls) {
-            round.add(new ScheduledCall(call, events));
+            round.add(new ScheduledCall(call, events, result -> repeatedFailures.check(call, result)));
         }
         try {
             int next = 0;
@@ -132,6 +138,7 @@ public final class CoreToolScheduler {
         }
         // Belt and braces: a call no path above finished still gets its one result.
         finishAll(round, internal("Dockhand lost track of this call", "not run"));
+        repeatedFailures.endRound();
         List<CompletedCall> completed = new ArrayList<>();
         for (ScheduledCall call : round) {
             completed.add(call.completed().orElseThrow());
@@ -195,6 +202,11 @@ public final class CoreToolScheduler {
             approve(call, cancel);
         } catch (RuntimeException | Error e) {
             log(call, "approving", e);
+            if (cancel.isCancelled()) {
+                // The question failed because the user was cancelling: that is what the call's end should say.
+                call.finish(cancelledBeforeStart(), Duration.ZERO);
+                return;
+            }
             call.finish(
                     ToolResult.error(
                             ToolErrorType.NOT_APPROVED,
@@ -211,7 +223,7 @@ public final class CoreToolScheduler {
         ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(
                 prepared.kind(),
                 mode,
-                sessionApprovals.isAllowed(name),
+                sessionApprovals.isAllowed(name) || rules.allowedTools().contains(name),
                 explicit.isPresent() ? ApprovalPolicy.Explicit.REQUIRED : ApprovalPolicy.Explicit.NO);
         switch (verdict) {
             case ALLOW -> call.advance(ToolCallStatus.SCHEDULED);
@@ -231,6 +243,14 @@ public final class CoreToolScheduler {
         call.advance(ToolCallStatus.AWAITING_APPROVAL);
         ApprovalDecision decision = approver.decide(
                 new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary(), preview(prepared), explicit));
+        if (decision.outcome() == ApprovalDecision.Outcome.CANCEL_TURN) {
+            // Before the cancel: the calls after this one end "before it started" as the cancel reaches them.
+            call.finish(
+                    cancelled("at its approval question, and the rest of the turn with it; it did not run"),
+                    Duration.ZERO);
+            cancel.cancel();
+            return;
+        }
         if (cancel.isCancelled()) {
             call.finish(cancelledBeforeStart(), Duration.ZERO);
             return;
@@ -247,7 +267,7 @@ public final class CoreToolScheduler {
                 }
                 call.advance(ToolCallStatus.SCHEDULED);
             }
-            case DENY -> call.finish(
+            case DENY, CANCEL_TURN -> call.finish(
                     notRun(prepared.tool().name(), decision.denial().orElse("the user denied it.")), Duration.ZERO);
         }
     }

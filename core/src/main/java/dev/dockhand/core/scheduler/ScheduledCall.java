@@ -7,6 +7,7 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * One call's life in a round, as an explicit state: it moves forward through {@link ToolCallStatus} and ends once,
@@ -16,13 +17,20 @@ import java.util.Optional;
 final class ScheduledCall {
     private final ToolCall call;
     private final AgentEventSink events;
+    private final UnaryOperator<ToolResult> finalResult;
     private PreparedCall<?> prepared;
     private String approvedProtected;
     private CompletedCall completed;
 
     ScheduledCall(ToolCall call, AgentEventSink events) {
+        this(call, events, UnaryOperator.identity());
+    }
+
+    /** @param finalResult what the result becomes as the call ends (the repeated-failure warning), before anyone sees it */
+    ScheduledCall(ToolCall call, AgentEventSink events, UnaryOperator<ToolResult> finalResult) {
         this.call = call;
         this.events = events;
+        this.finalResult = finalResult;
     }
 
     ToolCall call() {
@@ -60,11 +68,17 @@ final class ScheduledCall {
     }
 
     /** Ends the call with {@code result}, unless it has ended already. */
-    void finish(ToolResult result, Duration duration) {
+    void finish(ToolResult given, Duration duration) {
         CompletedCall done;
         synchronized (this) {
             if (completed != null) {
                 return;
+            }
+            ToolResult result = given;
+            try {
+                result = finalResult.apply(given);
+            } catch (RuntimeException | Error e) {
+                // Only a note on top of the result: the result itself must still go out.
             }
             ToolCallStatus status = result.error()
                     .map(type -> type == ToolErrorType.CANCELLED ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR)
@@ -72,7 +86,7 @@ final class ScheduledCall {
             done = new CompletedCall(call, status, result, summary(), duration);
             completed = done;
         }
-        events.accept(new AgentEvent.ToolCallFinished(call, done.status(), result, done.summary(), duration));
+        events.accept(new AgentEvent.ToolCallFinished(call, done.status(), done.result(), done.summary(), duration));
     }
 
     Optional<CompletedCall> completed() {

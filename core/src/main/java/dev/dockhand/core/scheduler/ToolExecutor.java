@@ -3,6 +3,7 @@ package dev.dockhand.core.scheduler;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolEnvironment;
@@ -29,6 +30,7 @@ final class ToolExecutor {
 
     private final ToolEnvironment environment;
     private final AgentEventSink events;
+    private final OutputFiles outputFiles;
     private final ExecutorService workers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "dockhand-tool");
         // Tool threads must never keep the JVM alive after the user has their answer or pressed Ctrl-C.
@@ -39,11 +41,18 @@ final class ToolExecutor {
     ToolExecutor(ToolEnvironment environment, AgentEventSink events) {
         this.environment = environment;
         this.events = events;
+        // Said once a session: every later call that loses output says so in its own status and result.
+        this.outputFiles = new OutputFiles(
+                environment.outputDir(),
+                reason -> events.accept(new AgentEvent.Warning("a tool's output was too long for the model and could"
+                        + " not be saved in " + environment.outputDir() + " (" + reason + "); the model got its first"
+                        + " and last lines and a note that the rest is lost. Calls that lose output say so.")));
     }
 
     /** Starts one call; the returned future never fails, failures become error results. */
     Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard) {
         String id = prepared.call().id();
+        OutputFiles files = outputFiles.forCall();
         ToolContext context = new ToolContext(
                 environment.workspace(),
                 environment.sandbox(),
@@ -52,11 +61,28 @@ final class ToolExecutor {
                 id,
                 environment.limits(),
                 environment.outputDir(),
-                guard);
+                guard,
+                files);
         return workers.submit(() -> {
             Outcome outcome = run(prepared, context);
-            return new Outcome(limited(outcome.result(), context), outcome.duration());
+            ToolResult result =
+                    prepared.tool().pagesItsOutput() ? outcome.result() : limited(outcome.result(), context);
+            return new Outcome(marked(result, files), outcome.duration());
         });
+    }
+
+    /** A result whose output was cut without a saved copy says so on its status line, not only to the model. */
+    private static ToolResult marked(ToolResult result, OutputFiles files) {
+        if (files.lost().isEmpty()) {
+            return result;
+        }
+        String display = result.display();
+        int end = display.indexOf('\n');
+        String first = end < 0 ? display : display.substring(0, end);
+        String rest = end < 0 ? "" : display.substring(end);
+        String note = "output cut, the rest not saved: " + files.lost().get();
+        return new ToolResult(
+                result.llmContent(), (first.isEmpty() ? note : first + " · " + note) + rest, result.error());
     }
 
     /**
@@ -79,9 +105,10 @@ final class ToolExecutor {
     }
 
     /**
-     * The output budget applies to every tool: a result the tool did not keep within the limits is cut to a head
-     * and a tail here, with the whole text saved for {@code read_file}. Tools that stream (the shell) cut their own,
-     * which can overshoot by a status line and a marker, hence the slack.
+     * The output budget applies to every tool but those that page their own output within it ({@link
+     * dev.dockhand.core.tool.Tool#pagesItsOutput}: read_file): a result the tool did not keep within the limits is
+     * cut to a head and a tail here, with the whole text saved for {@code read_file}. Tools that stream (the shell)
+     * cut their own, which can overshoot by a status line and a marker, hence the slack.
      */
     static ToolResult withinLimits(ToolResult result, ToolContext context) {
         String content = result.llmContent();

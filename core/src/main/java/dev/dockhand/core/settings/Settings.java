@@ -40,8 +40,15 @@ public record Settings(
     public record Sandbox(
             String kind, String image, String network, String memory, Double cpus, Long pids, List<String> env) {}
 
-    /** Which tools are offered. */
-    public record Tools(List<String> allowed, List<String> excluded) {}
+    /**
+     * Which tools run without a question ({@code allowed}, as {@code --allowed-tools}), which are offered at all
+     * ({@code core}, as {@code --tools}; gemini-cli's name for the key), and which are left out ({@code excluded}).
+     */
+    public record Tools(List<String> allowed, List<String> excluded, List<String> core) {
+        public Tools(List<String> allowed, List<String> excluded) {
+            this(allowed, excluded, null);
+        }
+    }
 
     /** The budget of one tool result for the model. */
     public record Truncation(Integer maxChars, Integer maxLines) {}

@@ -34,6 +34,15 @@ public interface Tool<P> {
         return kind() == ToolKind.READ;
     }
 
+    /**
+     * Whether the tool keeps every result within the output budget itself, in pages that end on a whole line and say
+     * where the next one starts (read_file). The scheduler's generic head-and-tail cut then never falls inside a
+     * page; a tool that says so must honour {@link ToolContext#limits}.
+     */
+    default boolean pagesItsOutput() {
+        return false;
+    }
+
     Class<P> paramsType();
 
     /** Checks the schema cannot express; returns a message for the model when the parameters are unusable. */

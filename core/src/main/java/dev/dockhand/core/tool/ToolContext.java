@@ -1,6 +1,7 @@
 package dev.dockhand.core.tool;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.output.TruncatedOutput;
 import dev.dockhand.core.sandbox.Sandbox;
@@ -10,7 +11,8 @@ import java.nio.file.Path;
 /**
  * Everything a running tool may use: the confined workspace, the sandbox for commands, the turn's cancellation, a
  * sink for live output, the call's id, where and how to keep output too large for the model, and the check every
- * write must pass at the moment it opens its file.
+ * write must pass at the moment it opens its file. Saved outputs are named by {@link OutputFiles}, never after the
+ * call id, which the provider chose.
  */
 public record ToolContext(
         Workspace workspace,
@@ -20,7 +22,29 @@ public record ToolContext(
         String callId,
         OutputLimits limits,
         Path outputDir,
-        WriteGuard writeGuard) {
+        WriteGuard writeGuard,
+        OutputFiles outputFiles) {
+
+    public ToolContext(
+            Workspace workspace,
+            Sandbox sandbox,
+            Cancellation cancellation,
+            OutputSink output,
+            String callId,
+            OutputLimits limits,
+            Path outputDir,
+            WriteGuard writeGuard) {
+        this(
+                workspace,
+                sandbox,
+                cancellation,
+                output,
+                callId,
+                limits,
+                outputDir,
+                writeGuard,
+                new OutputFiles(outputDir));
+    }
 
     public ToolContext(
             Workspace workspace,
@@ -38,8 +62,8 @@ public record ToolContext(
         return workspace.open(path, writeGuard);
     }
 
-    /** A collector for this call's output; its overflow goes to {@code <outputDir>/<callId>.txt}. */
+    /** A collector for this call's output; its overflow goes to a file {@link OutputFiles} names in the folder. */
     public TruncatedOutput newOutput() {
-        return new TruncatedOutput(limits, outputDir.resolve(callId + ".txt"));
+        return outputFiles.newOutput(limits, callId);
     }
 }

@@ -82,6 +82,7 @@ class AgentLoopTest {
         assertEquals("Bearer sk-test", model.lastHeader("Authorization"));
     }
 
+    // codex tool_parallelism.rs: "tool_results_grouped"
     @Test
     void multiRoundConversationSendsEveryResultBackInOrder() throws Exception {
         model.enqueue(
@@ -245,6 +246,7 @@ class AgentLoopTest {
         assertEquals(List.of(), echo.runs);
     }
 
+    // codex tool_harness.rs: "update_plan_tool_rejects_malformed_payload"
     @Test
     void schemaViolationsNameTheField() throws Exception {
         model.enqueue(calls(toolCall("s1", "echo", "{\"text\":5}"), toolCall("s2", "echo", "{}")), answer("ok"));

@@ -71,6 +71,8 @@ class CoreToolSchedulerTest {
         assertEquals(ToolCallStatus.SUCCESS, finished.status());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should return POLICY_VIOLATION error type and informative message when
+    // denied in Plan Mode"
     @Test
     void planModeRefusesMutationsWithoutAsking() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -101,6 +103,7 @@ class CoreToolSchedulerTest {
         assertEquals(List.of("1", "2"), edit.runs);
     }
 
+    // codex tool_parallelism.rs: "read_file_tools_run_in_parallel"
     @Test
     void readCallsOfARoundRunConcurrently() {
         TestTools.Rendezvous meet = new TestTools.Rendezvous("meet", 3);
@@ -115,6 +118,8 @@ class CoreToolSchedulerTest {
                 done.stream().map(completed -> completed.result().llmContent()).toList());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should execute tool calls in a batch sequentially"; codex
+    // tool_parallelism.rs: "shell_tools_run_in_parallel" is a deliberate difference (docs/scheduler.md)
     @Test
     void mutatingCallsRunOneAtATimeInTheModelsOrder() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -166,8 +171,9 @@ class CoreToolSchedulerTest {
                 .runRound(List.of(call("big1", "huge", "x")), new Cancellation());
 
         String content = done.get(0).result().llmContent();
-        Path saved =
-                workspace.resolveSibling(workspace.getFileName() + "-output").resolve("big1.txt");
+        Path saved = workspace
+                .resolveSibling(workspace.getFileName() + "-output")
+                .resolve(dev.dockhand.core.output.OutputFilesNames.first("big1"));
         assertTrue(content.startsWith("row 1\nrow 2\n"), content);
         assertTrue(content.contains("lines omitted. The whole output (5000 lines) is in " + saved), content);
         assertTrue(content.endsWith("row 5000"), content);
@@ -198,6 +204,7 @@ class CoreToolSchedulerTest {
                 asked);
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should cancel subsequent tools when the signal is aborted."
     @Test
     void nothingStartsAfterACancel() throws Exception {
         TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
@@ -218,6 +225,7 @@ class CoreToolSchedulerTest {
                 done.get(1).result().llmContent());
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should cancel all tools when cancelAll is called"
     @Test
     void aCancelWhileAskingCancelsTheRestWithoutAskingAgain() {
         TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
@@ -238,5 +246,147 @@ class CoreToolSchedulerTest {
 
         assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
         assertEquals(1, asked.size());
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should cancel all tools in a batch when one is cancelled via
+    // confirmation"
+    @Test
+    void cancellingAtTheFirstQuestionCancelsEveryCallOfTheTurn() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.cancelTurn(), edit)
+                .runRound(List.of(call("1", "edit", "a"), call("2", "edit", "b"), call("3", "edit", "c")), cancel);
+
+        assertEquals(
+                List.of(
+                        "The user cancelled this call at its approval question, and the rest of the turn with it; it"
+                                + " did not run.",
+                        "The user cancelled this call before it started.",
+                        "The user cancelled this call before it started."),
+                done.stream().map(completed -> completed.result().llmContent()).toList());
+        assertEquals(
+                List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
+        assertEquals(1, asked.size());
+        assertEquals(List.of(), edit.runs);
+        assertTrue(cancel.isCancelled());
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should auto-approve a tool call if it is on the allowedTools list"
+    @Test
+    void aToolTheUserAllowedRunsWithoutAQuestionInEveryModeButPlan() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EXECUTE);
+        ApprovalRules rules = new ApprovalRules(
+                dev.dockhand.core.tool.ProtectedPaths.defaults(), java.util.Map.of(), java.util.Set.of("edit"));
+        List<ToolCallStatus> statuses = new ArrayList<>();
+        for (ApprovalMode mode : ApprovalMode.values()) {
+            CoreToolScheduler scheduler = new CoreToolScheduler(
+                    new ToolRegistry(List.of(edit)),
+                    TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                    request -> {
+                        asked.add(request);
+                        return ApprovalDecision.deniedByUser("");
+                    },
+                    mode,
+                    rules,
+                    events);
+            statuses.add(scheduler
+                    .runRound(List.of(call(mode.cliName(), "edit", mode.cliName())), new Cancellation())
+                    .get(0)
+                    .status());
+        }
+
+        assertEquals(
+                List.of(ToolCallStatus.ERROR, ToolCallStatus.SUCCESS, ToolCallStatus.SUCCESS, ToolCallStatus.SUCCESS),
+                statuses);
+        assertEquals(List.of(), asked);
+        assertEquals(List.of("default", "auto-edit", "yolo"), edit.runs);
+    }
+
+    @Test
+    void aCallOfAToolTheUserExcludedIsAnsweredThatTheyDid() {
+        TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(read), java.util.Map.of("edit", "the user excluded it (--excluded-tools)")),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> ApprovalDecision.allowOnce(),
+                ApprovalMode.YOLO,
+                events);
+
+        List<CompletedCall> done = scheduler.runRound(List.of(call("x1", "edit", "a")), new Cancellation());
+
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.NOT_APPROVED,
+                        "The edit call was not run: the user excluded it (--excluded-tools), so it is not available in"
+                                + " this session. Do without it; the tools you have are: read."),
+                done.get(0).result());
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should mark tool call as cancelled when abort happens during
+    // confirmation error"
+    @Test
+    void aQuestionThatFailsBecauseOfACancelEndsTheCallCancelled() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(edit)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> {
+                    cancel.cancel();
+                    throw new IllegalStateException("the terminal went away");
+                },
+                ApprovalMode.DEFAULT,
+                events);
+
+        List<CompletedCall> done = scheduler.runRound(List.of(call("1", "edit", "a")), cancel);
+
+        assertEquals(
+                List.of(ToolResult.error(ToolErrorType.CANCELLED, "The user cancelled this call before it started.")),
+                done.stream().map(CompletedCall::result).toList());
+        assertEquals(List.of(), edit.runs);
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should auto-approve remaining tool calls when first tool call is approved
+    // with ProceedAlways"
+    @Test
+    void allowingAToolForTheSessionAtTheFirstCallLetsTheRestOfTheRoundRun() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+
+        scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowForSession(), edit)
+                .runRound(
+                        List.of(call("1", "edit", "a"), call("2", "edit", "b"), call("3", "edit", "c")),
+                        new Cancellation());
+
+        assertEquals(1, asked.size());
+        assertEquals(List.of("a", "b", "c"), edit.runs);
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should cancel a tool call if the signal is aborted before confirmation"
+    @Test
+    void aRoundCancelledBeforeItStartsAsksNothingAndRunsNothing() {
+        TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        Cancellation cancel = new Cancellation();
+        cancel.cancel();
+
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), edit)
+                .runRound(List.of(call("1", "edit", "a")), cancel);
+
+        assertEquals(List.of(ToolCallStatus.CANCELLED), statuses(done));
+        assertEquals(List.of(), asked);
+        assertEquals(List.of(), edit.runs);
+    }
+
+    // codex tools.rs: "custom_tool_unknown_returns_custom_output_error"
+    @Test
+    void aCallOfAnUnknownToolIsAnsweredWithTheToolsThereAre() {
+        TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
+
+        List<CompletedCall> done = scheduler(ApprovalMode.YOLO, ApprovalDecision.allowOnce(), read)
+                .runRound(List.of(call("u1", "unsupported_tool", "x")), new Cancellation());
+
+        assertEquals(
+                ToolResult.error(ToolErrorType.UNKNOWN_TOOL, "Unknown tool 'unsupported_tool'. Available tools: read."),
+                done.get(0).result());
     }
 }

@@ -162,6 +162,21 @@ class ExplicitApprovalTest {
     }
 
     @Test
+    void aToolTheUserAllowedStillAsksBeforeItWritesAProtectedPath() {
+        ApprovalRules rules = new ApprovalRules(ProtectedPaths.defaults(), Map.of(), java.util.Set.of("write"));
+
+        run(scheduler(ApprovalMode.DEFAULT, rules), "write", ".git/hooks/pre-commit");
+        run(scheduler(ApprovalMode.DEFAULT, rules), "write", "notes.txt");
+
+        assertEquals(
+                List.of(".git/hooks/pre-commit"),
+                asked.stream().map(request -> request.summary()).toList());
+        assertEquals(List.of(".git/hooks/pre-commit", "notes.txt"), write.runs);
+    }
+
+    // gemini-cli coreToolScheduler.test.ts: "should execute tool requiring confirmation directly without waiting" (YOLO
+    // mode)
+    @Test
     void ordinaryFilesInYoloAreNotAsked() {
         run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", "src/Main.java");
         run(scheduler(ApprovalMode.YOLO, ApprovalRules.DEFAULT), "write", ".github/workflows/ci.yml");

@@ -195,6 +195,8 @@ class RoundFaultsTest {
         assertEquals(List.of("y"), echo.runs);
     }
 
+    // gemini-cli coreToolScheduler.test.ts: "should not double-report completed tools when concurrent completions
+    // occur"
     @Test
     void everyCallEndsWithExactlyOneFinishedEvent() {
         TestTools.Echo echo = new TestTools.Echo("echo", ToolKind.READ);

@@ -86,6 +86,8 @@ class OpenAiClientTest {
         assertEquals(List.of(new ToolCall("c1", "read_file", "{\"path\":\"a\"}")), reply.toolCalls());
     }
 
+    // codex tools.rs: "local_shell_missing_ids_maps_to_function_output_error" (here the call gets an id and runs; see
+    // docs/scheduler.md)
     @Test
     void givesFreshIdsToCallsWithoutIdOrWithARepeatedId() throws Exception {
         server.enqueue(reply(
