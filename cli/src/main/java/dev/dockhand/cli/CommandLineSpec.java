@@ -327,6 +327,12 @@ final class CommandLineSpec {
                 "Stop the run before another request once it has cost more than this many US dollars (exit 58); the"
                         + " model needs a known price."));
         spec.addOption(text(
+                "--summary-file",
+                "PATH",
+                null,
+                "With -p, write a short Markdown report of the run there at the end, also when it fails (for"
+                        + " $GITHUB_STEP_SUMMARY or a job artifact)."));
+        spec.addOption(text(
                 "--reasoning-effort",
                 "LEVEL",
                 null,

@@ -54,6 +54,7 @@ public final class DockhandCommand implements Callable<Integer> {
     String maxWallTime;
     Integer maxToolCalls;
     Double maxCost;
+    String summaryFile;
     String reasoningEffort;
     boolean showThinking;
     String resume;
@@ -172,6 +173,7 @@ public final class DockhandCommand implements Callable<Integer> {
         maxWallTime = value("--max-wall-time");
         maxToolCalls = value("--max-tool-calls");
         maxCost = value("--max-cost");
+        summaryFile = value("--summary-file");
         reasoningEffort = value("--reasoning-effort");
         showThinking = Boolean.TRUE.equals(value("--show-thinking"));
         pricing = Map.of();

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * How a run reports and is bounded: its output format, the tools it offers ({@code --tools}, {@code
- * --excluded-tools}) and lets run without a question ({@code --allowed-tools}), its time and tool-call limits.
+ * --excluded-tools}) and lets run without a question ({@code --allowed-tools}), its time and tool-call limits, and the
+ * Markdown summary it writes at the end ({@code --summary-file}).
  */
 record Headless(
         Format format,
@@ -21,9 +22,10 @@ record Headless(
         List<String> offeredTools,
         List<String> excludedTools,
         Optional<Duration> maxWallTime,
-        OptionalInt maxToolCalls) {
-    static final Headless DEFAULT =
-            new Headless(Format.TEXT, List.of(), List.of(), List.of(), Optional.empty(), OptionalInt.empty());
+        OptionalInt maxToolCalls,
+        Optional<java.nio.file.Path> summaryFile) {
+    static final Headless DEFAULT = new Headless(
+            Format.TEXT, List.of(), List.of(), List.of(), Optional.empty(), OptionalInt.empty(), Optional.empty());
 
     /** What goes to stdout. */
     enum Format {
@@ -60,7 +62,8 @@ record Headless(
                 clean(command.offeredTools),
                 clean(command.excludedTools),
                 wallTime,
-                toolCalls);
+                toolCalls,
+                Optional.ofNullable(command.summaryFile).map(java.nio.file.Path::of));
     }
 
     private static List<String> clean(List<String> names) {

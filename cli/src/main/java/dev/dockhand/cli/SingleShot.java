@@ -10,6 +10,7 @@ import dev.dockhand.core.session.Sessions;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -96,14 +97,24 @@ final class SingleShot {
             err.println("dockhand: " + ending.failure().message());
             err.flush();
         }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        var result = report.result(this.sessionId, ending.answer(), millis, ending.exitCode(), ending.failure());
         if (machine) {
-            long millis = (System.nanoTime() - started) / 1_000_000;
-            var result = report.result(this.sessionId, ending.answer(), millis, ending.exitCode(), ending.failure());
             if (stream != null) {
                 stream.line(result);
             } else {
-                out.println(Json.write(result));
-                out.flush();
+                StreamJsonRenderer.print(out, result);
+            }
+        }
+        if (headless.summaryFile().isPresent()) {
+            Path summary = environment
+                    .workingDirectory()
+                    .resolve(headless.summaryFile().get());
+            try {
+                RunSummary.write(summary, result);
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("dockhand: the summary could not be written to " + summary + " (" + e.getMessage() + ").");
+                err.flush();
             }
         }
         return ending.exitCode();

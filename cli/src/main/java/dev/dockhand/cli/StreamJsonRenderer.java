@@ -21,7 +21,23 @@ final class StreamJsonRenderer implements AgentEventSink {
     }
 
     synchronized void line(ObjectNode node) {
-        out.println(Json.write(node));
+        print(out, node);
+    }
+
+    /**
+     * The version of the objects Dockhand prints on stdout in json and stream-json, described by
+     * {@code docs/headless-events.schema.json}. Within a version fields are only added; a rename, removal or change of
+     * meaning bumps it (and is listed in CHANGELOG.md), so integrators can tell what they read.
+     */
+    static final int SCHEMA_VERSION = 1;
+
+    /** Prints one object on its own line, its type first and the schema version second. */
+    static void print(PrintWriter out, ObjectNode node) {
+        ObjectNode versioned = Json.object();
+        versioned.set("type", node.get("type"));
+        versioned.put("schema_version", SCHEMA_VERSION);
+        versioned.setAll(node);
+        out.println(Json.write(versioned));
         out.flush();
     }
 

@@ -46,7 +46,15 @@ final class CliHarness implements AutoCloseable {
         args.addAll(List.of(given));
         CliEnvironment environment =
                 new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin, stdinIsTerminal);
-        return Main.execute(args.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
+        int printedBefore = out.getBuffer().length();
+        int exit = Main.execute(args.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
+        if (HeadlessSchema.machineOutput(args)) {
+            // Every headless run of every test is held to the published event schema.
+            List<String> problems = HeadlessSchema.problems(out.getBuffer().substring(printedBefore));
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    List.of(), problems, "stdout must match docs/headless-events.schema.json");
+        }
+        return exit;
     }
 
     int run(String... args) {

@@ -73,7 +73,7 @@ class HeadlessOutputTest {
         assertEquals(
                 Json.read(
                         """
-                {"type":"result","answer":"It says remember.","turns":2,
+                {"type":"result","schema_version":1,"answer":"It says remember.","turns":2,
                  "tool_calls":[{"id":"r1","name":"read_file","arguments":{"path":"notes.txt"},"status":"success",
                    "result":"     1\\tremember\\n"}],
                  "exit_code":0,"error":null}
@@ -104,7 +104,7 @@ class HeadlessOutputTest {
         model.enqueue(reply(finish("stop"), done()), reply(finish("stop"), done()));
         JsonNode expected = Json.read(
                 """
-                {"type":"result","answer":"","turns":1,"tool_calls":[],"exit_code":1,
+                {"type":"result","schema_version":1,"answer":"","turns":1,"tool_calls":[],"exit_code":1,
                  "error":{"kind":"empty_reply","message":"the model's last reply had neither text nor a tool call, so\
                  there is no answer; run it again, or try another model."}}
                 """);
@@ -133,7 +133,7 @@ class HeadlessOutputTest {
         assertEquals(List.of("init", "usage", "tool_call", "tool_result", "text", "text", "usage", "result"), types);
         assertEquals("test-model", lines.get(0).get("model").asText());
         assertEquals(
-                Json.read("{\"type\":\"tool_call\",\"id\":\"r1\",\"name\":\"read_file\","
+                Json.read("{\"type\":\"tool_call\",\"schema_version\":1,\"id\":\"r1\",\"name\":\"read_file\","
                         + "\"arguments\":{\"path\":\"notes.txt\"}}"),
                 lines.get(2));
         assertEquals(
@@ -157,8 +157,8 @@ class HeadlessOutputTest {
                 .toList();
         assertEquals(
                 List.of(
-                        Json.read("{\"type\":\"tool_output\",\"id\":\"s1\",\"line\":\"one\"}"),
-                        Json.read("{\"type\":\"tool_output\",\"id\":\"s1\",\"line\":\"two\"}")),
+                        Json.read("{\"type\":\"tool_output\",\"schema_version\":1,\"id\":\"s1\",\"line\":\"one\"}"),
+                        Json.read("{\"type\":\"tool_output\",\"schema_version\":1,\"id\":\"s1\",\"line\":\"two\"}")),
                 output);
     }
 
