@@ -1,16 +1,11 @@
 package dev.dockhand.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.testing.JsonSchemaCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,17 +13,15 @@ import java.util.List;
  * run printed: an event that drifts from the documented schema fails the test that printed it.
  */
 final class HeadlessSchema {
-    private static final JsonSchema SCHEMA = load();
+    private static final JsonSchemaCheck SCHEMA = load();
 
     private HeadlessSchema() {}
 
-    private static JsonSchema load() {
+    private static JsonSchemaCheck load() {
         // Surefire runs in the module's folder; the schema is the one users read, in the repository's docs/.
         Path file = Path.of("").toAbsolutePath().getParent().resolve("docs/headless-events.schema.json");
         try {
-            JsonNode schema = Json.MAPPER.readTree(Files.readString(file));
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                    .getSchema(schema);
+            return new JsonSchemaCheck(Json.MAPPER.readTree(Files.readString(file)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
@@ -36,21 +29,7 @@ final class HeadlessSchema {
 
     /** What is wrong with each line of {@code stdout}, one entry per problem; empty when every line is valid. */
     static List<String> problems(String stdout) {
-        List<String> problems = new ArrayList<>();
-        List<String> lines = stdout.lines().filter(line -> !line.isBlank()).toList();
-        for (String line : lines) {
-            JsonNode node;
-            try {
-                node = Json.MAPPER.readTree(line);
-            } catch (IOException e) {
-                problems.add("not JSON: " + line);
-                continue;
-            }
-            for (ValidationMessage message : SCHEMA.validate(node)) {
-                problems.add(message.getMessage() + " in " + line);
-            }
-        }
-        return problems;
+        return SCHEMA.problems(stdout);
     }
 
     /** Whether the arguments ask for json or stream-json output. */

@@ -73,13 +73,13 @@ class RunReportTest {
         // deepseek-reasoner: $0.28 in, $0.42 out per million: 0.28 + 0.042.
         assertEquals(
                 List.of(
-                        Json.read("{\"type\":\"thinking\",\"text\":\"Check the file \"}"),
-                        Json.read("{\"type\":\"thinking\",\"text\":\"first.\"}"),
-                        Json.read("{\"type\":\"text\",\"text\":\"Done.\"}"),
+                        Json.read("{\"type\":\"thinking\",\"schema_version\":1,\"text\":\"Check the file \"}"),
+                        Json.read("{\"type\":\"thinking\",\"schema_version\":1,\"text\":\"first.\"}"),
+                        Json.read("{\"type\":\"text\",\"schema_version\":1,\"text\":\"Done.\"}"),
                         Json.read(
                                 """
                         {"input_tokens":1000000,"cached_input_tokens":0,"cache_write_tokens":0,"output_tokens":100000,
-                         "reasoning_tokens":40000,"estimated":false,"cost_usd":0.322,"type":"usage"}
+                         "reasoning_tokens":40000,"estimated":false,"cost_usd":0.322,"type":"usage","schema_version":1}
                         """)),
                 lines.toString()
                         .lines()
