@@ -105,10 +105,7 @@ final class DockhandHome {
 
     /** Creates the folder and any missing parents; the folder itself is owner-only. */
     static void createPrivate(Path folder) throws IOException {
-        Files.createDirectories(folder);
-        if (posix()) {
-            Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
-        }
+        dev.dockhand.core.PrivateFiles.createFolders(folder);
     }
 
     private static boolean posix() {

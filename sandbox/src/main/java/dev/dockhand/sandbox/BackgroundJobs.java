@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.PrivateFiles;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecResult;
 import java.io.IOException;
@@ -39,10 +40,10 @@ final class BackgroundJobs {
 
     BackgroundProcess start(String command, Path outputFolder, Launcher launcher) throws IOException {
         String id = "bg-" + started.incrementAndGet();
-        Files.createDirectories(outputFolder);
+        PrivateFiles.createFolders(outputFolder);
         Path outputFile = outputFolder.resolve(id + ".txt");
         // Empty, even if an earlier run of this session's folder left one: the file holds this command's output.
-        Files.write(outputFile, new byte[0]);
+        PrivateFiles.createEmpty(outputFile);
         Control control;
         try {
             control = launcher.launch(outputFile);

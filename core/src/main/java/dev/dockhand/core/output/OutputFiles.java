@@ -1,18 +1,19 @@
 package dev.dockhand.core.output;
 
+import dev.dockhand.core.PrivateFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -78,14 +79,15 @@ public final class OutputFiles {
     }
 
     private TruncatedOutput.Spill create(String callId) throws IOException {
-        Files.createDirectories(folder);
+        PrivateFiles.createFolders(folder);
         for (int tries = 0; tries < MAX_TRIES; tries++) {
             Path file = folder.resolve(name(counter.incrementAndGet(), callId));
             try {
                 // CREATE_NEW: an earlier session's file (a resumed session counts from 1 again) or a link planted
-                // under the name is never written through.
-                BufferedWriter writer = Files.newBufferedWriter(
-                        file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                // under the name is never written through. Owner-only: the output is whatever the tool read.
+                BufferedWriter writer = new BufferedWriter(java.nio.channels.Channels.newWriter(
+                        PrivateFiles.create(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
+                        StandardCharsets.UTF_8));
                 return new TruncatedOutput.Spill(file, writer);
             } catch (FileAlreadyExistsException taken) {
                 // The next number.

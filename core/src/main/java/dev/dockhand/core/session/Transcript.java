@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -154,29 +152,11 @@ public final class Transcript implements AutoCloseable {
         }
     }
 
-    /**
-     * Creates the file owner-only (0600) in owner-only folders (0700): a transcript holds whatever the tools read, and
-     * a shared machine's other users have no business with it.
-     */
+    /** Creates the file owner-only in owner-only folders: a transcript holds whatever the tools read. */
     private static void createPrivate(Path file) throws IOException {
-        boolean posix = file.getFileSystem().supportedFileAttributeViews().contains("posix");
-        Path parent = file.getParent();
-        if (!Files.isDirectory(parent)) {
-            if (posix) {
-                Files.createDirectories(parent, PosixFilePermissions.asFileAttribute(OWNER_FOLDER));
-            } else {
-                Files.createDirectories(parent);
-            }
-        }
-        if (posix) {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_FILE));
-        } else {
-            Files.createFile(file);
-        }
+        dev.dockhand.core.PrivateFiles.createFolders(file.getParent());
+        dev.dockhand.core.PrivateFiles.createEmpty(file);
     }
-
-    private static final java.util.Set<PosixFilePermission> OWNER_FOLDER = PosixFilePermissions.fromString("rwx------");
-    private static final java.util.Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     private void closeQuietly() {
         try {

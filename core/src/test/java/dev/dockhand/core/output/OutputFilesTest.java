@@ -68,6 +68,25 @@ class OutputFilesTest {
     }
 
     @Test
+    void aSavedOutputIsOwnerOnlyInOwnerOnlyFolders() throws Exception {
+        Path folder = temp.resolve("home/tmp/session");
+        Path saved;
+        try (TruncatedOutput output = new OutputFiles(folder).newOutput(SMALL, "c1")) {
+            overflow(output, 100);
+            output.text();
+            saved = output.fullOutput().orElseThrow();
+        }
+
+        assertEquals(
+                List.of("rw-------", "rwx------", "rwx------"),
+                List.of(permissions(saved), permissions(folder), permissions(folder.getParent())));
+    }
+
+    private static String permissions(Path path) throws IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    }
+
+    @Test
     void anEarlierFileUnderTheSameNameIsNeverOverwritten() throws Exception {
         Path folder = temp.resolve("out");
         Files.createDirectories(folder);
