@@ -232,7 +232,8 @@ final class Configuration {
     }
 
     /**
-     * What a run may spend and how hard the model reasons. A project may lower {@code maxCost}, never raise it; and
+     * What a run may spend and how hard the model reasons. A project may lower {@code maxCost} and
+     * {@code reasoningEffort}, never raise them; and
      * since cost is measured with the prices, a project's {@code pricing} counts only in a trusted folder (lower prices
      * would let a run spend past the user's limit).
      */
@@ -254,7 +255,14 @@ final class Configuration {
                 Settings::reasoningEffort,
                 value -> command.reasoningEffort = reasoningEffort(value),
                 () -> command.reasoningEffort == null ? "(the provider's default)" : command.reasoningEffort,
-                ProjectRule.any());
+                // More reasoning is billed as output (Anthropic's high budget is 24,000 tokens a request): an
+                // untrusted project may ask for less than the user's own effort, never for more or for one the user
+                // did not set.
+                (String value, Object without) -> ReasoningEffort.parse(String.valueOf(without))
+                        .map(limit -> ReasoningEffort.parse(value)
+                                .map(effort -> effort.compareTo(limit) <= 0)
+                                .orElse(false))
+                        .orElse(false));
         key(
                 "pricing",
                 null,

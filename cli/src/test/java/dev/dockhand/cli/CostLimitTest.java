@@ -188,6 +188,16 @@ class CostLimitTest {
     }
 
     @Test
+    void anUntrustedProjectMayLowerTheReasoningEffortButNeverRaiseOrSetIt() throws Exception {
+        project("{\"reasoningEffort\": \"high\"}");
+        assertEquals(Optional.empty(), options().reasoningEffort());
+        user("{\"reasoningEffort\": \"medium\"}");
+        assertEquals(Optional.of(ReasoningEffort.MEDIUM), options().reasoningEffort());
+        project("{\"reasoningEffort\": \"low\"}");
+        assertEquals(Optional.of(ReasoningEffort.LOW), options().reasoningEffort());
+    }
+
+    @Test
     void reasoningEffortIsParsedFromTheOptionOrTheSettings() throws Exception {
         assertEquals(
                 Optional.of(ReasoningEffort.HIGH),

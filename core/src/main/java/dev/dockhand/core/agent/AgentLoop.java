@@ -149,7 +149,13 @@ public final class AgentLoop {
             return Optional.empty();
         }
         long before = contextTokens();
-        String summary = ContextCompressor.summarise(client, model, messages.subList(1, split.getAsInt()), cancel);
+        ModelReply summarised =
+                ContextCompressor.summarise(client, model, messages.subList(1, split.getAsInt()), cancel);
+        // Billed like any request: cost, /stats and --max-cost count it (not the context size: it is not the history).
+        summarised
+                .usage()
+                .ifPresent(used -> events.accept(new AgentEvent.Usage(used, AgentEvent.Usage.Source.PROVIDER)));
+        String summary = summarised.text();
         if (cancel.isCancelled() || summary.isBlank()) {
             return Optional.empty();
         }

@@ -56,12 +56,14 @@ final class ContextCompressor {
         return split >= 2 ? OptionalInt.of(split) : OptionalInt.empty();
     }
 
-    /** Asks the model for a summary of {@code older}; no tools are offered, nothing is streamed to the user. */
-    static String summarise(ModelClient client, String model, List<Message> older, Cancellation cancel)
+    /**
+     * Asks the model for a summary of {@code older}; no tools are offered, nothing is streamed to the user. The reply
+     * carries its usage: a summary request is billed like any other.
+     */
+    static ModelReply summarise(ModelClient client, String model, List<Message> older, Cancellation cancel)
             throws ProviderException {
         List<Message> request = List.of(new Message.System(INSTRUCTIONS), new Message.User(transcript(older)));
-        ModelReply reply = client.stream(new ModelRequest(model, request, List.of()), text -> {}, cancel);
-        return reply.text();
+        return client.stream(new ModelRequest(model, request, List.of()), text -> {}, cancel);
     }
 
     /** The messages as plain text, one labelled block each. */

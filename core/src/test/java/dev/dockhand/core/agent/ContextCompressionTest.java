@@ -133,6 +133,32 @@ class ContextCompressionTest {
     }
 
     @Test
+    void theSummaryRequestIsBilledLikeAnyOther() throws Exception {
+        model.enqueue(
+                answer("A1"),
+                answer("A2"),
+                answer("A3"),
+                dev.dockhand.core.testing.Sse.reply(
+                        dev.dockhand.core.testing.Sse.text("They asked three things."),
+                        dev.dockhand.core.testing.Sse.finish("stop"),
+                        dev.dockhand.core.testing.Sse.usage(900, 40),
+                        dev.dockhand.core.testing.Sse.done()));
+        AgentLoop loop = loop();
+        for (String prompt : List.of("one", "two", "three")) {
+            loop.run(prompt, new Cancellation());
+        }
+        int before = events.ofType(AgentEvent.Usage.class).size();
+
+        loop.compress(new Cancellation()).orElseThrow();
+
+        List<AgentEvent.Usage> usage = events.ofType(AgentEvent.Usage.class);
+        assertEquals(
+                List.of(new AgentEvent.Usage(
+                        new dev.dockhand.core.model.TokenUsage(900, 40), AgentEvent.Usage.Source.PROVIDER)),
+                usage.subList(before, usage.size()));
+    }
+
+    @Test
     void aRequestOverTheThresholdIsPrecededByACompression() throws Exception {
         model.enqueue(answer("Noted."), answer("SUMMARY"), answer("Second answer."));
         AgentLoop loop = loop();
