@@ -58,7 +58,16 @@ final class DockhandHome {
         }
         Path home = base.resolve(".dockhand").normalize();
         if (inside(home, workingDirectory)) {
-            return temporary(null, temporary, "the home folder " + base + " is inside the workspace");
+            // Started in the home folder itself, its .dockhand is also the project's: reading it as the user's own
+            // would let a repository checked out there set what only the user may. From a folder above the home
+            // (a container's /), the home's settings are still the user's own and are read.
+            boolean same = realOrSelf(base.toAbsolutePath().normalize())
+                    .equals(realOrSelf(workingDirectory.toAbsolutePath().normalize()));
+            return temporary(
+                    same ? null : home,
+                    temporary,
+                    "the home folder " + base + " is inside the workspace"
+                            + (same ? ", so its settings are not read as yours" : ""));
         }
         return writable(home, home, Optional.empty(), temporary);
     }

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 
 /**
@@ -93,15 +95,27 @@ final class RunSummary {
         return text.toString();
     }
 
-    /** Writes the summary whole or not at all: a job that reads it never sees half a report. */
+    /**
+     * Adds the summary to an existing file, as {@code $GITHUB_STEP_SUMMARY} expects (earlier commands of the step may
+     * have written to it), in one write; a new file is written whole or not at all, readable by the job's other users
+     * (a runner reading the summary of a container job that ran as another uid).
+     */
     static void write(Path file, JsonNode result) throws IOException {
         Path absolute = file.toAbsolutePath();
+        String markdown = markdown(result);
+        if (Files.exists(absolute)) {
+            Files.writeString(absolute, markdown, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            return;
+        }
         Path parent = absolute.getParent();
         Files.createDirectories(parent);
         Path temporary = Files.createTempFile(parent, ".dockhand-summary", ".md");
         try {
-            Files.writeString(temporary, markdown(result), StandardCharsets.UTF_8);
-            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.writeString(temporary, markdown, StandardCharsets.UTF_8);
+            if (temporary.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
+            }
+            Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temporary);
         }

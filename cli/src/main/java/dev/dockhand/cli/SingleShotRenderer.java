@@ -27,7 +27,10 @@ final class SingleShotRenderer implements AgentEventSink {
     public synchronized void accept(AgentEvent event) {
         if (event instanceof AgentEvent.ReasoningDelta delta) {
             if (showThinking && !delta.text().isEmpty()) {
-                err.print(delta.text());
+                // The provider's text, not ours: no escape sequence of it reaches the terminal.
+                err.print(java.util.Arrays.stream(delta.text().split("\n", -1))
+                        .map(Rendering::printable)
+                        .collect(java.util.stream.Collectors.joining("\n")));
                 err.flush();
                 thinkingOpen = !delta.text().endsWith("\n");
             }

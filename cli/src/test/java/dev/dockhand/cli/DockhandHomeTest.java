@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,16 @@ class DockhandHomeTest {
         assertEquals(temporary(), choice.settings());
         assertEquals(temporary(), choice.data());
         assertEquals(false, Files.exists(workspace().resolve(".dockhand")));
+    }
+
+    @Test
+    void fromAFolderAboveTheHomeItsSettingsAreStillReadButNothingIsWrittenThere() throws Exception {
+        Path home = Files.createDirectories(workspace().resolve("users/me"));
+
+        DockhandHome.Choice choice = choose(Map.of("HOME", home.toString()), null, "?");
+
+        assertEquals(List.of(home.resolve(".dockhand"), temporary()), List.of(choice.settings(), choice.data()));
+        assertEquals(false, Files.exists(home.resolve(".dockhand")));
     }
 
     @Test

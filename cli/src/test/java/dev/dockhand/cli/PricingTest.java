@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.settings.Settings;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,16 @@ class PricingTest {
         assertEquals(table.find("gemini-2.5-flash-lite"), table.find("gemini-2.5-flash-lite-preview-09-2025"));
         assertEquals(table.find("grok-4"), table.find("grok-4-0709"));
         assertEquals(Optional.of(new Pricing.Price(5.00, 0.50, 6.25, 25.00)), table.find("claude-opus-4-5-20251101"));
+    }
+
+    @Test
+    void aSnapshotPricedApartKeepsItsOwnPrice() {
+        // gpt-4o's first snapshot costs twice the later ones; the date tag must not hand it their price.
+        assertEquals(
+                List.of(
+                        Optional.of(new Pricing.Price(5.00, 5.00, 5.00, 15.00)),
+                        Optional.of(new Pricing.Price(2.50, 1.25, 2.50, 10.00))),
+                List.of(table.find("gpt-4o-2024-05-13"), table.find("gpt-4o-2024-08-06")));
     }
 
     @Test

@@ -87,6 +87,18 @@ class RunSummaryTest {
     }
 
     @Test
+    void anExistingStepSummaryIsAddedToNotReplaced() throws Exception {
+        Path summary = Files.writeString(temp.resolve("step-summary.md"), "## Build\n\nGreen.\n\n");
+        cli.model.enqueue(answer("Done."));
+
+        assertEquals(ExitCodes.OK, cli.run("--summary-file", summary.toString(), "-p", "hi"));
+
+        assertEquals(
+                List.of("## Build", "", "Green.", "", "## Dockhand: answered", "", "Done."),
+                Files.readAllLines(summary).subList(0, 7));
+    }
+
+    @Test
     void anAnsweredRunWritesItsReportWhateverTheOutputFormat() throws Exception {
         cli.model.enqueue(answer("Done."));
 
@@ -103,5 +115,9 @@ class RunSummaryTest {
         assertEquals(
                 List.of("## Dockhand: answered", "", "Done."),
                 Files.readAllLines(temp.resolve("s.md")).subList(0, 3));
+        assertEquals(
+                "rw-r--r--",
+                java.nio.file.attribute.PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(temp.resolve("s.md"))));
     }
 }

@@ -36,4 +36,14 @@ class SingleShotRendererTest {
         assertEquals("Hello\n", out.toString());
         assertEquals("", err.toString());
     }
+
+    @Test
+    void reasoningReachesTheTerminalWithoutEscapeSequences() {
+        SingleShotRenderer renderer = new SingleShotRenderer(new PrintWriter(out), new PrintWriter(err), true);
+
+        renderer.accept(new AgentEvent.ReasoningDelta("Plan:\n\u001b]52;c;ZWNobyBwd25lZA==\u0007copy \u001b[2Jthis\n"));
+        renderer.finish();
+
+        assertEquals("Plan:\ncopy this\n", err.toString());
+    }
 }
