@@ -3,30 +3,45 @@ package dev.dockhand.core.model;
 import dev.dockhand.core.Cancellation;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.AbstractExecutorService;
-import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.ConnectionSpec;
-import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
+import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
+import okhttp3.RequestBody;
 import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okhttp3.sse.EventSource;
-import okhttp3.sse.EventSourceListener;
-import okhttp3.sse.EventSources;
 import okio.BufferedSource;
+import okio.ByteString;
 
 /**
- * Runs one streaming model request, Server-Sent Events (OpenAI, Anthropic, Gemini) or NDJSON (Ollama), feeding its
- * events to the provider's {@link ReplyAssembler}, and turns every way it can end into a reply or one
- * {@link ProviderException}: HTTP errors, errors inside the stream, stalls past a time-out, a connection cut before
- * the reply was complete. A cancel closes the stream and returns the reply so far.
+ * Posts one model request and reads its reply stream, Server-Sent Events (OpenAI, Anthropic, Gemini, Responses) or
+ * NDJSON (Ollama), on the caller's thread, feeding each event to the provider's {@link ReplyAssembler}. Every way a
+ * stream can end becomes a reply or one {@link ProviderException}: HTTP errors, errors inside the stream, stalls past
+ * a time-out, a connection cut before the reply was complete. A cancel closes this call's stream, and no other, and
+ * returns the reply so far. One instance serves one client for a whole session.
  */
 public final class ProviderStreams {
-    private ProviderStreams() {}
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+    private static final ByteString LINE_ENDS = ByteString.encodeUtf8("\r\n");
+
+    /** How a reply stream frames its events. */
+    public enum Framing {
+        /** Server-Sent Events: the data lines of each event, up to a blank line. */
+        SSE,
+        /** One JSON object per line. */
+        NDJSON
+    }
+
+    private final OkHttpClient http;
+    private final Timeouts timeouts;
+
+    /** @param server where the requests go; only whether it is https matters here */
+    public ProviderStreams(Timeouts timeouts, HttpUrl server) {
+        this.http = httpClient(timeouts, server);
+        this.timeouts = timeouts;
+    }
 
     /** An HTTP client for model streams with these time-outs (the idle one also bounds each socket read). */
     public static OkHttpClient httpClient(Timeouts timeouts, HttpUrl endpoint) {
@@ -41,10 +56,6 @@ public final class ProviderStreams {
                 // has no reason to redirect, so a redirect is answered as the error it is.
                 .followRedirects(false)
                 .followSslRedirects(false)
-                // okhttp-sse runs a stream as an asynchronous call; this dispatcher runs it on the caller's thread.
-                // Otherwise the request went out on okhttp's thread and every event came back to ours: on a busy
-                // machine each hand-over is a thread wake-up, and they added up to milliseconds per tool round.
-                .dispatcher(new Dispatcher(new CallingThreadExecutor()))
                 // HTTP/1.1 only, as the providers' own SDKs speak by default: a turn is one stream at a time, so
                 // HTTP/2 gains nothing here, and it costs a reader thread per connection that sits in a blocking
                 // socket read. The JVM waits up to 300 ms at exit for a thread in native code, so every
@@ -58,70 +69,122 @@ public final class ProviderStreams {
         return builder.build();
     }
 
-    public static ModelReply sse(
-            OkHttpClient http,
-            Request request,
+    /**
+     * Posts {@code body} (JSON) to the endpoint and reads the reply.
+     *
+     * @param headers header names and values, alternating
+     */
+    public ModelReply post(
             ProviderEndpoint endpoint,
+            byte[] body,
+            Framing framing,
             ReplyAssembler assembler,
-            Timeouts timeouts,
-            Cancellation cancel)
+            Cancellation cancel,
+            String... headers)
             throws ProviderException {
-        // The stream runs on this thread (see httpClient), so a cancel or a stall, which come from other threads,
-        // close it through the client's dispatcher: this client runs one stream at a time.
-        Runnable stop = () -> http.dispatcher().cancelAll();
-        try (StreamWatchdog watchdog = new StreamWatchdog(timeouts, stop);
-                Cancellation.Registration ignored = cancel.onCancel(stop)) {
-            if (cancel.isCancelled()) {
-                return assembler.reply(true);
-            }
-            SseListener listener = new SseListener(assembler, endpoint, watchdog, cancel);
-            // Returns when the stream has ended, one way or another.
-            EventSources.createFactory(http).newEventSource(request, listener);
-            return finish(assembler, endpoint, cancel, watchdog, listener.failure, listener.streamFailure);
+        Request.Builder request = new Request.Builder().url(endpoint.url());
+        if (framing == Framing.SSE) {
+            request.header("Accept", "text/event-stream");
         }
-    }
-
-    public static ModelReply ndjson(
-            OkHttpClient http,
-            Request request,
-            ProviderEndpoint endpoint,
-            ReplyAssembler assembler,
-            Timeouts timeouts,
-            Cancellation cancel)
-            throws ProviderException {
-        Call call = http.newCall(request);
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        // A synchronous call: the request and every event stay on this thread. A cancel or a stall, which come from
+        // other threads, cancel this call; okhttp then fails its pending read, or never sends it.
+        Call call = http.newCall(request.post(RequestBody.create(body, JSON)).build());
         ProviderException failure = null;
-        IOException streamFailure = null;
+        IOException broken = null;
         try (StreamWatchdog watchdog = new StreamWatchdog(timeouts, call::cancel);
                 Cancellation.Registration ignored = cancel.onCancel(call::cancel)) {
             try (Response response = call.execute()) {
-                if (!response.isSuccessful()) {
-                    throw HttpErrors.fromResponse(response, endpoint);
-                }
-                failure = readLines(response.body(), assembler, watchdog);
+                failure = read(response, endpoint, framing, assembler, watchdog);
             } catch (IOException e) {
-                streamFailure = e;
+                broken = e;
             }
-            return finish(assembler, endpoint, cancel, watchdog, failure, streamFailure);
+            return finish(assembler, endpoint, cancel, watchdog, failure, broken);
         }
     }
 
-    private static ProviderException readLines(ResponseBody body, ReplyAssembler assembler, StreamWatchdog watchdog)
+    /** Feeds the events to the assembler until the stream ends; returns the failure that ended it, if any. */
+    private static ProviderException read(
+            Response response,
+            ProviderEndpoint endpoint,
+            Framing framing,
+            ReplyAssembler assembler,
+            StreamWatchdog watchdog)
             throws IOException {
-        BufferedSource source = body.source();
+        if (!response.isSuccessful()) {
+            return HttpErrors.fromResponse(response, endpoint);
+        }
+        MediaType type = response.body().contentType();
+        if (framing == Framing.SSE
+                && (type == null
+                        || !type.type().equals("text")
+                        || !type.subtype().equals("event-stream"))) {
+            return notAStream(endpoint, "Invalid content-type: " + type, null);
+        }
+        BufferedSource source = response.body().source();
+        String data = null;
         String line;
-        while ((line = source.readUtf8Line()) != null) {
-            watchdog.event();
-            if (line.isBlank()) {
-                continue;
+        // After a cancel the events already received are still read; the next read from the network fails.
+        while ((line = line(source)) != null) {
+            String event = null;
+            if (framing == Framing.NDJSON) {
+                event = line.isBlank() ? null : line;
+            } else if (line.isEmpty()) {
+                event = data;
+                data = null;
+            } else {
+                data = withData(data, line);
             }
-            try {
-                assembler.accept(line);
-            } catch (ProviderException e) {
-                return e;
+            if (event != null) {
+                watchdog.event();
+                try {
+                    assembler.accept(event);
+                } catch (ProviderException e) {
+                    return e;
+                } catch (RuntimeException e) {
+                    return notAStream(endpoint, e.getMessage(), e);
+                }
             }
         }
         return null;
+    }
+
+    /**
+     * The next line, ended by LF, CRLF or CR; at the end of the stream what is left, or null. An SSE event is
+     * dispatched only at the blank line after it, so one cut short at the end is never read.
+     */
+    private static String line(BufferedSource source) throws IOException {
+        long end = source.indexOfElement(LINE_ENDS);
+        if (end == -1) {
+            return source.exhausted() ? null : source.readUtf8();
+        }
+        String line = source.readUtf8(end);
+        if (source.readByte() == '\r' && source.request(1) && source.getBuffer().getByte(0) == '\n') {
+            source.skip(1);
+        }
+        return line;
+    }
+
+    /**
+     * The event's data with this SSE line's added: {@code data:} fields join with newlines, one space after the colon
+     * is not part of the value. Comments, {@code event:}, {@code id:} and {@code retry:} tell the readers nothing.
+     */
+    private static String withData(String data, String line) {
+        int colon = line.indexOf(':');
+        if (!(colon < 0 ? line : line.substring(0, colon)).equals("data")) {
+            return data;
+        }
+        String value = colon < 0 ? "" : line.substring(line.startsWith(" ", colon + 1) ? colon + 2 : colon + 1);
+        return data == null ? value : data + "\n" + value;
+    }
+
+    private static ProviderException notAStream(ProviderEndpoint endpoint, String detail, Throwable cause) {
+        return new ProviderException(
+                ProviderException.Kind.PROTOCOL,
+                endpoint.describeCapitalized() + " did not send a reply stream: " + endpoint.redact(detail),
+                cause);
     }
 
     private static ModelReply finish(
@@ -130,7 +193,7 @@ public final class ProviderStreams {
             Cancellation cancel,
             StreamWatchdog watchdog,
             ProviderException failure,
-            Throwable streamFailure)
+            IOException broken)
             throws ProviderException {
         if (cancel.isCancelled()) {
             return assembler.reply(true);
@@ -144,15 +207,8 @@ public final class ProviderStreams {
         if (failure != null) {
             throw failure;
         }
-        if (streamFailure instanceof IOException io) {
-            throw HttpErrors.network(endpoint, io);
-        }
-        if (streamFailure != null) {
-            throw new ProviderException(
-                    ProviderException.Kind.PROTOCOL,
-                    endpoint.describeCapitalized() + " did not send a reply stream: "
-                            + endpoint.redact(streamFailure.getMessage()),
-                    streamFailure);
+        if (broken != null) {
+            throw HttpErrors.network(endpoint, broken);
         }
         if (!assembler.complete()) {
             throw new ProviderException(
@@ -161,90 +217,5 @@ public final class ProviderStreams {
                     null);
         }
         return assembler.reply(false);
-    }
-
-    /** Feeds the events to the assembler; failures are recorded and thrown once the stream has ended. */
-    private static final class SseListener extends EventSourceListener {
-        private final ReplyAssembler assembler;
-        private final ProviderEndpoint endpoint;
-        private final StreamWatchdog watchdog;
-        private final Cancellation cancel;
-        private ProviderException failure;
-        private Throwable streamFailure;
-
-        SseListener(ReplyAssembler assembler, ProviderEndpoint endpoint, StreamWatchdog watchdog, Cancellation cancel) {
-            this.assembler = assembler;
-            this.endpoint = endpoint;
-            this.watchdog = watchdog;
-            this.cancel = cancel;
-        }
-
-        @Override
-        public void onOpen(EventSource eventSource, Response response) {
-            // A cancel that came after sse() checked but before okhttp knew of the call found nothing to close.
-            if (cancel.isCancelled()) {
-                eventSource.cancel();
-            }
-        }
-
-        @Override
-        public void onEvent(EventSource eventSource, String id, String type, String data) {
-            watchdog.event();
-            if (failure != null) {
-                return;
-            }
-            try {
-                assembler.accept(data);
-            } catch (ProviderException e) {
-                failure = e;
-                eventSource.cancel();
-            }
-        }
-
-        @Override
-        public void onFailure(EventSource eventSource, Throwable t, Response response) {
-            if (response != null && !response.isSuccessful()) {
-                // The body can only be read here, inside the callback, before okhttp-sse closes the response.
-                failure = HttpErrors.fromResponse(response, endpoint);
-            } else if (failure == null) {
-                streamFailure = t == null ? new IOException("stream failed") : t;
-            }
-        }
-    }
-
-    /** Runs each task at once on the thread that submits it; the dispatcher's only executor (see httpClient). */
-    private static final class CallingThreadExecutor extends AbstractExecutorService {
-        private volatile boolean shutdown;
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
-
-        @Override
-        public void shutdown() {
-            shutdown = true;
-        }
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            shutdown = true;
-            return List.of();
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, TimeUnit unit) {
-            return shutdown;
-        }
     }
 }

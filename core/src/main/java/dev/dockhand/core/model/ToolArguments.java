@@ -19,6 +19,15 @@ public final class ToolArguments {
         return parseObject(arguments).orElseGet(Json::object);
     }
 
+    /**
+     * The arguments as the model wrote them, for providers that send them as text (OpenAI's chat completions and
+     * Responses), unless they are not a JSON object: servers that re-parse history (vLLM, llama.cpp templates) reject
+     * the whole request over them. As for {@link #asObject}, {@code {}} goes back instead.
+     */
+    public static String replayable(String arguments) {
+        return isObject(arguments) ? arguments : "{}";
+    }
+
     /** Whether the model's arguments are a JSON object, as every tool's schema requires. */
     public static boolean isObject(String arguments) {
         return parseObject(arguments).isPresent();

@@ -10,10 +10,6 @@ import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.Timeouts;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 
 /**
  * A streaming client for Anthropic's {@code POST {baseUrl}/v1/messages}, with prompt caching on and extended thinking
@@ -22,14 +18,12 @@ import okhttp3.RequestBody;
 public final class AnthropicClient implements ModelClient {
     public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
     static final String API_VERSION = "2023-06-01";
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
 
     private final ProviderEndpoint endpoint;
     private final String apiKey;
     private final int maxTokens;
     private final boolean caching;
-    private final Timeouts timeouts;
-    private final OkHttpClient http;
+    private final ProviderStreams streams;
 
     /**
      * @param maxTokens the reply's output limit; the Messages API requires one. With thinking on, the request asks for
@@ -47,21 +41,21 @@ public final class AnthropicClient implements ModelClient {
         this.apiKey = apiKey;
         this.maxTokens = maxTokens;
         this.caching = caching;
-        this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
+        this.streams = new ProviderStreams(timeouts, endpoint.url());
     }
 
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
-        Request http = new Request.Builder()
-                .url(endpoint.url())
-                .header("x-api-key", apiKey)
-                .header("anthropic-version", API_VERSION)
-                .header("Accept", "text/event-stream")
-                .post(RequestBody.create(Json.write(AnthropicRequestWriter.write(request, maxTokens, caching)), JSON))
-                .build();
-        return ProviderStreams.sse(
-                this.http, http, endpoint, new AnthropicStreamReader(listener, endpoint), timeouts, cancel);
+        return streams.post(
+                endpoint,
+                Json.writeBytes(AnthropicRequestWriter.write(request, maxTokens, caching)),
+                ProviderStreams.Framing.SSE,
+                new AnthropicStreamReader(listener, endpoint),
+                cancel,
+                "x-api-key",
+                apiKey,
+                "anthropic-version",
+                API_VERSION);
     }
 }

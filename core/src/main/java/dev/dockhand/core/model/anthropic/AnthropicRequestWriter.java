@@ -8,9 +8,9 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
+import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -179,8 +179,8 @@ final class AnthropicRequestWriter {
             boolean fresh = !lastRoleIs(messages, "assistant");
             ArrayNode content = turn(messages, "assistant");
             // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
-            if (fresh && assistant.state().from(WIRE)) {
-                thinkingBlocks(assistant.state().json()).forEach(content::add);
+            if (fresh) {
+                thinkingBlocks(assistant).forEach(content::add);
             }
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
@@ -205,20 +205,15 @@ final class AnthropicRequestWriter {
     }
 
     /** The thinking blocks a reply's state holds, as they came; none when the state cannot be read. */
-    private static List<JsonNode> thinkingBlocks(String json) {
+    private static List<JsonNode> thinkingBlocks(Message.Assistant assistant) {
         List<JsonNode> blocks = new ArrayList<>();
-        try {
-            JsonNode stored = Json.read(json);
-            if (stored.isArray()) {
-                stored.forEach(block -> {
+        RequestJson.state(assistant, WIRE)
+                .filter(JsonNode::isArray)
+                .ifPresent(stored -> stored.forEach(block -> {
                     if (isThinking(block)) {
                         blocks.add(block);
                     }
-                });
-            }
-        } catch (UncheckedIOException damaged) {
-            // A damaged session file: replaying nothing only costs thinking its place in this turn.
-        }
+                }));
         return blocks;
     }
 
@@ -227,12 +222,7 @@ final class AnthropicRequestWriter {
                 && messages.get(messages.size() - 1).path("role").asText().equals(role);
     }
 
-    /** The content array of the last turn if it has this role, else of a new turn. */
     private static ArrayNode turn(ArrayNode messages, String role) {
-        if (lastRoleIs(messages, role)) {
-            return (ArrayNode) messages.get(messages.size() - 1).get("content");
-        }
-        ObjectNode turn = messages.addObject().put("role", role);
-        return turn.putArray("content");
+        return RequestJson.turn(messages, role, "content");
     }
 }

@@ -10,27 +10,20 @@ import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.Timeouts;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 
 /** A streaming client for {@code POST {baseUrl}/v1beta/models/{model}:streamGenerateContent?alt=sse}. */
 public final class GeminiClient implements ModelClient {
     public static final String DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
 
     private final HttpUrl base;
     private final String apiKey;
-    private final Timeouts timeouts;
-    private final OkHttpClient http;
+    private final ProviderStreams streams;
 
     public GeminiClient(String baseUrl, String apiKey, Timeouts timeouts) {
         HttpUrl parsed = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.base = parsed;
         this.apiKey = apiKey;
-        this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts, parsed);
+        this.streams = new ProviderStreams(timeouts, parsed);
     }
 
     @Override
@@ -42,18 +35,13 @@ public final class GeminiClient implements ModelClient {
                 .addQueryParameter("alt", "sse")
                 .build();
         ProviderEndpoint endpoint = new ProviderEndpoint("Gemini", url, apiKey);
-        Request http = new Request.Builder()
-                .url(url)
-                .header("x-goog-api-key", apiKey)
-                .header("Accept", "text/event-stream")
-                .post(RequestBody.create(Json.write(GeminiRequestWriter.write(request)), JSON))
-                .build();
-        return ProviderStreams.sse(
-                this.http,
-                http,
+        return streams.post(
                 endpoint,
+                Json.writeBytes(GeminiRequestWriter.write(request)),
+                ProviderStreams.Framing.SSE,
                 new GeminiStreamReader(request.model(), listener, endpoint),
-                timeouts,
-                cancel);
+                cancel,
+                "x-goog-api-key",
+                apiKey);
     }
 }

@@ -8,6 +8,7 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
+import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolDeclaration;
 import java.util.List;
 
@@ -126,12 +127,6 @@ final class GeminiRequestWriter {
     }
 
     private static ArrayNode parts(ArrayNode contents, String role) {
-        if (!contents.isEmpty()) {
-            ObjectNode last = (ObjectNode) contents.get(contents.size() - 1);
-            if (last.path("role").asText().equals(role)) {
-                return (ArrayNode) last.get("parts");
-            }
-        }
-        return contents.addObject().put("role", role).putArray("parts");
+        return RequestJson.turn(contents, role, "parts");
     }
 }

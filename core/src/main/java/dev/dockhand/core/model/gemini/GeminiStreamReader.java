@@ -75,7 +75,7 @@ final class GeminiStreamReader implements ReplyAssembler {
             }
         }
         if (candidate.hasNonNull("finishReason")) {
-            finishReason = finishReason(candidate.get("finishReason").asText());
+            finishReason = finishReason(candidate.get("finishReason").asText(), !calls.isEmpty());
         }
         JsonNode metadata = chunk.path("usageMetadata");
         if (metadata.isObject()) {
@@ -98,9 +98,10 @@ final class GeminiStreamReader implements ReplyAssembler {
                 thoughts);
     }
 
-    private FinishReason finishReason(String reason) {
+    /** Gemini says STOP for a reply that made calls too. */
+    private static FinishReason finishReason(String reason, boolean calls) {
         return switch (reason) {
-            case "STOP" -> calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
+            case "STOP" -> calls ? FinishReason.TOOL_CALLS : FinishReason.STOP;
             case "MAX_TOKENS" -> FinishReason.LENGTH;
             case "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY" -> FinishReason
                     .CONTENT_FILTER;

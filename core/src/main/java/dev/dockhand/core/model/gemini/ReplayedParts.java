@@ -7,8 +7,8 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -123,19 +123,11 @@ final class ReplayedParts {
      * came from another model than {@code model}.
      */
     static Optional<List<ObjectNode>> replay(Message.Assistant assistant, String model) {
-        if (!assistant.state().from(WIRE)) {
+        Optional<JsonNode> state = RequestJson.stateOf(assistant, WIRE, model);
+        if (state.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode state;
-        try {
-            state = Json.read(assistant.state().json());
-        } catch (UncheckedIOException notJson) {
-            return Optional.empty();
-        }
-        if (!state.path("model").asText().equals(model)) {
-            return Optional.empty();
-        }
-        JsonNode recorded = state.path("parts");
+        JsonNode recorded = state.get().path("parts");
         List<ObjectNode> parts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         int nextCall = 0;

@@ -18,20 +18,16 @@ import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.ReplyAssembler;
+import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.StreamedCalls;
 import dev.dockhand.core.model.Timeouts;
 import dev.dockhand.core.model.TokenUsage;
 import dev.dockhand.core.model.ToolArguments;
-import dev.dockhand.core.model.ToolDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 
 /**
  * A streaming client for a local Ollama's {@code POST {baseUrl}/api/chat}. Thinking models stream their reasoning in
@@ -42,29 +38,26 @@ import okhttp3.RequestBody;
 public final class OllamaClient implements ModelClient {
     public static final String DEFAULT_BASE_URL = "http://localhost:11434";
     static final String WIRE = "ollama";
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
 
     private final ProviderEndpoint endpoint;
-    private final Timeouts timeouts;
-    private final OkHttpClient http;
+    private final ProviderStreams streams;
 
     public OllamaClient(String baseUrl, Timeouts timeouts) {
         HttpUrl base = ProviderEndpoint.parseBaseUrl(baseUrl, DEFAULT_BASE_URL);
         this.endpoint = new ProviderEndpoint(
                 "Ollama", base.newBuilder().addPathSegments("api/chat").build(), "");
-        this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
+        this.streams = new ProviderStreams(timeouts, endpoint.url());
     }
 
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
-        Request http = new Request.Builder()
-                .url(endpoint.url())
-                .post(RequestBody.create(Json.write(write(request)), JSON))
-                .build();
-        return ProviderStreams.ndjson(
-                this.http, http, endpoint, new Reader(listener, endpoint, request.model()), timeouts, cancel);
+        return streams.post(
+                endpoint,
+                Json.writeBytes(write(request)),
+                ProviderStreams.Framing.NDJSON,
+                new Reader(listener, endpoint, request.model()),
+                cancel);
     }
 
     static ObjectNode write(ModelRequest request) {
@@ -78,7 +71,8 @@ public final class OllamaClient implements ModelClient {
                 messages.addObject().put("role", "user").put("content", user.text());
             } else if (message instanceof Message.Assistant assistant) {
                 ObjectNode node = messages.addObject().put("role", "assistant").put("content", assistant.text());
-                if (!assistant.reasoning().isEmpty() && wroteIt(assistant, request.model())) {
+                if (!assistant.reasoning().isEmpty()
+                        && RequestJson.stateOf(assistant, WIRE, request.model()).isPresent()) {
                     node.put("thinking", assistant.reasoning());
                 }
                 if (assistant.hasToolCalls()) {
@@ -97,12 +91,7 @@ public final class OllamaClient implements ModelClient {
             }
         }
         if (!request.tools().isEmpty()) {
-            ArrayNode tools = body.putArray("tools");
-            for (ToolDeclaration tool : request.tools()) {
-                ObjectNode function = tools.addObject().put("type", "function").putObject("function");
-                function.put("name", tool.name()).put("description", tool.description());
-                function.set("parameters", tool.parameters());
-            }
+            body.set("tools", RequestJson.functions(request.tools()));
         }
         return body;
     }
@@ -118,11 +107,6 @@ public final class OllamaClient implements ModelClient {
         } else {
             body.put("think", true);
         }
-    }
-
-    private static boolean wroteIt(Message.Assistant assistant, String model) {
-        return assistant.state().from(WIRE)
-                && Json.read(assistant.state().json()).path("model").asText().equals(model);
     }
 
     /** One NDJSON line per chunk; the last says {@code done: true} with the reason and the token counts. */
@@ -169,16 +153,21 @@ public final class OllamaClient implements ModelClient {
                         function.has("arguments") ? Json.write(function.get("arguments")) : "{}"));
             }
             if (chunk.path("done").asBoolean(false)) {
-                String reason = chunk.path("done_reason").asText("stop");
-                finishReason = reason.equals("length")
-                        ? FinishReason.LENGTH
-                        : calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
+                finishReason = finishReason(chunk.path("done_reason").asText("stop"), !calls.isEmpty());
                 // prompt_eval_count is the prompt and eval_count all generated tokens, thinking included; Ollama
                 // counts neither cache hits nor thinking apart.
                 usage = new TokenUsage(
                         chunk.path("prompt_eval_count").asLong(),
                         chunk.path("eval_count").asLong());
             }
+        }
+
+        /** Ollama says only stop or length; a reply with calls stopped for them. */
+        private static FinishReason finishReason(String reason, boolean calls) {
+            if (reason.equals("length")) {
+                return FinishReason.LENGTH;
+            }
+            return calls ? FinishReason.TOOL_CALLS : FinishReason.STOP;
         }
 
         @Override

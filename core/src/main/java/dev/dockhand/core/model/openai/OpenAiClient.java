@@ -10,10 +10,6 @@ import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.Timeouts;
 import java.util.Objects;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 
 /**
  * A streaming client for {@code POST {baseUrl}/chat/completions}: OpenAI and every server that speaks its API (vLLM,
@@ -21,19 +17,15 @@ import okhttp3.RequestBody;
  * conversation state.
  */
 public final class OpenAiClient implements ModelClient {
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
-
     private final ProviderEndpoint endpoint;
     private final String apiKey;
-    private final OkHttpClient http;
-    private final Timeouts timeouts;
+    private final ProviderStreams streams;
     private final OpenAiRequestWriter writer = new OpenAiRequestWriter();
 
     public OpenAiClient(String baseUrl, String apiKey, Timeouts timeouts) {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
         this.endpoint = new ProviderEndpoint("the OpenAI-compatible server", endpoint(baseUrl), apiKey);
-        this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
+        this.streams = new ProviderStreams(timeouts, endpoint.url());
     }
 
     /** A client with the default time-outs. */
@@ -54,19 +46,17 @@ public final class OpenAiClient implements ModelClient {
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
-        Request.Builder http = new Request.Builder()
-                .url(endpoint.url())
-                .header("Accept", "text/event-stream")
-                .post(RequestBody.create(writer.write(request), JSON));
-        if (!apiKey.isEmpty()) {
-            http.header("Authorization", "Bearer " + apiKey);
-        }
-        return ProviderStreams.sse(
-                this.http,
-                http.build(),
-                endpoint,
-                new OpenAiStreamReader(listener, endpoint, request.model()),
-                timeouts,
-                cancel);
+        OpenAiStreamReader reader = new OpenAiStreamReader(listener, endpoint, request.model());
+        byte[] body = writer.write(request);
+        return apiKey.isEmpty()
+                ? streams.post(endpoint, body, ProviderStreams.Framing.SSE, reader, cancel)
+                : streams.post(
+                        endpoint,
+                        body,
+                        ProviderStreams.Framing.SSE,
+                        reader,
+                        cancel,
+                        "Authorization",
+                        "Bearer " + apiKey);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
+import dev.dockhand.core.model.RequestJson;
 import java.util.Locale;
 
 /**
@@ -54,21 +55,17 @@ final class OpenAiReasoning {
 
     /** Adds to an assistant message's JSON what its reply's reasoning needs back, for a request to {@code model}. */
     static void replay(ObjectNode node, Message.Assistant assistant, String model) {
-        ProviderState state = assistant.state();
-        if (state.from(WIRE)) {
-            JsonNode json = Json.read(state.json());
-            if (json.path("model").asText().equals(model)) {
-                JsonNode details = json.get("details");
-                String field = json.path("field").asText("");
-                if (details != null && details.isArray() && !details.isEmpty()) {
-                    // OpenRouter: "pass back unmodified"; it carries the text too, so the plain field would only
-                    // say it twice.
-                    node.set(DETAILS, details);
-                } else if (!field.isEmpty()) {
-                    node.put(field, assistant.reasoning());
-                }
+        RequestJson.stateOf(assistant, WIRE, model).ifPresent(json -> {
+            JsonNode details = json.get("details");
+            String field = json.path("field").asText("");
+            if (details != null && details.isArray() && !details.isEmpty()) {
+                // OpenRouter: "pass back unmodified"; it carries the text too, so the plain field would only say it
+                // twice.
+                node.set(DETAILS, details);
+            } else if (!field.isEmpty()) {
+                node.put(field, assistant.reasoning());
             }
-        }
+        });
         if (isDeepSeek(model) && !node.has(REASONING_CONTENT)) {
             // DeepSeek's thinking mode answers 400 ("Missing `reasoning_content` field in the assistant message at
             // message index N") when an assistant message that made tool calls comes back without the field, in

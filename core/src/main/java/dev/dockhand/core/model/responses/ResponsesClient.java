@@ -10,10 +10,6 @@ import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.Timeouts;
 import java.util.Objects;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 
 /**
  * A streaming client for {@code POST {baseUrl}/responses}: OpenAI's Responses API, and the servers that speak it (xAI).
@@ -23,19 +19,15 @@ public final class ResponsesClient implements ModelClient {
     /** OpenAI's API, the default server. */
     public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
-
     private final ProviderEndpoint endpoint;
     private final String apiKey;
-    private final OkHttpClient http;
-    private final Timeouts timeouts;
+    private final ProviderStreams streams;
     private final ResponsesRequestWriter writer = new ResponsesRequestWriter();
 
     public ResponsesClient(String baseUrl, String apiKey, Timeouts timeouts) {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
         this.endpoint = new ProviderEndpoint("OpenAI Responses", endpoint(baseUrl), apiKey);
-        this.timeouts = timeouts;
-        this.http = ProviderStreams.httpClient(timeouts, endpoint.url());
+        this.streams = new ProviderStreams(timeouts, endpoint.url());
     }
 
     /**
@@ -51,14 +43,17 @@ public final class ResponsesClient implements ModelClient {
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
-        Request.Builder http = new Request.Builder()
-                .url(endpoint.url())
-                .header("Accept", "text/event-stream")
-                .post(RequestBody.create(writer.write(request), JSON));
-        if (!apiKey.isEmpty()) {
-            http.header("Authorization", "Bearer " + apiKey);
-        }
-        return ProviderStreams.sse(
-                this.http, http.build(), endpoint, new ResponsesStreamReader(listener, endpoint), timeouts, cancel);
+        ResponsesStreamReader reader = new ResponsesStreamReader(listener, endpoint);
+        byte[] body = writer.write(request);
+        return apiKey.isEmpty()
+                ? streams.post(endpoint, body, ProviderStreams.Framing.SSE, reader, cancel)
+                : streams.post(
+                        endpoint,
+                        body,
+                        ProviderStreams.Framing.SSE,
+                        reader,
+                        cancel,
+                        "Authorization",
+                        "Bearer " + apiKey);
     }
 }

@@ -8,11 +8,10 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,36 +21,23 @@ import java.util.Map;
  * Writes {@link ModelRequest}s as streaming Responses API request bodies. Dockhand keeps the conversation, so nothing
  * is stored at OpenAI ({@code store: false}) and every request carries the whole history as {@code input} items. The
  * reasoning of a reasoning model survives between requests only as the encrypted items its replies brought, which go
- * back verbatim in their place; without them the model starts each tool round from nothing. Each message's items are
- * built once and reused while the message is in the requests (messages are immutable). One writer serves one client.
+ * back verbatim in their place; without them the model starts each tool round from nothing. Holds no state.
  */
 final class ResponsesRequestWriter {
     /** The {@link ProviderState#wire()} of the state this wire's replies carry. */
     static final String WIRE = "openai-responses";
 
-    private Map<Message, List<ObjectNode>> written = new IdentityHashMap<>();
-    private List<ToolDeclaration> writtenTools;
-    private ArrayNode toolsJson;
-
-    synchronized byte[] write(ModelRequest request) {
+    byte[] write(ModelRequest request) {
         ObjectNode body = Json.object().put("model", request.model());
         ArrayNode input = Json.MAPPER.createArrayNode();
-        Map<Message, List<ObjectNode>> now = new IdentityHashMap<>();
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
                 // The documented place for the system prompt; ChatGPT-plan access refuses a system message item.
                 body.put("instructions", system.text());
                 continue;
             }
-            List<ObjectNode> items = written.get(message);
-            if (items == null) {
-                items = items(message);
-            }
-            now.put(message, items);
-            input.addAll(items);
+            input.addAll(items(message));
         }
-        // Only the messages of this request are kept: a compacted history lets the old ones go.
-        written = now;
         body.set("input", input);
         if (!request.tools().isEmpty()) {
             body.set("tools", tools(request.tools()));
@@ -79,22 +65,18 @@ final class ResponsesRequestWriter {
         return Json.writeBytes(body);
     }
 
-    private ArrayNode tools(List<ToolDeclaration> declarations) {
-        if (declarations != writtenTools) {
-            ArrayNode tools = Json.MAPPER.createArrayNode();
-            for (ToolDeclaration tool : declarations) {
-                ObjectNode function = tools.addObject().put("type", "function");
-                function.put("name", tool.name());
-                function.put("description", tool.description());
-                function.set("parameters", tool.parameters());
-                // Strict is the Responses default, and it requires every property to be required and no others to
-                // be allowed; Dockhand's tools have optional parameters.
-                function.put("strict", false);
-            }
-            toolsJson = tools;
-            writtenTools = declarations;
+    private static ArrayNode tools(List<ToolDeclaration> declarations) {
+        ArrayNode tools = Json.MAPPER.createArrayNode();
+        for (ToolDeclaration tool : declarations) {
+            ObjectNode function = tools.addObject().put("type", "function");
+            function.put("name", tool.name());
+            function.put("description", tool.description());
+            function.set("parameters", tool.parameters());
+            // Strict is the Responses default, and it requires every property to be required and no others to be
+            // allowed; Dockhand's tools have optional parameters.
+            function.put("strict", false);
         }
-        return toolsJson;
+        return tools;
     }
 
     private static List<ObjectNode> items(Message message) {
@@ -123,7 +105,7 @@ final class ResponsesRequestWriter {
             calls.put(call.id(), call);
         }
         List<ObjectNode> items = new ArrayList<>();
-        List<JsonNode> recorded = recordedItems(assistant.state());
+        List<JsonNode> recorded = recordedItems(assistant);
         if (recorded.isEmpty() || !textMatches(recorded, assistant.text())) {
             for (JsonNode item : recorded) {
                 if (item.path("type").asText().equals("reasoning")) {
@@ -180,18 +162,12 @@ final class ResponsesRequestWriter {
         return List.copyOf(items.subList(0, end));
     }
 
-    private static List<JsonNode> recordedItems(ProviderState state) {
-        if (!state.from(WIRE)) {
-            return List.of();
-        }
-        try {
-            List<JsonNode> items = new ArrayList<>();
-            Json.read(state.json()).path("items").forEach(items::add);
-            return items;
-        } catch (UncheckedIOException unreadable) {
-            // A damaged session file: the reply goes back without its reasoning rather than not at all.
-            return List.of();
-        }
+    /** The reply's recorded items; none from another wire, or when a damaged session file lost them. */
+    private static List<JsonNode> recordedItems(Message.Assistant assistant) {
+        List<JsonNode> items = new ArrayList<>();
+        RequestJson.state(assistant, WIRE)
+                .ifPresent(state -> state.path("items").forEach(items::add));
+        return items;
     }
 
     private static ObjectNode message(String text, String phase) {
@@ -212,6 +188,6 @@ final class ResponsesRequestWriter {
                 .put("type", "function_call")
                 .put("call_id", call.id())
                 .put("name", call.name())
-                .put("arguments", ToolArguments.isObject(call.arguments()) ? call.arguments() : "{}");
+                .put("arguments", ToolArguments.replayable(call.arguments()));
     }
 }

@@ -75,8 +75,7 @@ final class ResponsesStreamReader implements ReplyAssembler {
                     event.path("output_index").asText() + "/r"
                             + event.path("content_index").asText(),
                     event.path("delta").asText(""));
-            case "response.completed" -> finish(event.path("response"), FinishReason.STOP);
-            case "response.incomplete" -> finish(event.path("response"), incompleteReason(event.path("response")));
+            case "response.completed", "response.incomplete" -> finish(type, event.path("response"));
             case "response.failed" -> throw HttpErrors.inStream(endpoint, failure(event.path("response")), 0);
             case "error" -> throw HttpErrors.inStream(endpoint, event, 0);
             default -> {
@@ -131,7 +130,14 @@ final class ResponsesStreamReader implements ReplyAssembler {
         listener.onReasoningDelta(delta);
     }
 
-    private static FinishReason incompleteReason(JsonNode response) {
+    /**
+     * A completed response stopped, for its calls if it made any; an incomplete one names why in {@code
+     * incomplete_details}.
+     */
+    private static FinishReason finishReason(String type, JsonNode response, boolean calls) {
+        if (type.equals("response.completed")) {
+            return calls ? FinishReason.TOOL_CALLS : FinishReason.STOP;
+        }
         return switch (response.path("incomplete_details").path("reason").asText()) {
             case "max_output_tokens" -> FinishReason.LENGTH;
             case "content_filter" -> FinishReason.CONTENT_FILTER;
@@ -151,7 +157,7 @@ final class ResponsesStreamReader implements ReplyAssembler {
         return body;
     }
 
-    private void finish(JsonNode response, FinishReason reason) {
+    private void finish(String type, JsonNode response) {
         JsonNode node = response.path("usage");
         if (node.isObject()) {
             usage = new TokenUsage(
@@ -162,7 +168,7 @@ final class ResponsesStreamReader implements ReplyAssembler {
                     node.path("output_tokens_details").path("reasoning_tokens").asLong());
         }
         boolean calls = items.values().stream().anyMatch(item -> item.type.equals("function_call"));
-        finishReason = reason == FinishReason.STOP && calls ? FinishReason.TOOL_CALLS : reason;
+        finishReason = finishReason(type, response, calls);
     }
 
     @Override

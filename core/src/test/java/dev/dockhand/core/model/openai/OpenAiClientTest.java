@@ -29,6 +29,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.SocketPolicy;
@@ -268,6 +271,40 @@ class OpenAiClientTest {
         assertEquals(List.of(FinishReason.CANCELLED, ""), List.of(cancelled.finishReason(), cancelled.text()));
     }
 
+    @Test
+    void aCancelEndsOnlyItsOwnStreamWhenTwoShareTheClient() throws Exception {
+        // The first stalls after its text; the second has its whole reply, then its stream stays open 3 s.
+        server.enqueue(stalledAfter(reply(text("first"))), stalledAfter(reply(text("second"), finish("stop"), done())));
+        Cancellation cancelFirst = new Cancellation();
+        CountDownLatch firstStreams = new CountDownLatch(1);
+        CountDownLatch secondStreams = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            Future<ModelReply> first = threads.submit(() -> client.stream(
+                    new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                    delta -> firstStreams.countDown(),
+                    cancelFirst));
+            assertTrue(firstStreams.await(10, TimeUnit.SECONDS));
+            Future<ModelReply> second = threads.submit(() -> client.stream(
+                    new ModelRequest("m", List.of(new Message.User("hi")), List.of()),
+                    delta -> secondStreams.countDown(),
+                    new Cancellation()));
+            assertTrue(secondStreams.await(10, TimeUnit.SECONDS));
+
+            cancelFirst.cancel();
+
+            ModelReply cancelled = first.get(10, TimeUnit.SECONDS);
+            ModelReply finished = second.get(10, TimeUnit.SECONDS);
+            assertEquals(
+                    List.of(List.of(FinishReason.CANCELLED, "first"), List.of(FinishReason.STOP, "second")),
+                    List.of(
+                            List.of(cancelled.finishReason(), cancelled.text()),
+                            List.of(finished.finishReason(), finished.text())));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     /** The reply's events arrive at once, then the stream stays open, silent, for 3 s. */
     static MockResponse stalledAfter(MockResponse events) {
         long size = events.getBody().size();
@@ -319,13 +356,5 @@ class OpenAiClientTest {
                 "The OpenAI-compatible server at " + server.host() + " sent nothing for 0.3 s (the first-byte"
                         + " time-out); the reply was abandoned.",
                 failure.getMessage());
-    }
-
-    @Test
-    void replaysArgumentsThatAreNotAJsonObjectAsEmptyObject() {
-        assertEquals("{}", OpenAiRequestWriter.replayableArguments(new ToolCall("c", "n", "{\"a\":")));
-        assertEquals("{}", OpenAiRequestWriter.replayableArguments(new ToolCall("c", "n", "[1]")));
-        assertEquals("{}", OpenAiRequestWriter.replayableArguments(new ToolCall("c", "n", "")));
-        assertEquals("{\"a\":1}", OpenAiRequestWriter.replayableArguments(new ToolCall("c", "n", "{\"a\":1}")));
     }
 }
