@@ -152,7 +152,12 @@ public final class ProviderStreams {
     }
 
     /**
-     * The next line, ended by LF, CRLF or CR; at the end of the stream what is left, or null. An SSE event is
+     * Why this is read here and not by okhttp-sse: its synchronous entry, {@code EventSources.processResponse}, fails
+     * in 4.12 on a response it did not start itself ("lateinit property call has not been initialized"), and its
+     * asynchronous one needs a dispatcher and {@code cancelAll} to stop a stream, which cancels every stream of the
+     * client. The SSE reading a model stream needs is these few lines: data fields joined, the rest skipped.
+     *
+     * <p>The next line, ended by LF, CRLF or CR; at the end of the stream what is left, or null. An SSE event is
      * dispatched only at the blank line after it, so one cut short at the end is never read.
      */
     private static String line(BufferedSource source) throws IOException {
