@@ -117,8 +117,25 @@ final class AnthropicRules {
      */
     private static void thinking(JsonNode body, WireProblems problems) {
         JsonNode thinking = body.get("thinking");
-        boolean on = thinking != null && thinking.path("type").asText().equals("enabled");
+        boolean adaptive = thinking != null && thinking.path("type").asText().equals("adaptive");
+        boolean on =
+                adaptive || thinking != null && thinking.path("type").asText().equals("enabled");
+        if (adaptive) {
+            // Adaptive thinking (Claude Opus 4.6, Sonnet 4.6 and later) takes no budget; the effort goes in
+            // output_config.
+            problems.require(
+                    !thinking.has("budget_tokens"), "thinking.adaptive.budget_tokens: Extra inputs are not permitted");
+            String effort = body.path("output_config").path("effort").asText("high");
+            problems.require(
+                    java.util.Set.of("low", "medium", "high", "max").contains(effort),
+                    "output_config.effort: Input should be 'low', 'medium', 'high' or 'max'");
+        }
         if (on) {
+            problems.require(
+                    !body.has("temperature") || body.get("temperature").asDouble() == 1.0,
+                    "`temperature` may only be set to 1 when thinking is enabled.");
+        }
+        if (on && !adaptive) {
             JsonNode budget = thinking.get("budget_tokens");
             problems.require(
                     budget != null && budget.canConvertToInt() && budget.asInt() >= 1024,
@@ -127,14 +144,12 @@ final class AnthropicRules {
                     budget == null || budget.asInt() < body.path("max_tokens").asInt(),
                     "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at"
                             + " https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size");
-            problems.require(
-                    !body.has("temperature") || body.get("temperature").asDouble() == 1.0,
-                    "`temperature` may only be set to 1 when thinking is enabled.");
             problems.require(!body.has("top_k"), "`top_k` cannot be set when thinking is enabled.");
-        } else {
+        }
+        if (!on) {
             problems.require(
                     thinking == null || thinking.path("type").asText().equals("disabled"),
-                    "thinking.type: Input should be 'enabled' or 'disabled'");
+                    "thinking.type: Input should be 'enabled', 'adaptive' or 'disabled'");
         }
         JsonNode messages = body.path("messages");
         for (int i = 0; i < messages.size(); i++) {

@@ -51,7 +51,7 @@ public final class AnthropicClient implements ModelClient {
                 endpoint,
                 Json.writeBytes(AnthropicRequestWriter.write(request, maxTokens, caching)),
                 ProviderStreams.Framing.SSE,
-                new AnthropicStreamReader(listener, endpoint),
+                new AnthropicStreamReader(listener, endpoint, request.model()),
                 cancel,
                 "x-api-key",
                 apiKey,

@@ -81,7 +81,7 @@ final class AnthropicRequestWriter {
             if (message instanceof Message.System given) {
                 system = given.text();
             } else {
-                append(messages, message);
+                append(messages, message, request.model());
             }
         }
         breakpoints.addAll(messageBreakpoints(messages));
@@ -104,10 +104,17 @@ final class AnthropicRequestWriter {
                     .put("type", "ephemeral"));
         }
         Optional<ReasoningEffort> effort = request.reasoningEffort();
-        if (effort.isPresent() && turnOpensWithThinking(messages)) {
+        AnthropicModels.Thinking mode = AnthropicModels.thinking(request.model());
+        if (effort.isPresent() && mode != AnthropicModels.Thinking.NONE && turnOpensWithThinking(messages)) {
             int budget = budget(effort.get());
             body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
-            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+            if (mode == AnthropicModels.Thinking.ADAPTIVE) {
+                // The models that decide their own thinking refuse a budget: the effort says how hard instead.
+                body.putObject("thinking").put("type", "adaptive");
+                body.putObject("output_config").put("effort", effort.get().cliName());
+            } else {
+                body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+            }
         }
         return body;
     }
@@ -166,7 +173,7 @@ final class AnthropicRequestWriter {
         return type.equals("thinking") || type.equals("redacted_thinking");
     }
 
-    private static void append(ArrayNode messages, Message message) {
+    private static void append(ArrayNode messages, Message message, String model) {
         if (message instanceof Message.User user) {
             if (!user.text().isBlank()) {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
@@ -180,7 +187,7 @@ final class AnthropicRequestWriter {
             ArrayNode content = turn(messages, "assistant");
             // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
             if (fresh) {
-                thinkingBlocks(assistant).forEach(content::add);
+                thinkingBlocks(assistant, model).forEach(content::add);
             }
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
@@ -204,10 +211,14 @@ final class AnthropicRequestWriter {
         }
     }
 
-    /** The thinking blocks a reply's state holds, as they came; none when the state cannot be read. */
-    private static List<JsonNode> thinkingBlocks(Message.Assistant assistant) {
+    /**
+     * The thinking blocks a reply's state holds, as they came; none when the state cannot be read, or when another
+     * model wrote them: a signature is valid only for its own model ("Invalid `signature` in `thinking` block").
+     */
+    private static List<JsonNode> thinkingBlocks(Message.Assistant assistant, String model) {
         List<JsonNode> blocks = new ArrayList<>();
-        RequestJson.state(assistant, WIRE)
+        RequestJson.stateOf(assistant, WIRE, model)
+                .map(stored -> stored.path("blocks"))
                 .filter(JsonNode::isArray)
                 .ifPresent(stored -> stored.forEach(block -> {
                     if (isThinking(block)) {

@@ -2,6 +2,7 @@ package dev.dockhand.core.model.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
@@ -32,6 +33,9 @@ import java.util.TreeMap;
 final class AnthropicStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
     private final ProviderEndpoint endpoint;
+    /** The model asked: a thinking block\'s signature is valid only for the model that wrote it. */
+    private final String model;
+
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder reasoning = new StringBuilder();
     private final TreeMap<Integer, Block> toolBlocks = new TreeMap<>();
@@ -40,9 +44,10 @@ final class AnthropicStreamReader implements ReplyAssembler {
     private FinishReason finishReason;
     private boolean stopped;
 
-    AnthropicStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
+    AnthropicStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint, String model) {
         this.listener = listener;
         this.endpoint = endpoint;
+        this.model = model;
     }
 
     /** A tool_use block being streamed. */
@@ -229,7 +234,8 @@ final class AnthropicStreamReader implements ReplyAssembler {
      * loop the API would need it for.
      */
     private ProviderState state() {
-        ArrayNode blocks = Json.MAPPER.createArrayNode();
+        ObjectNode state = Json.object().put("model", model);
+        ArrayNode blocks = state.putArray("blocks");
         for (Thinking thinking : thinkingBlocks.values()) {
             if (thinking.redacted && !thinking.data.isEmpty()) {
                 blocks.addObject().put("type", "redacted_thinking").put("data", thinking.data);
@@ -242,6 +248,6 @@ final class AnthropicStreamReader implements ReplyAssembler {
         }
         return blocks.isEmpty()
                 ? ProviderState.NONE
-                : new ProviderState(AnthropicRequestWriter.WIRE, Json.write(blocks));
+                : new ProviderState(AnthropicRequestWriter.WIRE, Json.write(state));
     }
 }

@@ -73,8 +73,11 @@ class AnthropicRecordedStreamsTest {
                 new Cancellation());
     }
 
+    /** The state a reply of the test's model keeps: its thinking blocks, and the model they are valid for. */
     private static ProviderState state(String json) {
-        return new ProviderState("anthropic", Json.write(Json.read(json)));
+        com.fasterxml.jackson.databind.node.ObjectNode state = Json.object().put("model", "test-model");
+        state.set("blocks", Json.read(json));
+        return new ProviderState("anthropic", Json.write(state));
     }
 
     @Test

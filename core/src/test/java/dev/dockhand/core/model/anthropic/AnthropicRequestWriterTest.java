@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 class AnthropicRequestWriterTest {
     private static final String THINKING =
-            "[{\"type\":\"thinking\",\"thinking\":\"Read it.\",\"signature\":\"c2lnLTE=\"},"
-                    + "{\"type\":\"redacted_thinking\",\"data\":\"cmVkYWN0ZWQ=\"}]";
+            "{\"model\":\"m\",\"blocks\":[{\"type\":\"thinking\",\"thinking\":\"Read it.\",\"signature\":\"c2lnLTE=\"},"
+                    + "{\"type\":\"redacted_thinking\",\"data\":\"cmVkYWN0ZWQ=\"}]}";
     private static final List<ToolDeclaration> TOOLS = List.of(
             new ToolDeclaration(
                     "read_file",
@@ -151,7 +151,8 @@ class AnthropicRequestWriterTest {
     void everyTurnsThinkingBlocksGoBackFirstInTheirOrderUnchanged() {
         ProviderState first = new ProviderState("anthropic", THINKING);
         ProviderState second = new ProviderState(
-                "anthropic", "[{\"type\":\"thinking\",\"thinking\":\"List it.\",\"signature\":\"c2lnLTI=\"}]");
+                "anthropic",
+                "{\"model\":\"m\",\"blocks\":[{\"type\":\"thinking\",\"thinking\":\"List it.\",\"signature\":\"c2lnLTI=\"}]}");
 
         ObjectNode body = write(toolLoop(first, second), Optional.of(ReasoningEffort.LOW), 4096);
 
