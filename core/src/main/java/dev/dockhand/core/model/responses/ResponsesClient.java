@@ -43,7 +43,7 @@ public final class ResponsesClient implements ModelClient {
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
-        ResponsesStreamReader reader = new ResponsesStreamReader(listener, endpoint);
+        ResponsesStreamReader reader = new ResponsesStreamReader(listener, endpoint, request.model());
         byte[] body = writer.write(request);
         return apiKey.isEmpty()
                 ? streams.post(endpoint, body, ProviderStreams.Framing.SSE, reader, cancel)

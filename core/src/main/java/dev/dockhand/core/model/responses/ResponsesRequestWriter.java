@@ -36,7 +36,7 @@ final class ResponsesRequestWriter {
                 body.put("instructions", system.text());
                 continue;
             }
-            input.addAll(items(message));
+            input.addAll(items(message, request.model()));
         }
         body.set("input", input);
         if (!request.tools().isEmpty()) {
@@ -79,7 +79,7 @@ final class ResponsesRequestWriter {
         return tools;
     }
 
-    private static List<ObjectNode> items(Message message) {
+    private static List<ObjectNode> items(Message message, String model) {
         if (message instanceof Message.User user) {
             return List.of(
                     Json.object().put("type", "message").put("role", "user").put("content", user.text()));
@@ -89,7 +89,7 @@ final class ResponsesRequestWriter {
                     .put("call_id", result.toolCallId())
                     .put("output", result.content()));
         } else if (message instanceof Message.Assistant assistant) {
-            return assistant(assistant);
+            return assistant(assistant, model);
         }
         return List.of();
     }
@@ -99,13 +99,13 @@ final class ResponsesRequestWriter {
      * their phase, which gpt-5.3-codex and later read to tell commentary from an answer) and its calls. A reply whose
      * state came from another wire, or none, goes back as its text then its calls.
      */
-    private static List<ObjectNode> assistant(Message.Assistant assistant) {
+    private static List<ObjectNode> assistant(Message.Assistant assistant, String model) {
         Map<String, ToolCall> calls = new LinkedHashMap<>();
         for (ToolCall call : assistant.toolCalls()) {
             calls.put(call.id(), call);
         }
         List<ObjectNode> items = new ArrayList<>();
-        List<JsonNode> recorded = recordedItems(assistant);
+        List<JsonNode> recorded = recordedItems(assistant, model);
         if (recorded.isEmpty() || !textMatches(recorded, assistant.text())) {
             for (JsonNode item : recorded) {
                 if (item.path("type").asText().equals("reasoning")) {
@@ -162,10 +162,14 @@ final class ResponsesRequestWriter {
         return List.copyOf(items.subList(0, end));
     }
 
-    /** The reply's recorded items; none from another wire, or when a damaged session file lost them. */
-    private static List<JsonNode> recordedItems(Message.Assistant assistant) {
+    /**
+     * The reply's recorded items; none from another wire or another model (encrypted reasoning is refused by any
+     * model but the one that wrote it, and by models that do not reason at all), or when a damaged session file lost
+     * them.
+     */
+    private static List<JsonNode> recordedItems(Message.Assistant assistant, String model) {
         List<JsonNode> items = new ArrayList<>();
-        RequestJson.state(assistant, WIRE)
+        RequestJson.stateOf(assistant, WIRE, model)
                 .ifPresent(state -> state.path("items").forEach(items::add));
         return items;
     }

@@ -34,6 +34,9 @@ import java.util.TreeMap;
 final class ResponsesStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
     private final ProviderEndpoint endpoint;
+    /** The model asked: its encrypted reasoning can be read back by it alone. */
+    private final String model;
+
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder reasoning = new StringBuilder();
     /** The reply's output items by output_index: the order the model produced them in. */
@@ -45,9 +48,10 @@ final class ResponsesStreamReader implements ReplyAssembler {
     private FinishReason finishReason;
     private TokenUsage usage;
 
-    ResponsesStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint) {
+    ResponsesStreamReader(ModelClient.StreamListener listener, ProviderEndpoint endpoint, String model) {
         this.listener = listener;
         this.endpoint = endpoint;
+        this.model = model;
     }
 
     @Override
@@ -214,7 +218,8 @@ final class ResponsesStreamReader implements ReplyAssembler {
         }
         ProviderState state = worthKeeping
                 ? new ProviderState(
-                        ResponsesRequestWriter.WIRE, Json.write(Json.object().set("items", recorded)))
+                        ResponsesRequestWriter.WIRE,
+                        Json.write(Json.object().put("model", model).set("items", recorded)))
                 : ProviderState.NONE;
         return new ModelReply(
                 text.toString(),

@@ -218,7 +218,7 @@ class ResponsesReplayTest {
                                 Json.write(
                                         Json.read(
                                                 """
-                                        {"items":[{"id":"rs_5s","type":"reasoning","content":[],
+                                        {"model":"gpt-5","items":[{"id":"rs_5s","type":"reasoning","content":[],
                                           "encrypted_content":"gAAAAABsketch-done-5s-longer==",
                                           "summary":[{"type":"summary_text",
                                            "text":"**Checking the weather**\\n\\nI should call the weather tool."}]},

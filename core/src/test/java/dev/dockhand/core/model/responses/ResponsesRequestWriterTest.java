@@ -45,8 +45,9 @@ class ResponsesRequestWriterTest {
                 .get("input");
     }
 
+    /** A reply's recorded items, written by the model the tests ask (reasoning goes back to it alone). */
     private static String state(String items) {
-        return Json.write(Json.read("{\"items\":" + items + "}"));
+        return Json.write(Json.read("{\"model\":\"gpt-5.1-codex\",\"items\":" + items + "}"));
     }
 
     @Test
@@ -197,8 +198,8 @@ class ResponsesRequestWriterTest {
                         state(
                                 "[{\"id\":\"rs_1\",\"type\":\"reasoning\",\"encrypted_content\":\"e1\",\"summary\":[]}]")));
 
-        JsonNode body = write(
-                new ModelRequest("gpt-5", List.of(new Message.User("go"), cut, new Message.User("again")), List.of()));
+        JsonNode body = write(new ModelRequest(
+                "gpt-5.1-codex", List.of(new Message.User("go"), cut, new Message.User("again")), List.of()));
 
         assertEquals(
                 Json.read(
@@ -207,5 +208,32 @@ class ResponsesRequestWriterTest {
                          {"type":"message","role":"user","content":"again"}]
                         """),
                 body.get("input"));
+    }
+
+    @Test
+    void reasoningOfAnotherModelStaysOut() {
+        Message.Assistant reply = new Message.Assistant(
+                "",
+                List.of(new ToolCall("c1", "read_file", "{}")),
+                "",
+                new ProviderState(
+                        "openai-responses",
+                        state("[{\"id\":\"rs_1\",\"type\":\"reasoning\",\"encrypted_content\":\"e1\",\"summary\":[]},"
+                                + "{\"type\":\"function_call\",\"call_id\":\"c1\"}]")));
+        List<Message> history =
+                List.of(new Message.User("go"), reply, new Message.ToolResult("c1", "read_file", "A", false));
+
+        // gpt-4.1 refuses reasoning items at all; another reasoning model cannot decrypt them.
+        for (String model : List.of("gpt-4.1", "gpt-5")) {
+            assertEquals(
+                    Json.read(
+                            """
+                            [{"type":"message","role":"user","content":"go"},
+                             {"type":"function_call","call_id":"c1","name":"read_file","arguments":"{}"},
+                             {"type":"function_call_output","call_id":"c1","output":"A"}]
+                            """),
+                    write(new ModelRequest(model, history, List.of())).get("input"),
+                    model);
+        }
     }
 }
