@@ -192,16 +192,19 @@ class OllamaRecordedShapesTest {
     /** Most thinking models take think as a switch; without an effort nothing is sent. */
     @Test
     void otherModelsGetThinkAsASwitchAndNoEffortSendsNothing() throws Exception {
-        server.enqueue(fixture("text"), fixture("text"));
+        server.enqueue(fixture("text"), fixture("text"), fixture("text"));
         List<Message> history = List.of(new Message.User("go"));
 
         send(new ModelRequest("qwen3:8b", history, List.of(), Optional.of(ReasoningEffort.LOW)));
         send(new ModelRequest("qwen3:8b", history, List.of()));
+        // A model that cannot think answers think with 400 "does not support thinking": it gets none.
+        send(new ModelRequest("llama3.2", history, List.of(), Optional.of(ReasoningEffort.HIGH)));
 
         assertEquals(
-                List.of(Json.read("true"), Json.read("null")),
+                List.of(Json.read("true"), Json.read("null"), Json.read("null")),
                 List.of(
                         server.takeJson().path("think"),
+                        Optional.ofNullable(server.takeJson().get("think")).orElse(Json.read("null")),
                         Optional.ofNullable(server.takeJson().get("think")).orElse(Json.read("null"))));
     }
 

@@ -102,12 +102,18 @@ public final class OllamaClient implements ModelClient {
      * thinks as it does by default.
      */
     private static void think(ObjectNode body, String model, ReasoningEffort effort) {
-        if (model.toLowerCase(Locale.ROOT).startsWith("gpt-oss")) {
+        String name = model.toLowerCase(Locale.ROOT);
+        if (name.startsWith("gpt-oss")) {
             body.put("think", effort.cliName());
-        } else {
+        } else if (THINKS.matcher(name).matches()) {
             body.put("think", true);
         }
+        // Any other model answers `think` with 400 "does not support thinking": it gets nothing.
     }
+
+    /** The model families Ollama lists as thinking models (its "thinking" tag), besides gpt-oss. */
+    static final java.util.regex.Pattern THINKS = java.util.regex.Pattern.compile(
+            "(.*/)?(qwen3.*|deepseek-r1.*|deepseek-v3\\.[1-9].*|magistral.*|qwq.*|cogito.*|phi4-reasoning.*|exaone-deep.*)");
 
     /** One NDJSON line per chunk; the last says {@code done: true} with the reason and the token counts. */
     private static final class Reader implements ReplyAssembler {

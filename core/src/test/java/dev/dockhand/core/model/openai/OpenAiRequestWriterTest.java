@@ -2,6 +2,7 @@ package dev.dockhand.core.model.openai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
@@ -69,6 +70,30 @@ class OpenAiRequestWriterTest {
                 List.of(
                         text(reused.write(new ModelRequest("gpt-x", history, TOOLS))),
                         text(reused.write(new ModelRequest("gpt-y", compacted, List.of())))));
+    }
+
+    @Test
+    void modelsThatRefuseAnEffortAreNotSentOne() {
+        List<Message> history = List.of(new Message.User("Go."));
+        OpenAiRequestWriter writer = new OpenAiRequestWriter();
+        java.util.Map<String, Boolean> sent = new java.util.TreeMap<>();
+        for (String model :
+                List.of("gpt-4.1", "gpt-4o-2024-08-06", "gpt-5-chat-latest", "grok-4", "grok-3-mini", "o3", "gpt-5")) {
+            JsonNode body = Json.read(
+                    text(writer.write(new ModelRequest(model, history, List.of(), Optional.of(ReasoningEffort.HIGH)))));
+            sent.put(model, body.has("reasoning_effort"));
+        }
+
+        assertEquals(
+                new java.util.TreeMap<>(java.util.Map.of(
+                        "gpt-4.1", false,
+                        "gpt-4o-2024-08-06", false,
+                        "gpt-5-chat-latest", false,
+                        "grok-4", false,
+                        "grok-3-mini", true,
+                        "o3", true,
+                        "gpt-5", true)),
+                sent);
     }
 
     @Test
