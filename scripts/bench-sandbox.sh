@@ -5,9 +5,6 @@
 # Needs a running Docker engine and the sandbox image (scripts/docker-setup.sh, scripts/build-sandbox-image.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
-jar="$root/cli/target/dockhand.jar"
-if [ ! -f "$jar" ]; then
-  (cd "$root" && ./mvnw -B -q -DskipTests package -pl cli -am) >&2
-fi
+classpath="$("$root/scripts/bench-classpath.sh")"
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
-exec "$java" -XX:+UseSerialGC -cp "$jar" dev.dockhand.cli.bench.SandboxBenchmark "${1:-30}"
+exec "$java" -XX:+UseSerialGC -cp "$classpath" dev.dockhand.bench.SandboxBenchmark "${1:-30}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end check of the interactive REPL, by hand: drives the real launcher in tmux against a scripted model on
-# 127.0.0.1 (dev.dockhand.cli.bench.DemoModel) and prints the screen after each step, checking what must be on it.
+# 127.0.0.1 (dev.dockhand.bench.DemoModel) and prints the screen after each step, checking what must be on it.
 #   scripts/repl-demo.sh            run the steps and print each screen
 #   scripts/repl-demo.sh --attach   the same, then attach to the tmux session to look around (Ctrl-B D leaves)
 # Needs tmux. Uses --sandbox none, a throw-away workspace and a throw-away ~/.dockhand.
@@ -12,7 +12,7 @@ command -v tmux >/dev/null || { echo "repl-demo: tmux is not installed (apt-get 
 work="$(mktemp -d)"
 session="dockhand-demo-$$"
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
-"$java" -cp "$root/cli/target/dockhand.jar" dev.dockhand.cli.bench.DemoModel >"$work/url" 2>"$work/model.log" &
+"$java" -cp "$("$root/scripts/bench-classpath.sh")" dev.dockhand.bench.DemoModel >"$work/url" 2>"$work/model.log" &
 model=$!
 cleanup() {
   tmux kill-session -t "$session" 2>/dev/null || true

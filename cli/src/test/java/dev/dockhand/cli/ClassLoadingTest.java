@@ -3,7 +3,7 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.dockhand.cli.bench.ScriptedServer;
+import dev.dockhand.cli.testing.ScriptedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

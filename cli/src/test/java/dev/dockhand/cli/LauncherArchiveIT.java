@@ -1,11 +1,9 @@
 package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.dockhand.cli.bench.ScriptedServer;
+import dev.dockhand.cli.testing.ScriptedServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,22 +20,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The launcher's start-up archives, end to end: {@code scripts/dockhand} records each at its first run of a build,
- * starts from it from then on, and records it again when the jar changes; runs that cannot use Docker have an archive
- * of their own, without the Docker classes. Runs the real launcher and the packaged jar (hence an integration test,
- * after {@code package}), copied into a scratch checkout, on the JDK running the tests and on the newest JDK 25 or
- * later under /usr/lib/jvm when there is one (AOT caches there, AppCDS archives before).
+ * The launcher's start-up archive, end to end: {@code scripts/dockhand} has the JDK record it during the first run of
+ * a build, quietly and without changing what that run prints or returns, starts from it from then on, and has it
+ * recorded again when the jar changes. Runs the real launcher and the packaged jar (hence an integration test, after
+ * {@code package}), copied into a scratch checkout, on the JDK running the tests and on the newest JDK 25 or later
+ * under /usr/lib/jvm when there is one (an AOT cache there, an AppCDS archive before).
  */
 class LauncherArchiveIT {
-    private static final String RECORDING = "dockhand: recording the start-up archive (once per build)...\n";
-    private static final String RECORDING_WITHOUT_DOCKER =
-            "dockhand: recording the start-up archive for runs without Docker (once per build)...\n";
     private static final Pattern OPENED = Pattern.compile("^Opened (?:AOT cache|archive) (.+)\\.$");
 
     @TempDir
@@ -67,83 +61,36 @@ class LauncherArchiveIT {
 
     @ParameterizedTest
     @MethodSource("jdks")
-    void recordsEachArchiveOncePerBuildAndStartsFromIt(Path jdk) throws Exception {
-        Path withoutDocker = archive(jdk, "-sandbox-none");
-        Path withDocker = archive(jdk, "");
-        // Docker is pointed at a socket that does not exist, so each training takes its no-sandbox path at once,
-        // whatever engine the machine runs, and a prompt stops before it calls the model.
-        Map<String, String> noDocker = new HashMap<>(ChildProcess.variablesFor(checkout));
-        noDocker.put("DOCKER_HOST", "unix://" + checkout.resolve("no-docker.sock"));
-        List<String> version = List.of("--version");
-        List<String> prompt =
-                List.of("--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "-p", "hello");
-        String dockerDown = "dockhand: Docker does not answer at unix://" + checkout.resolve("no-docker.sock");
+    void theFirstRunOfABuildRecordsTheArchiveAndLaterRunsStartFromIt(Path jdk) throws Exception {
+        Path archive = archive(jdk);
+        Map<String, String> variables = ChildProcess.variablesFor(checkout);
+        try (ScriptedServer model = new ScriptedServer(List.of(ScriptedServer.answer("Hello.")))) {
+            // The recording run answers as any run does: nothing more on stdout or stderr.
+            assertEquals(
+                    new Launch(0, "", "Hello.\n"),
+                    launch(jdk, variables, ChildProcess.helloTo(model.baseUrl()))
+                            .withoutWarning());
+        }
+        assertRecorded(archive);
+        FileTime recorded = Files.getLastModifiedTime(archive);
 
-        // --version cannot use Docker: the archive without it.
-        Launch first = launch(jdk, noDocker, version);
-        assertEquals(new Launch(0, RECORDING_WITHOUT_DOCKER), first.withoutVersion());
-        assertRecorded(withoutDocker);
-        assertFalse(Files.exists(withDocker));
-        FileTime recorded = Files.getLastModifiedTime(withoutDocker);
-        Started second = startedFrom(jdk, noDocker, version);
+        Started second = startedFrom(jdk, variables, List.of("--version"));
         assertEquals(0, second.exitCode());
-        assertEquals(List.of(withoutDocker), second.archives());
+        assertEquals(List.of(archive), second.archives());
         assertTrue(second.mainFromArchive(), "Main was not loaded from the archive");
-        assertEquals(recorded, Files.getLastModifiedTime(withoutDocker));
+        assertEquals(recorded, Files.getLastModifiedTime(archive));
 
-        // A prompt may use Docker: the other archive. Docker does not answer, so the run stops with exit code 44.
-        Launch third = launch(jdk, noDocker, prompt);
-        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, third.exitCode());
-        assertTrue(third.stderr().startsWith(RECORDING + dockerDown), third.stderr());
-        assertRecorded(withDocker);
-        Started fourth = startedFrom(jdk, noDocker, prompt);
-        assertEquals(ExitCodes.SANDBOX_UNAVAILABLE, fourth.exitCode());
-        assertEquals(List.of(withDocker), fourth.archives());
-        assertTrue(fourth.mainFromArchive(), "Main was not loaded from the archive");
-
-        // A new build: the jar is newer than both archives, and each is recorded again at its next run.
+        // A new build: the jar is newer than the archive, which its next run records again; a recording run's exit
+        // code is its own.
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now()));
         assertEquals(
-                new Launch(0, RECORDING_WITHOUT_DOCKER),
-                launch(jdk, noDocker, version).withoutVersion());
-        assertTrue(launch(jdk, noDocker, prompt).stderr().startsWith(RECORDING + dockerDown));
-        for (Path archive : List.of(withoutDocker, withDocker)) {
-            assertRecorded(archive);
-            assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0, archive + "");
-        }
-    }
-
-    /**
-     * With JDK 25's AOT cache the JVM loads every class of the cache when it starts, whether the run uses it or not.
-     * So with Docker up, the archive of runs that may use Docker holds its classes, and a run that cannot use Docker
-     * loads none only because it starts from the other archive.
-     */
-    @Test
-    void onAnAotJdkRunsThatCannotUseDockerLoadNoDockerClassesWhileDockerAnswers() throws Exception {
-        Optional<Path> aotJdk = newestAotJdk();
-        assumeTrue(aotJdk.isPresent(), "no JDK 25 or later under /usr/lib/jvm: nothing loads a whole cache at start");
-        Path jdk = aotJdk.get();
-        Map<String, String> variables = ChildProcess.variablesFor(checkout);
-        DockerRequired.check(checkout, System.getenv());
-
-        // An unknown option: the archive for runs that may use Docker, recorded with the Docker sandbox.
-        List<String> mistaken = List.of("--no-such-option");
-        assertEquals(ExitCodes.USAGE, launch(jdk, variables, mistaken).exitCode());
-        Started unknown = startedFrom(jdk, variables, mistaken);
-        assertEquals(List.of(archive(jdk, "")), unknown.archives());
-        // The log does list Docker classes when the archive holds them: otherwise the empty lists below prove nothing.
-        assertFalse(unknown.loadedFrom(ClassLoadingTest.DOCKER).isEmpty(), "the archive holds no Docker classes");
-
-        assertEquals(0, launch(jdk, variables, List.of("--version")).exitCode());
-        Started version = startedFrom(jdk, variables, List.of("--version"));
-        assertEquals(List.of(archive(jdk, "-sandbox-none")), version.archives());
-        assertEquals(List.of(), version.loadedFrom(ClassLoadingTest.DOCKER));
-        try (ScriptedServer model = new ScriptedServer(List.of(ScriptedServer.answer("Hello.")))) {
-            Started hello = startedFrom(jdk, variables, ChildProcess.helloTo(model.baseUrl()));
-            assertEquals(new Launch(0, "", "Hello.\n"), hello.launch().withoutWarning());
-            assertEquals(List.of(archive(jdk, "-sandbox-none")), hello.archives());
-            assertEquals(List.of(), hello.loadedFrom(ClassLoadingTest.DOCKER));
-        }
+                ExitCodes.USAGE,
+                launch(jdk, variables, List.of("--no-such-option")).exitCode());
+        assertRecorded(archive);
+        assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0, archive + "");
+        assertEquals(
+                List.of(archive),
+                startedFrom(jdk, variables, List.of("--version")).archives());
     }
 
     private record Launch(int exitCode, String stderr, String stdout) {
@@ -222,14 +169,20 @@ class LauncherArchiveIT {
         return new Started(launch, archives, lines);
     }
 
-    private Path archive(Path jdk, String variant) throws IOException {
+    private Path archive(Path jdk) throws IOException {
         int feature = feature(jdk);
-        return jar.resolveSibling("dockhand-jdk" + feature + variant + (feature >= 25 ? ".aot" : ".jsa"));
+        return jar.resolveSibling("dockhand-jdk" + feature + (feature >= 25 ? ".aot" : ".jsa"));
     }
 
-    private void assertRecorded(Path archive) {
-        assertTrue(Files.isRegularFile(archive), "no archive at " + archive);
-        assertFalse(Files.exists(archive.resolveSibling(archive.getFileName() + ".failed")), archive + ".failed");
+    /** The archive is there, and no file a recording left behind beside it. */
+    private void assertRecorded(Path archive) throws IOException {
+        try (Stream<Path> files = Files.list(archive.getParent())) {
+            assertEquals(
+                    List.of(archive.getFileName().toString()),
+                    files.map(file -> file.getFileName().toString())
+                            .filter(name -> name.startsWith("dockhand-jdk"))
+                            .toList());
+        }
     }
 
     private static int feature(Path jdk) throws IOException {

@@ -1,5 +1,6 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
+import dev.dockhand.cli.testing.ScriptedServer;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.output.OutputLimits;
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * S20 is twenty rounds of one read_file each, then an answer. Each scenario runs the real launcher as a separate
  * process, several times after a warm-up, and reports wall time, peak RSS, the gap between consecutive model
  * requests (Dockhand's own time per round) and request sizes; then the heap a 1 GB tool output costs. S1 is also
- * measured against the same model over https (a throwaway CA, see {@link TrainingTls}), as every hosted model is
+ * measured against the same model over https (a throwaway CA, see {@link ThrowawayTls}), as every hosted model is
  * reached, and with the Docker sandbox, the default, when Docker answers: no target names these, but most users pay
  * them on every start. Prints a table, each measurement beside its target when the performance issue names one (see
  * {@link BenchTable}), then the same as one JSON line.
@@ -74,7 +75,7 @@ public final class AgentBenchmark {
         }
         Path keys = Files.createTempDirectory("dockhand-bench-tls");
         try {
-            Setup https = Setup.DEFAULT.over(TrainingTls.create(keys));
+            Setup https = Setup.DEFAULT.over(ThrowawayTls.create(keys));
             results.put("s1_https_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, https)));
             if (aotJdk != null) {
                 results.put(
@@ -205,14 +206,14 @@ public final class AgentBenchmark {
      * How a scenario's runs start: on the JDK at {@code javaHome} (null: the launcher's choice), over https when
      * {@code tls} is not null, with {@code sandbox}.
      */
-    private record Setup(Path javaHome, TrainingTls tls, String sandbox) {
+    record Setup(Path javaHome, ThrowawayTls tls, String sandbox) {
         static final Setup DEFAULT = new Setup(null, null, "none");
 
         Setup on(Path jdk) {
             return new Setup(jdk, tls, sandbox);
         }
 
-        Setup over(TrainingTls keys) {
+        Setup over(ThrowawayTls keys) {
             return new Setup(javaHome, keys, sandbox);
         }
 
@@ -222,8 +223,8 @@ public final class AgentBenchmark {
     }
 
     /** Runs a scenario {@code warmup + runs} times; keeps the last runs. */
-    private static List<Run> scenario(
-            Path launcher, Path workspace, List<String> replies, int warmup, int runs, Setup setup) throws Exception {
+    static List<Run> scenario(Path launcher, Path workspace, List<String> replies, int warmup, int runs, Setup setup)
+            throws Exception {
         List<Run> measured = new ArrayList<>();
         for (int i = 0; i < warmup + runs; i++) {
             try (ScriptedServer model = new ScriptedServer(
@@ -358,7 +359,7 @@ public final class AgentBenchmark {
         return used;
     }
 
-    private static Map<String, Double> wallStats(List<Run> runs) {
+    static Map<String, Double> wallStats(List<Run> runs) {
         return stats(runs.stream().map(run -> run.wallNanos() / 1e6).toList());
     }
 

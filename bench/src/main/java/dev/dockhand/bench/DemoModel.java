@@ -1,5 +1,6 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
+import dev.dockhand.cli.testing.ScriptedServer;
 import java.util.List;
 
 /**

@@ -1,2 +1,2 @@
 /** Benchmarks run by the scripts under {@code scripts/}; not tests, and never run by the build. */
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;

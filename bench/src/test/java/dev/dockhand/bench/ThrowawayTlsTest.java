@@ -1,9 +1,10 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.cli.ChildProcess;
 import dev.dockhand.cli.ExitCodes;
+import dev.dockhand.cli.testing.ScriptedServer;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,19 +22,19 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class TrainingTlsTest {
+class ThrowawayTlsTest {
     @TempDir
     static Path keys;
 
-    private static TrainingTls tls;
+    private static ThrowawayTls tls;
 
     @BeforeAll
     static void makeKeys() throws Exception {
-        tls = TrainingTls.create(keys);
+        tls = ThrowawayTls.create(keys);
     }
 
     @Test
-    void trustStoreHoldsTheJdkDefaultRootsAndTheTrainingCaAndOpensWithoutAPassword() throws Exception {
+    void trustStoreHoldsTheJdkDefaultRootsAndTheThrowawayCaAndOpensWithoutAPassword() throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(tls.trustStore())) {
             // As the JDK opens its trust store when javax.net.ssl.trustStorePassword is not set.
@@ -48,15 +49,15 @@ class TrainingTlsTest {
         defaults.init((KeyStore) null);
         Set<Certificate> expected =
                 new HashSet<>(List.of(((X509TrustManager) defaults.getTrustManagers()[0]).getAcceptedIssuers()));
-        X509Certificate ca = (X509Certificate) store.getCertificate("dockhand-training-ca");
+        X509Certificate ca = (X509Certificate) store.getCertificate("dockhand-throwaway-ca");
         expected.add(ca);
 
         assertEquals(expected, held);
-        assertEquals("CN=Dockhand training CA", ca.getSubjectX500Principal().getName());
+        assertEquals("CN=Dockhand throwaway CA", ca.getSubjectX500Principal().getName());
     }
 
     @Test
-    void aDockhandRunGetsItsAnswerFromTheTrainingModelOverHttps() throws Exception {
+    void aDockhandRunGetsItsAnswerFromTheScriptedModelOverHttps() throws Exception {
         try (ScriptedServer model =
                 new ScriptedServer(List.of(ScriptedServer.answer("Over TLS.")), tls.serverContext())) {
             Result result = dockhand(model.baseUrl(), tls.trustStore());
@@ -67,7 +68,7 @@ class TrainingTlsTest {
     }
 
     @Test
-    void aRunThatDoesNotTrustTheTrainingCaIsRefusedTheConnection() throws Exception {
+    void aRunThatDoesNotTrustTheThrowawayCaIsRefusedTheConnection() throws Exception {
         try (ScriptedServer model =
                 new ScriptedServer(List.of(ScriptedServer.answer("Over TLS.")), tls.serverContext())) {
             // The JDK's own roots only: the handshake must fail, or the test above proves nothing about the CA.

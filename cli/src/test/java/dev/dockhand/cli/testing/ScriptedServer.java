@@ -1,4 +1,4 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.cli.testing;
 
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
 
 /**
- * A model that answers instantly on 127.0.0.1, for benchmarks and the start-up archive's training run: it replays
+ * A model that answers instantly on 127.0.0.1, for benchmarks and the cli's process tests: it replays
  * OpenAI-style SSE replies in order and records when each request arrived, how big it was, and when its reply ended.
  */
 public final class ScriptedServer implements AutoCloseable {

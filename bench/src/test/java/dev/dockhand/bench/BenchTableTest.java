@@ -1,4 +1,4 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;

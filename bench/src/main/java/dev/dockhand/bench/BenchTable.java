@@ -1,4 +1,4 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

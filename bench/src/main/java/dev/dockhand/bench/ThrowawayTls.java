@@ -1,4 +1,4 @@
-package dev.dockhand.cli.bench;
+package dev.dockhand.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,23 +17,22 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 /**
- * TLS for the start-up archive's training model, so that the recorded run takes the path a hosted model's users take
- * on every start: loading the JDK's trust store, building the TLS context, a TLS 1.3 handshake and a certificate
- * chain to validate. Recorded over plain http, the archive held none of those classes, and an https run loaded
- * about 900 of them from the JDK's modules at every start (S1 over https 54 ms slower on JDK 25, 26 on JDK 17).
+ * TLS for the benchmark's https scenario, so S1 is also measured on the path a hosted model's users take on every
+ * start: loading the JDK's trust store, building the TLS context, a TLS 1.3 handshake and a certificate chain to
+ * validate.
  *
  * <p>The JDK has no public API to issue a certificate, so its own {@code keytool} makes a throwaway CA and a
  * certificate for 127.0.0.1 signed by it, valid for two days. The trust store holds the JDK's default roots plus
  * that CA, unprotected as the JDK's own {@code cacerts} is, so loading it takes the same path a normal run's does.
  */
-public final class TrainingTls {
+public final class ThrowawayTls {
     private static final String ALIAS = "model";
-    private static final char[] PASSWORD = "training".toCharArray();
+    private static final char[] PASSWORD = "throwaway".toCharArray();
 
     private final SSLContext serverContext;
     private final Path trustStore;
 
-    private TrainingTls(SSLContext serverContext, Path trustStore) {
+    private ThrowawayTls(SSLContext serverContext, Path trustStore) {
         this.serverContext = serverContext;
         this.trustStore = trustStore;
     }
@@ -49,15 +48,15 @@ public final class TrainingTls {
     }
 
     /** Makes the keys and stores in {@code dir}; fails when the JDK has no keytool or keytool fails. */
-    public static TrainingTls create(Path dir) throws IOException, GeneralSecurityException {
-        Path keys = dir.resolve("training-keys.p12");
+    public static ThrowawayTls create(Path dir) throws IOException, GeneralSecurityException {
+        Path keys = dir.resolve("throwaway-keys.p12");
         keytool(
                 dir,
                 "-genkeypair",
                 "-alias",
                 "ca",
                 "-dname",
-                "CN=Dockhand training CA",
+                "CN=Dockhand throwaway CA",
                 "-ext",
                 "bc:c",
                 "-keystore",
@@ -92,9 +91,9 @@ public final class TrainingTls {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keyManagers.getKeyManagers(), null, null);
 
-        Path trust = dir.resolve("training-trust.p12");
+        Path trust = dir.resolve("throwaway-trust.p12");
         writeTrustStore(defaultRoots(), generated.getCertificate("ca"), trust);
-        return new TrainingTls(context, trust);
+        return new ThrowawayTls(context, trust);
     }
 
     /** The JDK's default trust store, as a run without {@code javax.net.ssl.trustStore} finds it; empty if none. */
@@ -130,7 +129,7 @@ public final class TrainingTls {
                     trust.setCertificateEntry(alias, root);
                 }
             }
-            trust.setCertificateEntry("dockhand-training-ca", ca);
+            trust.setCertificateEntry("dockhand-throwaway-ca", ca);
             try (OutputStream out = Files.newOutputStream(file)) {
                 trust.store(out, new char[0]);
             }
