@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code dockhand config}: the effective settings, and where each value came from (declared in CommandLineSpec). */
+/** {@code dockhand config}: every option of {@link Option}'s table that a settings file can set, its value and source. */
 final class ConfigCommand implements Callable<Integer> {
     private final DockhandCommand parent;
     CommandSpec spec;

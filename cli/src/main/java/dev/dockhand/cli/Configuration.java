@@ -1,20 +1,12 @@
 package dev.dockhand.cli;
 
-import dev.dockhand.core.model.Provider;
-import dev.dockhand.core.model.ReasoningEffort;
-import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
-import dev.dockhand.sandbox.DockerSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -115,14 +107,8 @@ final class Configuration {
         return parts.isEmpty() ? Optional.empty() : Optional.of(project.file() + ": " + String.join("; ", parts) + ".");
     }
 
-    /** Fills the options the command line did not give from the files. */
+    /** Fills the options the command line did not give from the environment and the files. */
     void apply(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
-        // Most runs have no settings file, and walking the keys would then change nothing. It links some sixty
-        // lambdas, about 20 ms of a cold start, so without a file only `dockhand config` pays for it. (By identity:
-        // the first call of a record's equals sets up its invokedynamic machinery, another 10 ms.)
-        if (project.settings() == Settings.EMPTY && user.settings() == Settings.EMPTY) {
-            return;
-        }
         walk(command, parsed, environment);
     }
 
@@ -145,231 +131,22 @@ final class Configuration {
         };
     }
 
-    /** Fills the options the command line did not give from the files, and records every value's source. */
+    /** Layers every option that has a settings key, in the table's order, and records every value's source. */
     private void walk(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
-        Optional<String> providerEnv = environment.get("DOCKHAND_PROVIDER");
-        key(
-                "provider",
-                "--provider",
-                parsed,
-                providerEnv.map(v -> new FromEnv("DOCKHAND_PROVIDER", v)),
-                Settings::provider,
-                value -> command.provider = value,
-                () -> command.provider == null ? "openai" : command.provider,
-                ProjectRule.userOnly());
-        String providerName = command.provider != null ? command.provider : providerEnv.orElse("openai");
-        Optional<String> modelEnv = environment.get("DOCKHAND_MODEL");
-        key(
-                "model",
-                "--model",
-                parsed,
-                modelEnv.map(v -> new FromEnv("DOCKHAND_MODEL", v)),
-                Settings::model,
-                value -> command.model = value,
-                () -> command.model,
-                // Another model of the same provider only: a prefix (or losing one) would switch provider, server
-                // and key.
-                (value, without) ->
-                        providerOf(value, providerName) == providerOf(String.valueOf(without), providerName));
-        // As ModelChoice decides it: a provider prefix on the model wins, so the base URL shown is that provider's.
-        String modelName = command.model != null ? command.model : modelEnv.orElse("");
-        Provider provider = providerOf(modelName, providerName);
-        key(
-                "baseUrl",
-                "--base-url",
-                parsed,
-                environment.get(provider.baseUrlVariable()).map(v -> new FromEnv(provider.baseUrlVariable(), v)),
-                Settings::baseUrl,
-                value -> command.baseUrl = value,
-                () -> command.baseUrl == null ? provider.defaultBaseUrl() : command.baseUrl,
-                ProjectRule.userOnly());
-        key(
-                "apiKeyEnv",
-                null,
-                parsed,
-                Optional.empty(),
-                Settings::apiKeyEnv,
-                value -> command.apiKeyEnv = value,
-                () -> command.apiKeyEnv == null ? provider.keyVariable().orElse("(none)") : command.apiKeyEnv,
-                ProjectRule.userOnly());
-        applyRun(command, parsed);
-        new SandboxKeys(this, command, parsed).apply();
-        applyTools(command, parsed);
-        applyBudgets(command, parsed);
-        applyUserOnly(command);
-    }
-
-    private static Provider providerOf(String model, String providerName) {
-        return ModelChoice.prefixOf(model == null ? "" : model)
-                .orElse(Provider.parse(providerName).orElse(Provider.OPENAI));
-    }
-
-    /** How a run is bounded: approval and turns. */
-    private void applyRun(DockhandCommand command, CommandLine.ParseResult parsed) {
-        key(
-                "approvalMode",
-                "--approval-mode",
-                parsed,
-                Optional.empty(),
-                Settings::approvalMode,
-                value -> command.approvalMode = approvalMode(value),
-                () -> command.approvalMode.cliName(),
-                (value, without) -> ApprovalMode.parse(value)
-                        .map(mode -> ApprovalMode.parse(String.valueOf(without))
-                                .map(limit -> mode.compareTo(limit) <= 0)
-                                .orElse(false))
-                        .orElse(true));
-        key(
-                "maxTurns",
-                "--max-turns",
-                parsed,
-                Optional.empty(),
-                Settings::maxTurns,
-                value -> command.maxTurns = value,
-                () -> command.maxTurns,
-                ProjectRule.<Integer>atMost());
-        applySpending(command, parsed);
-    }
-
-    /**
-     * What a run may spend and how hard the model reasons. A project may lower {@code maxCost}, never raise it; and
-     * since cost is measured with the prices, a project's {@code pricing} counts only in a trusted folder (lower prices
-     * would let a run spend past the user's limit).
-     */
-    private void applySpending(DockhandCommand command, CommandLine.ParseResult parsed) {
-        key(
-                "maxCost",
-                "--max-cost",
-                parsed,
-                Optional.empty(),
-                Settings::maxCost,
-                value -> command.maxCost = maxCost(value),
-                () -> command.maxCost,
-                ProjectRule.<Double>atMost());
-        key(
-                "reasoningEffort",
-                "--reasoning-effort",
-                parsed,
-                Optional.empty(),
-                Settings::reasoningEffort,
-                value -> command.reasoningEffort = reasoningEffort(value),
-                () -> command.reasoningEffort == null ? "(the provider's default)" : command.reasoningEffort,
-                ProjectRule.any());
-        key(
-                "pricing",
-                null,
-                parsed,
-                Optional.empty(),
-                Settings::pricing,
-                value -> {
-                    Pricing.with(value);
-                    command.pricing = Map.copyOf(value);
-                },
-                () -> command.pricing,
-                ProjectRule.userOnly());
-    }
-
-    private static double maxCost(double value) {
-        if (!(value > 0)) {
-            throw new IllegalArgumentException("must be a positive number of US dollars, like 0.5, not " + value + ".");
+        for (Option<?> option : Option.all()) {
+            if (option.key != null) {
+                key(option, command, parsed, environment);
+            }
         }
-        return value;
-    }
-
-    private static String reasoningEffort(String value) {
-        if (ReasoningEffort.parse(value).isEmpty()) {
-            throw new IllegalArgumentException("must be low, medium or high, not '" + value + "'.");
-        }
-        return value;
-    }
-
-    /** Which tools the model is offered, and which run without a question. */
-    private void applyTools(DockhandCommand command, CommandLine.ParseResult parsed) {
-        key(
-                "tools.allowed",
-                "--allowed-tools",
-                parsed,
-                Optional.empty(),
-                s -> tools(s).allowed(),
-                value -> command.allowedTools = new ArrayList<>(value),
-                () -> command.allowedTools,
-                // Calls that run without a question widen what runs: an untrusted project may only name fewer.
-                ProjectRule.within());
-        key(
-                "tools.core",
-                "--tools",
-                parsed,
-                Optional.empty(),
-                s -> tools(s).core(),
-                value -> command.offeredTools = new ArrayList<>(value),
-                () -> command.offeredTools,
-                ProjectRule.offered());
         if (!parsed.hasMatchedOption("--allowed-tools")) {
             // Naming web_fetch lets fetches run unattended: only the user's own list (or a trusted folder's) counts.
-            List<String> fromProject = tools(project.settings()).allowed();
-            List<String> named = fromProject != null
+            Object fromProject = Option.ALLOWED_TOOLS.read(project.settings());
+            Object named = fromProject != null
                     ? (trusted() ? fromProject : List.of())
-                    : tools(user.settings()).allowed();
-            command.fetchNamedByUser = named != null && named.contains("web_fetch");
+                    : Option.ALLOWED_TOOLS.read(user.settings());
+            command.fetchNamedByUser = named instanceof List<?> names && names.contains("web_fetch");
         }
-        key(
-                "tools.excluded",
-                "--excluded-tools",
-                parsed,
-                Optional.empty(),
-                s -> tools(s).excluded(),
-                value -> command.excludedTools = new ArrayList<>(value),
-                () -> command.excludedTools,
-                ProjectRule.withheld());
-    }
-
-    /** How much of each result the model reads, when the conversation is compressed, what web_fetch may reach. */
-    private void applyBudgets(DockhandCommand command, CommandLine.ParseResult parsed) {
-        key(
-                "truncation.maxChars",
-                "--max-output-chars",
-                parsed,
-                Optional.empty(),
-                s -> truncation(s).maxChars(),
-                value -> command.maxOutputChars = value,
-                () -> command.maxOutputChars,
-                ProjectRule.any());
-        key(
-                "truncation.maxLines",
-                "--max-output-lines",
-                parsed,
-                Optional.empty(),
-                s -> truncation(s).maxLines(),
-                value -> command.maxOutputLines = value,
-                () -> command.maxOutputLines,
-                ProjectRule.any());
-        key(
-                "compression.threshold",
-                "--compression-threshold",
-                parsed,
-                Optional.empty(),
-                s -> compression(s).threshold(),
-                value -> command.compressionThreshold = threshold(value),
-                () -> command.compressionThreshold,
-                ProjectRule.any());
-        key(
-                "compression.contextWindow",
-                "--context-window",
-                parsed,
-                Optional.empty(),
-                s -> compression(s).contextWindow(),
-                value -> command.contextWindow = contextWindow(value),
-                () -> command.contextWindow == null ? "from the model table" : command.contextWindow,
-                ProjectRule.any());
-        key(
-                "webFetch.allowedHosts",
-                null,
-                parsed,
-                Optional.empty(),
-                s -> s.webFetch() == null ? null : s.webFetch().allowedHosts(),
-                value -> command.webFetchAllowedHosts = List.copyOf(value),
-                () -> command.webFetchAllowedHosts,
-                ProjectRule.userOnly());
+        applyUserOnly(command);
     }
 
     /**
@@ -379,12 +156,14 @@ final class Configuration {
     private void applyUserOnly(DockhandCommand command) {
         Settings.ProtectedPathsBlock mine = user.settings().protectedPaths();
         if (mine != null) {
-            command.protectedPathsAdded.addAll(0, mine.add() == null ? List.of() : mine.add());
-            command.protectedPathsAllowed.addAll(0, mine.allow() == null ? List.of() : mine.allow());
+            command.get(Option.PROTECTED_PATH).addAll(0, mine.add() == null ? List.of() : mine.add());
+            command.get(Option.ALLOW_PROTECTED_PATH).addAll(0, mine.allow() == null ? List.of() : mine.allow());
         }
         String source = mine == null ? "command line or default" : user.file() + " and command line";
-        entries.add(new Entry("protectedPaths.add", command.protectedPathsAdded.toString(), source));
-        entries.add(new Entry("protectedPaths.allow", command.protectedPathsAllowed.toString(), source));
+        entries.add(new Entry(
+                "protectedPaths.add", command.get(Option.PROTECTED_PATH).toString(), source));
+        entries.add(new Entry(
+                "protectedPaths.allow", command.get(Option.ALLOW_PROTECTED_PATH).toString(), source));
         if (project.settings().protectedPaths() != null) {
             userOnly.add("protectedPaths");
             entries.add(new Entry("protectedPaths", "(project value)", ignoredSource("only your own settings set it")));
@@ -396,38 +175,35 @@ final class Configuration {
     }
 
     /**
-     * One key: the command line wins, then the environment, then the project's file (when the folder is trusted or
-     * {@code rule} says the value narrows), then the user's file, then the default.
+     * One option: the command line wins, then the environment, then the project's file (when the folder is trusted
+     * or the option's {@link ProjectRule} says the value narrows), then the user's file, then the default.
      */
-    <T> void key(
-            String key,
-            String option,
-            CommandLine.ParseResult parsed,
-            Optional<FromEnv> fromEnvironment,
-            Function<Settings, T> read,
-            Consumer<T> write,
-            Supplier<Object> current,
-            ProjectRule<T> rule) {
-        if (option != null && parsed.hasMatchedOption(option)) {
-            entries.add(new Entry(key, String.valueOf(current.get()), "command line (" + option + ")"));
+    private <T> void key(
+            Option<T> option, DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+        String key = option.key;
+        if (option.flag() != null && parsed.hasMatchedOption(option.flag())) {
+            entries.add(new Entry(key, String.valueOf(option.shown(command)), "command line (" + option.flag() + ")"));
             return;
         }
+        String variable = option.environmentVariable(command);
+        Optional<String> fromEnvironment = variable == null ? Optional.empty() : environment.get(variable);
         if (fromEnvironment.isPresent()) {
-            FromEnv variable = fromEnvironment.get();
-            entries.add(new Entry(key, variable.value(), "environment (" + variable.name() + ")"));
+            command.set(option, option.fromEnvironment(fromEnvironment.get()));
+            entries.add(new Entry(key, fromEnvironment.get(), "environment (" + variable + ")"));
             return;
         }
-        T fromProject = read.apply(project.settings());
-        T fromUser = read.apply(user.settings());
+        Object fromProject = option.read(project.settings());
+        Object fromUser = option.read(user.settings());
         Entry skipped = null;
         if (fromProject != null) {
-            Object without = fromUser != null ? fromUser : current.get();
+            Object without = fromUser != null ? fromUser : option.shown(command);
+            ProjectRule<Object> rule = option.rule(command);
             if (trusted()) {
-                set(project, key, fromProject, write, current);
+                set(project, option, fromProject, command);
                 return;
             }
             if (rule.narrows(fromProject, without)) {
-                set(project, key, rule.merged(fromProject, without), write, current);
+                set(project, option, rule.merged(fromProject, without), command);
                 return;
             }
             ignored.add(key);
@@ -439,9 +215,9 @@ final class Configuration {
                     ignoredSource("it widens what runs or where data goes, and this folder is not trusted"));
         }
         if (fromUser != null) {
-            set(user, key, fromUser, write, current);
+            set(user, option, fromUser, command);
         } else {
-            entries.add(new Entry(key, String.valueOf(current.get()), "default"));
+            entries.add(new Entry(key, String.valueOf(option.shown(command)), "default"));
         }
         if (skipped != null) {
             entries.add(skipped);
@@ -452,58 +228,14 @@ final class Configuration {
         return "ignored from " + project.file() + ": " + why;
     }
 
-    private <T> void set(Layer layer, String key, T value, Consumer<T> write, Supplier<Object> current) {
+    private <T> void set(Layer layer, Option<T> option, Object value, DockhandCommand command) {
         try {
-            write.accept(value);
+            command.set(option, option.fromSetting(value));
         } catch (IllegalArgumentException e) {
-            throw new DockhandException(ExitCodes.CONFIGURATION, layer.file() + ": '" + key + "' " + e.getMessage());
+            throw new DockhandException(
+                    ExitCodes.CONFIGURATION, layer.file() + ": '" + option.key + "' " + e.getMessage());
         }
-        entries.add(new Entry(key, String.valueOf(current.get()), layer.file().toString()));
-    }
-
-    private static ApprovalMode approvalMode(String value) {
-        return ApprovalMode.parse(value)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "must be one of " + ApprovalMode.choices() + ", not '" + value + "'."));
-    }
-
-    private static double threshold(double value) {
-        if (!(value > 0 && value <= 1)) {
-            throw new IllegalArgumentException(
-                    "must be a fraction above 0 and at most 1, like 0.7, not " + value + ".");
-        }
-        return value;
-    }
-
-    private static long contextWindow(long value) {
-        if (value < 1024) {
-            throw new IllegalArgumentException("must be at least 1024 tokens, not " + value + ".");
-        }
-        return value;
-    }
-
-    static String size(String value) {
-        if (DockerSettings.parseSize(value) == null) {
-            throw new IllegalArgumentException("must be a size like 512m or 4g, not '" + value + "'.");
-        }
-        return value;
-    }
-
-    static Settings.Sandbox sandbox(Settings settings) {
-        return settings.sandbox() == null
-                ? new Settings.Sandbox(null, null, null, null, null, null, null)
-                : settings.sandbox();
-    }
-
-    private static Settings.Tools tools(Settings settings) {
-        return settings.tools() == null ? new Settings.Tools(null, null, null) : settings.tools();
-    }
-
-    private static Settings.Compression compression(Settings settings) {
-        return settings.compression() == null ? new Settings.Compression(null, null) : settings.compression();
-    }
-
-    private static Settings.Truncation truncation(Settings settings) {
-        return settings.truncation() == null ? new Settings.Truncation(null, null) : settings.truncation();
+        entries.add(new Entry(
+                option.key, String.valueOf(option.shown(command)), layer.file().toString()));
     }
 }

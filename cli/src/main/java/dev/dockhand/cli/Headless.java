@@ -39,31 +39,32 @@ record Headless(
 
     static Headless from(DockhandCommand command) {
         Format format =
-                switch (command.outputFormat.strip()) {
+                switch (command.get(Option.OUTPUT_FORMAT).strip()) {
                     case "text" -> Format.TEXT;
                     case "json" -> Format.JSON;
                     case "stream-json" -> Format.STREAM_JSON;
                     default -> throw new DockhandException(
                             ExitCodes.USAGE,
-                            "--output-format " + command.outputFormat
+                            "--output-format " + command.get(Option.OUTPUT_FORMAT)
                                     + " is not a format; use text, json or stream-json.");
                 };
-        Optional<Duration> wallTime = command.maxWallTime == null
+        Optional<Duration> wallTime = command.get(Option.MAX_WALL_TIME) == null
                 ? Optional.empty()
-                : Optional.of(ModelChoice.duration("--max-wall-time", command.maxWallTime));
-        if (command.maxToolCalls != null && command.maxToolCalls < 0) {
+                : Optional.of(ModelChoice.duration("--max-wall-time", command.get(Option.MAX_WALL_TIME)));
+        if (command.get(Option.MAX_TOOL_CALLS) != null && command.get(Option.MAX_TOOL_CALLS) < 0) {
             throw new DockhandException(ExitCodes.USAGE, "--max-tool-calls must be 0 or more.");
         }
-        OptionalInt toolCalls =
-                command.maxToolCalls == null ? OptionalInt.empty() : OptionalInt.of(command.maxToolCalls);
+        OptionalInt toolCalls = command.get(Option.MAX_TOOL_CALLS) == null
+                ? OptionalInt.empty()
+                : OptionalInt.of(command.get(Option.MAX_TOOL_CALLS));
         return new Headless(
                 format,
-                rules(clean(command.allowedTools)),
-                clean(command.offeredTools),
-                clean(command.excludedTools),
+                rules(clean(command.get(Option.ALLOWED_TOOLS))),
+                clean(command.get(Option.TOOLS)),
+                clean(command.get(Option.EXCLUDED_TOOLS)),
                 wallTime,
                 toolCalls,
-                Optional.ofNullable(command.summaryFile).map(java.nio.file.Path::of));
+                Optional.ofNullable(command.get(Option.SUMMARY_FILE)).map(java.nio.file.Path::of));
     }
 
     private static List<String> clean(List<String> names) {

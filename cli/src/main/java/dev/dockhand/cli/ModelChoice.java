@@ -7,6 +7,7 @@ import dev.dockhand.core.model.RetryingModelClient;
 import dev.dockhand.core.model.Timeouts;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -23,10 +24,9 @@ record ModelChoice(
         int maxOutputTokens) {
 
     static ModelChoice from(DockhandCommand command, CliEnvironment environment) {
-        String named = command.model != null
-                ? command.model.strip()
-                : environment.get("DOCKHAND_MODEL").orElse("");
-        Provider provider = provider(command, environment);
+        // Configuration has layered the options: flag, environment, settings files, default.
+        String named = Objects.requireNonNullElse(command.get(Option.MODEL), "").strip();
+        Provider provider = provider(command);
         Optional<Provider> prefix = prefixOf(named);
         if (prefix.isPresent()) {
             provider = prefix.get();
@@ -38,20 +38,20 @@ record ModelChoice(
                     "No model is set: pass --model NAME or set DOCKHAND_MODEL (for example gpt-4.1).");
         }
         provider = provider.forModel(named);
-        String apiKey = apiKey(provider, command.apiKeyEnv, environment);
-        String baseUrl = baseUrl(command.baseUrl, provider, environment);
+        String apiKey = apiKey(provider, command.get(Option.API_KEY_ENV), environment);
+        String baseUrl = baseUrl(command.get(Option.BASE_URL), provider, environment);
         Timeouts timeouts = new Timeouts(
-                duration("--connect-timeout", command.connectTimeout),
-                duration("--first-byte-timeout", command.firstByteTimeout),
-                duration("--idle-timeout", command.idleTimeout));
-        if (command.retries < 0 || command.maxOutputTokens < 1) {
+                duration("--connect-timeout", command.get(Option.CONNECT_TIMEOUT)),
+                duration("--first-byte-timeout", command.get(Option.FIRST_BYTE_TIMEOUT)),
+                duration("--idle-timeout", command.get(Option.IDLE_TIMEOUT)));
+        if (command.get(Option.RETRIES) < 0 || command.get(Option.MAX_OUTPUT_TOKENS) < 1) {
             throw new DockhandException(
                     ExitCodes.USAGE, "--retries must be 0 or more and --max-output-tokens at" + " least 1.");
         }
-        Duration delay = duration("--retry-delay", command.retryDelay);
-        RetryPolicy retries = RetryPolicy.of(command.retries + 1, delay);
-        ModelChoice choice =
-                new ModelChoice(provider, named, baseUrl, apiKey, timeouts, retries, command.maxOutputTokens);
+        Duration delay = duration("--retry-delay", command.get(Option.RETRY_DELAY));
+        RetryPolicy retries = RetryPolicy.of(command.get(Option.RETRIES) + 1, delay);
+        ModelChoice choice = new ModelChoice(
+                provider, named, baseUrl, apiKey, timeouts, retries, command.get(Option.MAX_OUTPUT_TOKENS));
         try {
             provider.checkBaseUrl(baseUrl);
         } catch (IllegalArgumentException e) {
@@ -118,9 +118,8 @@ record ModelChoice(
         }
     }
 
-    private static Provider provider(DockhandCommand command, CliEnvironment environment) {
-        Optional<String> named =
-                command.provider != null ? Optional.of(command.provider) : environment.get("DOCKHAND_PROVIDER");
+    private static Provider provider(DockhandCommand command) {
+        Optional<String> named = Optional.ofNullable(command.get(Option.PROVIDER));
         if (named.isEmpty()) {
             return Provider.OPENAI;
         }

@@ -64,41 +64,41 @@ record RunOptions(
     }
 
     static RunOptions from(DockhandCommand command, CliEnvironment environment) {
-        if (command.maxTurns < 1) {
+        if (command.get(Option.MAX_TURNS) < 1) {
             throw new DockhandException(
-                    ExitCodes.USAGE, "--max-turns must be at least 1, was " + command.maxTurns + ".");
+                    ExitCodes.USAGE, "--max-turns must be at least 1, was " + command.get(Option.MAX_TURNS) + ".");
         }
-        SandboxKind sandbox = sandboxKind(command.sandbox);
+        SandboxKind sandbox = sandboxKind(command.get(Option.SANDBOX));
         DockerSettings docker = dockerSettings(command);
-        Optional<String> prompt = prompt(command.prompt, environment);
+        Optional<String> prompt = prompt(command.get(Option.PROMPT), environment);
         ModelChoice model = ModelChoice.from(command, environment);
-        ApprovalMode mode = command.yolo ? ApprovalMode.YOLO : command.approvalMode;
+        ApprovalMode mode = command.get(Option.YOLO) ? ApprovalMode.YOLO : command.get(Option.APPROVAL_MODE);
         Headless headless = Headless.from(command);
-        Pricing pricing = Pricing.with(command.pricing);
+        Pricing pricing = Pricing.with(command.get(Option.PRICING));
         OptionalDouble maxCost = maxCost(command, pricing, model, prompt.isPresent());
         return new RunOptions(
                 prompt,
                 model,
                 mode,
-                command.maxTurns,
+                command.get(Option.MAX_TURNS),
                 sandbox,
                 docker,
                 includeDirectories(command, environment),
                 outputLimits(command),
                 contextPolicy(command),
                 headless,
-                Optional.ofNullable(command.resume).map(String::strip),
+                Optional.ofNullable(command.get(Option.RESUME)).map(String::strip),
                 approvalRules(command, environment, mode, prompt.isPresent()),
-                List.copyOf(command.webFetchAllowedHosts),
-                Set.copyOf(command.sandboxEnv),
-                command.apiKeyEnv != null
-                        ? command.apiKeyEnv
+                List.copyOf(command.get(Option.WEB_FETCH_ALLOWED_HOSTS)),
+                Set.copyOf(command.get(Option.SANDBOX_ENV)),
+                command.get(Option.API_KEY_ENV) != null
+                        ? command.get(Option.API_KEY_ENV)
                         : model.provider().keyVariable().orElse(""),
                 trustQuestion(command, environment, prompt.isPresent()),
                 pricing,
                 maxCost,
-                reasoningEffort(command.reasoningEffort),
-                command.showThinking);
+                reasoningEffort(command.get(Option.REASONING_EFFORT)),
+                command.get(Option.SHOW_THINKING));
     }
 
     /**
@@ -106,10 +106,10 @@ record RunOptions(
      * stops the run before it starts; the REPL shows the cost in {@code /stats} and takes no limit.
      */
     private static OptionalDouble maxCost(DockhandCommand command, Pricing pricing, ModelChoice model, boolean once) {
-        if (command.maxCost == null || !once) {
+        if (command.get(Option.MAX_COST) == null || !once) {
             return OptionalDouble.empty();
         }
-        if (!(command.maxCost > 0)) {
+        if (!(command.get(Option.MAX_COST) > 0)) {
             throw new DockhandException(
                     ExitCodes.USAGE, "--max-cost must be a positive number of US dollars, like 0.5.");
         }
@@ -119,7 +119,7 @@ record RunOptions(
                     "--max-cost needs the price of " + model.model() + ", which Dockhand's table does not know; add"
                             + " it under \"pricing\" in ~/.dockhand/settings.json.");
         }
-        return OptionalDouble.of(command.maxCost);
+        return OptionalDouble.of(command.get(Option.MAX_COST));
     }
 
     private static Optional<ReasoningEffort> reasoningEffort(String value) {
@@ -141,13 +141,13 @@ record RunOptions(
             DockhandCommand command, CliEnvironment environment, ApprovalMode mode, boolean headless) {
         ProtectedPaths paths;
         try {
-            paths = new ProtectedPaths(command.protectedPathsAdded, command.protectedPathsAllowed);
+            paths = new ProtectedPaths(command.get(Option.PROTECTED_PATH), command.get(Option.ALLOW_PROTECTED_PATH));
         } catch (IllegalArgumentException e) {
             throw new DockhandException(ExitCodes.USAGE, "A protected path: " + e.getMessage());
         }
         boolean unattended = headless
                 && (!environment.stdinIsTerminal() || environment.get("CI").isPresent());
-        Set<String> allowed = Set.copyOf(command.allowedTools.stream()
+        Set<String> allowed = Set.copyOf(command.get(Option.ALLOWED_TOOLS).stream()
                 .map(String::strip)
                 .filter(name -> !name.isEmpty())
                 .toList());
@@ -181,8 +181,7 @@ record RunOptions(
                 configuration.notice().orElse(""),
                 () -> {
                     // Trusted for this run even if the answer could not be saved.
-                    command.trustProject = true;
-                    command.configure();
+                    command.configureTrustedForThisRun();
                     return from(command, environment);
                 }));
     }
@@ -197,20 +196,21 @@ record RunOptions(
     }
 
     private static DockerSettings dockerSettings(DockhandCommand command) {
-        Long memory = DockerSettings.parseSize(command.sandboxMemory);
+        Long memory = DockerSettings.parseSize(command.get(Option.SANDBOX_MEMORY));
         if (memory == null) {
             throw new DockhandException(
                     ExitCodes.USAGE,
-                    "--sandbox-memory " + command.sandboxMemory + " is not a size; write it like 512m or 4g.");
+                    "--sandbox-memory " + command.get(Option.SANDBOX_MEMORY)
+                            + " is not a size; write it like 512m or 4g.");
         }
         try {
             return new DockerSettings(
-                    command.sandboxImage.strip(),
-                    command.sandboxNetwork.strip(),
+                    command.get(Option.SANDBOX_IMAGE).strip(),
+                    command.get(Option.SANDBOX_NETWORK).strip(),
                     memory,
-                    command.sandboxCpus,
-                    command.sandboxPids,
-                    command.sandboxEnv);
+                    command.get(Option.SANDBOX_CPUS),
+                    command.get(Option.SANDBOX_PIDS),
+                    command.get(Option.SANDBOX_ENV));
         } catch (IllegalArgumentException e) {
             throw new DockhandException(
                     ExitCodes.USAGE,
@@ -221,7 +221,7 @@ record RunOptions(
 
     private static List<Path> includeDirectories(DockhandCommand command, CliEnvironment environment) {
         List<Path> folders = new ArrayList<>();
-        for (Path folder : command.includeDirectories) {
+        for (Path folder : command.get(Option.INCLUDE_DIRECTORY)) {
             Path absolute = environment.workingDirectory().resolve(folder).normalize();
             if (!Files.isDirectory(absolute)) {
                 throw new DockhandException(
@@ -236,8 +236,10 @@ record RunOptions(
     private static ContextPolicy contextPolicy(DockhandCommand command) {
         try {
             return new ContextPolicy(
-                    command.contextWindow == null ? OptionalLong.empty() : OptionalLong.of(command.contextWindow),
-                    command.compressionThreshold,
+                    command.get(Option.CONTEXT_WINDOW) == null
+                            ? OptionalLong.empty()
+                            : OptionalLong.of(command.get(Option.CONTEXT_WINDOW)),
+                    command.get(Option.COMPRESSION_THRESHOLD),
                     ContextPolicy.DEFAULT_KEEP_TURNS);
         } catch (IllegalArgumentException e) {
             throw new DockhandException(
@@ -249,7 +251,7 @@ record RunOptions(
 
     private static OutputLimits outputLimits(DockhandCommand command) {
         try {
-            return new OutputLimits(command.maxOutputChars, command.maxOutputLines);
+            return new OutputLimits(command.get(Option.MAX_OUTPUT_CHARS), command.get(Option.MAX_OUTPUT_LINES));
         } catch (IllegalArgumentException e) {
             throw new DockhandException(
                     ExitCodes.USAGE,
