@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 /**
  * What a run talks to the model with: workspace, tools, sandbox, scheduler, and the current conversation with its
@@ -76,10 +77,13 @@ final class AgentSession implements AutoCloseable {
                 options.approvalMode(),
                 options.approvalRules(),
                 this.events);
-        Warmup.toolsOnce(scheduler);
+        onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
     }
+
+    /** Called with each new session's scheduler; the entry point sets it to warm the validator up (Warmup). */
+    public static volatile Consumer<CoreToolScheduler> onSchedulerReady = scheduler -> {};
 
     /**
      * Opens the sandbox and the tools. Tool outputs too long for the model are saved under

@@ -108,12 +108,12 @@ final class Configuration {
     }
 
     /** Fills the options the command line did not give from the environment and the files. */
-    void apply(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+    void apply(OptionValues command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         walk(command, parsed, environment);
     }
 
     /** Applies the files as {@link #apply} does, and returns every value's effective value and source. */
-    List<Entry> describe(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+    List<Entry> describe(OptionValues command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         walk(command, parsed, environment);
         entries.add(new Entry(
                 "trust", trustLabel(), projectFile().getParent().getParent().toString()));
@@ -132,7 +132,7 @@ final class Configuration {
     }
 
     /** Layers every option that has a settings key, in the table's order, and records every value's source. */
-    private void walk(DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+    private void walk(OptionValues command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         for (Option<?> option : Option.all()) {
             if (option.key != null) {
                 key(option, command, parsed, environment);
@@ -153,7 +153,7 @@ final class Configuration {
      * The keys only the user's own file sets, whatever the folder's trust: which paths are protected (flags add to
      * the file's lists) and which folders are trusted. A project's value is ignored and reported.
      */
-    private void applyUserOnly(DockhandCommand command) {
+    private void applyUserOnly(OptionValues command) {
         Settings.ProtectedPathsBlock mine = user.settings().protectedPaths();
         if (mine != null) {
             command.get(Option.PROTECTED_PATH).addAll(0, mine.add() == null ? List.of() : mine.add());
@@ -179,7 +179,7 @@ final class Configuration {
      * or the option's {@link ProjectRule} says the value narrows), then the user's file, then the default.
      */
     private <T> void key(
-            Option<T> option, DockhandCommand command, CommandLine.ParseResult parsed, CliEnvironment environment) {
+            Option<T> option, OptionValues command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         String key = option.key;
         if (option.flag() != null && parsed.hasMatchedOption(option.flag())) {
             entries.add(new Entry(key, String.valueOf(option.shown(command)), "command line (" + option.flag() + ")"));
@@ -228,7 +228,7 @@ final class Configuration {
         return "ignored from " + project.file() + ": " + why;
     }
 
-    private <T> void set(Layer layer, Option<T> option, Object value, DockhandCommand command) {
+    private <T> void set(Layer layer, Option<T> option, Object value, OptionValues command) {
         try {
             command.set(option, option.fromSetting(value));
         } catch (IllegalArgumentException e) {

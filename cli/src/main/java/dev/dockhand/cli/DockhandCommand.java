@@ -2,9 +2,7 @@ package dev.dockhand.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -14,17 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@link #readOptions} takes their parsed values, and {@link Configuration} fills in what the command line left
  * alone.
  */
-public final class DockhandCommand implements Callable<Integer> {
+public final class DockhandCommand extends OptionValues implements Callable<Integer> {
     CommandSpec spec;
-
-    /** Each option's value for this run: parsed, then layered by {@link Configuration}. */
-    private final Map<Option<?>, Object> values = new HashMap<>();
-
-    /** Whether the user (not an untrusted project) named web_fetch among the allowed tools. */
-    boolean fetchNamedByUser;
-
-    /** The settings files as read by {@link #configure}, with what the project's file was not allowed to set. */
-    Configuration configuration;
 
     private final CliEnvironment environment;
 
@@ -37,7 +26,9 @@ public final class DockhandCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             configure();
+            AgentSession.onSchedulerReady = Warmup::toolsOnce;
             RunOptions options = RunOptions.from(this, environment);
+            Warmup.tlsOnce(options.model().baseUrl());
             if (options.trustQuestion().isEmpty()) {
                 configuration.notice().ifPresent(line -> {
                     err.println("dockhand: " + line);
@@ -76,7 +67,8 @@ public final class DockhandCommand implements Callable<Integer> {
     }
 
     /** Configures as {@link #configure} does, with the folder's settings applied in full, as if it were trusted. */
-    void configureTrustedForThisRun() {
+    @Override
+    public void configureTrustedForThisRun() {
         readOptions();
         set(Option.TRUST_PROJECT, true);
         configuration = Configuration.load(environment, true);
@@ -92,10 +84,10 @@ public final class DockhandCommand implements Callable<Integer> {
 
     /** Takes every option's parsed (or default) value; an option without a flag starts at its initial value. */
     void readOptions() {
-        values.clear();
+        clear();
         for (Option<?> option : Option.all()) {
             if (option.flag() == null) {
-                values.put(option, option.initial);
+                put(option, option.initial);
                 continue;
             }
             Object value = spec.findOption(option.flag()).getValue();
@@ -104,19 +96,9 @@ public final class DockhandCommand implements Callable<Integer> {
             } else if (option.type == List.class) {
                 value = value == null ? new ArrayList<>() : new ArrayList<>((List<?>) value);
             }
-            values.put(option, value);
+            put(option, value);
         }
         fetchNamedByUser = get(Option.ALLOWED_TOOLS).contains("web_fetch");
-    }
-
-    /** The option's value for this run. */
-    @SuppressWarnings("unchecked")
-    <T> T get(Option<T> option) {
-        return (T) values.get(option);
-    }
-
-    <T> void set(Option<T> option, T value) {
-        values.put(option, value);
     }
 
     CliEnvironment environment() {

@@ -37,7 +37,7 @@ record Headless(
         STREAM_JSON
     }
 
-    static Headless from(DockhandCommand command) {
+    static Headless from(OptionValues command) {
         Format format =
                 switch (command.get(Option.OUTPUT_FORMAT).strip()) {
                     case "text" -> Format.TEXT;

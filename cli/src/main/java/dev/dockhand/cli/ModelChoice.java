@@ -23,7 +23,7 @@ record ModelChoice(
         RetryPolicy retries,
         int maxOutputTokens) {
 
-    static ModelChoice from(DockhandCommand command, CliEnvironment environment) {
+    static ModelChoice from(OptionValues command, CliEnvironment environment) {
         // Configuration has layered the options: flag, environment, settings files, default.
         String named = Objects.requireNonNullElse(command.get(Option.MODEL), "").strip();
         Provider provider = provider(command);
@@ -57,7 +57,6 @@ record ModelChoice(
         } catch (IllegalArgumentException e) {
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage());
         }
-        Warmup.tlsOnce(baseUrl);
         return choice;
     }
 
@@ -118,7 +117,7 @@ record ModelChoice(
         }
     }
 
-    private static Provider provider(DockhandCommand command) {
+    private static Provider provider(OptionValues command) {
         Optional<String> named = Optional.ofNullable(command.get(Option.PROVIDER));
         if (named.isEmpty()) {
             return Provider.OPENAI;

@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * ({@link CommandLineSpec} builds the command line from this table), its key in the settings files, its environment
  * variable, and what an untrusted project's value may do ({@link ProjectRule}). {@link Configuration} layers them all
  * the same way, and {@code dockhand config} prints the same table. Adding an option is one entry here plus its use,
- * read with {@link DockhandCommand#get}; a settings key also needs its field in core's {@link Settings} record, which
+ * read with {@link OptionValues#get}; a settings key also needs its field in core's {@link Settings} record, which
  * is the file's schema.
  *
  * @param <T> the value the run reads
@@ -292,9 +292,9 @@ final class Option<T> {
     final String key;
 
     final Object initial;
-    private final Function<DockhandCommand, String> environmentVariable;
-    private final Function<DockhandCommand, Object> shown;
-    private final Function<DockhandCommand, ProjectRule<Object>> rule;
+    private final Function<OptionValues, String> environmentVariable;
+    private final Function<OptionValues, Object> shown;
+    private final Function<OptionValues, ProjectRule<Object>> rule;
     private final UnaryOperator<Object> fromSetting;
 
     private Option(Builder<T> b) {
@@ -327,16 +327,16 @@ final class Option<T> {
     }
 
     /** The environment variable that sets it, given what the options before it resolved to; null when none does. */
-    String environmentVariable(DockhandCommand command) {
+    String environmentVariable(OptionValues command) {
         return environmentVariable == null ? null : environmentVariable.apply(command);
     }
 
     /** The value as {@code dockhand config} shows it, and as an untrusted project's value is measured against. */
-    Object shown(DockhandCommand command) {
+    Object shown(OptionValues command) {
         return shown.apply(command);
     }
 
-    ProjectRule<Object> rule(DockhandCommand command) {
+    ProjectRule<Object> rule(OptionValues command) {
         return rule.apply(command);
     }
 
@@ -378,7 +378,7 @@ final class Option<T> {
                 "no settings key " + name + " in " + record.getClass().getSimpleName());
     }
 
-    static Provider providerOf(String model, DockhandCommand command) {
+    static Provider providerOf(String model, OptionValues command) {
         String providerName = Objects.requireNonNullElse(command.get(PROVIDER), "openai");
         return ModelChoice.prefixOf(model == null ? "" : model)
                 .orElse(Provider.parse(providerName).orElse(Provider.OPENAI));
@@ -431,9 +431,9 @@ final class Option<T> {
         String help = "";
         String key;
         Object initial;
-        Function<DockhandCommand, String> environmentVariable;
-        Function<DockhandCommand, Object> shown;
-        Function<DockhandCommand, ProjectRule<Object>> rule = command -> ProjectRule.any();
+        Function<OptionValues, String> environmentVariable;
+        Function<OptionValues, Object> shown;
+        Function<OptionValues, ProjectRule<Object>> rule = command -> ProjectRule.any();
         UnaryOperator<Object> fromSetting = UnaryOperator.identity();
 
         Builder<T> label(String value) {
@@ -477,12 +477,12 @@ final class Option<T> {
             return this;
         }
 
-        Builder<T> envFor(Function<DockhandCommand, String> variable) {
+        Builder<T> envFor(Function<OptionValues, String> variable) {
             environmentVariable = variable;
             return this;
         }
 
-        Builder<T> shown(Function<DockhandCommand, Object> value) {
+        Builder<T> shown(Function<OptionValues, Object> value) {
             shown = value;
             return this;
         }
@@ -494,7 +494,7 @@ final class Option<T> {
         }
 
         @SuppressWarnings("unchecked")
-        <S> Builder<T> ruleFor(Function<DockhandCommand, ProjectRule<S>> value) {
+        <S> Builder<T> ruleFor(Function<OptionValues, ProjectRule<S>> value) {
             rule = command -> (ProjectRule<Object>) value.apply(command);
             return this;
         }

@@ -63,7 +63,7 @@ record RunOptions(
         NONE
     }
 
-    static RunOptions from(DockhandCommand command, CliEnvironment environment) {
+    static RunOptions from(OptionValues command, CliEnvironment environment) {
         if (command.get(Option.MAX_TURNS) < 1) {
             throw new DockhandException(
                     ExitCodes.USAGE, "--max-turns must be at least 1, was " + command.get(Option.MAX_TURNS) + ".");
@@ -105,7 +105,7 @@ record RunOptions(
      * The spending limit of a {@code -p} run. A limit that cannot be measured is no guard, so a model without a price
      * stops the run before it starts; the REPL shows the cost in {@code /stats} and takes no limit.
      */
-    private static OptionalDouble maxCost(DockhandCommand command, Pricing pricing, ModelChoice model, boolean once) {
+    private static OptionalDouble maxCost(OptionValues command, Pricing pricing, ModelChoice model, boolean once) {
         if (command.get(Option.MAX_COST) == null || !once) {
             return OptionalDouble.empty();
         }
@@ -138,7 +138,7 @@ record RunOptions(
      * the sandbox does not contain it.
      */
     private static ApprovalRules approvalRules(
-            DockhandCommand command, CliEnvironment environment, ApprovalMode mode, boolean headless) {
+            OptionValues command, CliEnvironment environment, ApprovalMode mode, boolean headless) {
         ProtectedPaths paths;
         try {
             paths = new ProtectedPaths(command.get(Option.PROTECTED_PATH), command.get(Option.ALLOW_PROTECTED_PATH));
@@ -165,7 +165,7 @@ record RunOptions(
     }
 
     private static Optional<TrustQuestion> trustQuestion(
-            DockhandCommand command, CliEnvironment environment, boolean headless) {
+            OptionValues command, CliEnvironment environment, boolean headless) {
         Configuration configuration = command.configuration;
         if (headless
                 || configuration == null
@@ -195,7 +195,7 @@ record RunOptions(
         };
     }
 
-    private static DockerSettings dockerSettings(DockhandCommand command) {
+    private static DockerSettings dockerSettings(OptionValues command) {
         Long memory = DockerSettings.parseSize(command.get(Option.SANDBOX_MEMORY));
         if (memory == null) {
             throw new DockhandException(
@@ -219,7 +219,7 @@ record RunOptions(
         }
     }
 
-    private static List<Path> includeDirectories(DockhandCommand command, CliEnvironment environment) {
+    private static List<Path> includeDirectories(OptionValues command, CliEnvironment environment) {
         List<Path> folders = new ArrayList<>();
         for (Path folder : command.get(Option.INCLUDE_DIRECTORY)) {
             Path absolute = environment.workingDirectory().resolve(folder).normalize();
@@ -233,7 +233,7 @@ record RunOptions(
         return List.copyOf(folders);
     }
 
-    private static ContextPolicy contextPolicy(DockhandCommand command) {
+    private static ContextPolicy contextPolicy(OptionValues command) {
         try {
             return new ContextPolicy(
                     command.get(Option.CONTEXT_WINDOW) == null
@@ -249,7 +249,7 @@ record RunOptions(
         }
     }
 
-    private static OutputLimits outputLimits(DockhandCommand command) {
+    private static OutputLimits outputLimits(OptionValues command) {
         try {
             return new OutputLimits(command.get(Option.MAX_OUTPUT_CHARS), command.get(Option.MAX_OUTPUT_LINES));
         } catch (IllegalArgumentException e) {
