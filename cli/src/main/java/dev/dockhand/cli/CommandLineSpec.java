@@ -1,5 +1,7 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.config.Option;
+import dev.dockhand.cli.environment.CliEnvironment;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,7 +13,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * The {@code dockhand} command line: the options of {@link Option}'s table, the subcommands, and the help's
  * environment and exit codes.
  */
-final class CommandLineSpec {
+public final class CommandLineSpec {
     private CommandLineSpec() {}
 
     /** A command line whose user object is a new {@link DockhandCommand}; its subcommands share that command. */

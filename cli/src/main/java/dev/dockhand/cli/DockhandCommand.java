@@ -1,5 +1,16 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.config.Configuration;
+import dev.dockhand.cli.config.Headless;
+import dev.dockhand.cli.config.Option;
+import dev.dockhand.cli.config.OptionValues;
+import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.DockhandException;
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.headless.SingleShot;
+import dev.dockhand.cli.repl.Repl;
+import dev.dockhand.cli.session.AgentSession;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,8 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dockhand.cli.config.Option;
+import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -11,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-class CommandLineSpecTest {
+public class CommandLineSpecTest {
     private static final String[] EVERY_OPTION = {
         "-p",
         "hi",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dockhand.cli.bench.ScriptedServer;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * after {@code package}), copied into a scratch checkout, on the JDK running the tests and on the newest JDK 25 or
  * later under /usr/lib/jvm when there is one (AOT caches there, AppCDS archives before).
  */
-class LauncherArchiveIT {
+public class LauncherArchiveIT {
     private static final String RECORDING = "dockhand: recording the start-up archive (once per build)...\n";
     private static final String RECORDING_WITHOUT_DOCKER =
             "dockhand: recording the start-up archive for runs without Docker (once per build)...\n";

@@ -3,7 +3,7 @@ package dev.dockhand.cli.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.cli.ChildProcess;
-import dev.dockhand.cli.ExitCodes;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
