@@ -2,7 +2,7 @@ package dev.dockhand.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.dockhand.cli.InLocale;
+import dev.dockhand.cli.environment.InLocale;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package dev.dockhand.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.cli.ChildProcess;
-import dev.dockhand.cli.ExitCodes;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.testing.ScriptedServer;
 import java.io.InputStream;
 import java.nio.file.Files;

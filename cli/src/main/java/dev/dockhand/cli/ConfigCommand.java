@@ -1,12 +1,15 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.config.Configuration;
+import dev.dockhand.cli.environment.DockhandException;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code dockhand config}: the effective settings, and where each value came from (declared in CommandLineSpec). */
-final class ConfigCommand implements Callable<Integer> {
+/** {@code dockhand config}: every option of {@link dev.dockhand.cli.config.Option}'s table that a settings file can set, its value and source. */
+public final class ConfigCommand implements Callable<Integer> {
     private final DockhandCommand parent;
     CommandSpec spec;
 

@@ -1,5 +1,9 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.DockhandException;
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Logging;
 import java.io.PrintWriter;
 import java.util.Properties;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,8 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.session.Sessions;
 import java.io.PrintWriter;
 import java.util.List;
@@ -10,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code dockhand sessions}: this folder's sessions, newest first, to continue with {@code --resume ID} (declared in
  * CommandLineSpec).
  */
-final class SessionsCommand implements Callable<Integer> {
+public final class SessionsCommand implements Callable<Integer> {
     private static final int PROMPT_CHARS = 60;
 
     private final DockhandCommand parent;

@@ -1,5 +1,8 @@
 package dev.dockhand.cli;
 
+import dev.dockhand.cli.config.FolderTrust;
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -11,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code dockhand trust [DIR]} and {@code dockhand untrust [DIR]}: the user's decision about a folder's own settings,
  * recorded in their settings file by the folder's real path (declared in CommandLineSpec).
  */
-final class TrustCommand implements Callable<Integer> {
+public final class TrustCommand implements Callable<Integer> {
     private final DockhandCommand parent;
     private final boolean trust;
     CommandSpec spec;

@@ -6,7 +6,7 @@ import java.util.Properties;
 import picocli.CommandLine;
 
 /** Reads the version Maven wrote into the jar at build time. */
-final class VersionProvider implements CommandLine.IVersionProvider {
+public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() throws IOException {
         Properties properties = new Properties();

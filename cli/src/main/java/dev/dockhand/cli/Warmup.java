@@ -20,7 +20,7 @@ import javax.net.ssl.TrustManagerFactory;
  * once the session is open ({@link #toolsOnce}), and TLS on two more, once the model is known to be reached over
  * https ({@link #tlsOnce}).
  */
-final class Warmup {
+public final class Warmup {
     private static final AtomicBoolean TOOLS_STARTED = new AtomicBoolean();
     private static final AtomicBoolean TLS_STARTED = new AtomicBoolean();
 

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * {@code docker run --user}), no terminal, a clean environment, against a scripted model. Needs root to switch to
  * that uid ({@code setpriv}); CI runs as root. Uses the built jar, as a job would.
  */
-class CiContainerRunIT {
+public class CiContainerRunIT {
     private static final int UID = 12345;
 
     private final ScriptedModel model = new ScriptedModel();

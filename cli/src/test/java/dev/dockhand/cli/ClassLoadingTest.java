@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.testing.ScriptedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * archive (with JDK 25's AOT cache the JVM loads every class the cache holds, whether the run uses it or not), and
  * reads the JVM's own class-loading log.
  */
-class ClassLoadingTest {
+public class ClassLoadingTest {
     /**
      * docker-java and the code that drives it. Not DockerSettings: the sandbox limits are options like any other,
      * checked in every run whatever the sandbox, and that record calls no Docker code.
@@ -26,9 +27,9 @@ class ClassLoadingTest {
             "com.github.dockerjava.",
             "dev.dockhand.sandbox.DockerSandbox",
             "dev.dockhand.sandbox.ContainerSpec",
-            "dev.dockhand.cli.DockerSandboxes");
+            "dev.dockhand.cli.session.DockerSandboxes");
 
-    private static final List<String> LINE_EDITOR = List.of("org.jline.", "dev.dockhand.cli.Repl");
+    private static final List<String> LINE_EDITOR = List.of("org.jline.", "dev.dockhand.cli.repl.Repl");
     private static final List<String> MODEL_CLIENT =
             List.of("com.fasterxml.jackson.databind.", "okhttp3.", "dev.dockhand.core.model.");
 

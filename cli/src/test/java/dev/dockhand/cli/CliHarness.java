@@ -2,6 +2,7 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * The dockhand command line run in-process against a scripted model: its own workspace and home under a temporary
  * folder, its stdout and stderr captured, its environment a map the test controls.
  */
-final class CliHarness implements AutoCloseable {
+public final class CliHarness implements AutoCloseable {
     final ScriptedModel model = new ScriptedModel();
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();

@@ -2,6 +2,8 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dockhand.cli.config.Option;
+import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -11,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-class CommandLineSpecTest {
+public class CommandLineSpecTest {
     private static final String[] EVERY_OPTION = {
         "-p",
         "hi",
@@ -90,46 +92,46 @@ class CommandLineSpecTest {
 
     private static List<Object> modelFields(DockhandCommand command) {
         return Arrays.asList(
-                command.prompt,
-                command.provider,
-                command.model,
-                command.baseUrl,
-                command.maxOutputTokens,
-                command.retries,
-                command.retryDelay,
-                command.connectTimeout,
-                command.firstByteTimeout,
-                command.idleTimeout);
+                command.get(Option.PROMPT),
+                command.get(Option.PROVIDER),
+                command.get(Option.MODEL),
+                command.get(Option.BASE_URL),
+                command.get(Option.MAX_OUTPUT_TOKENS),
+                command.get(Option.RETRIES),
+                command.get(Option.RETRY_DELAY),
+                command.get(Option.CONNECT_TIMEOUT),
+                command.get(Option.FIRST_BYTE_TIMEOUT),
+                command.get(Option.IDLE_TIMEOUT));
     }
 
     private static List<Object> sandboxFields(DockhandCommand command) {
         return Arrays.asList(
-                command.approvalMode,
-                command.yolo,
-                command.maxTurns,
-                command.sandbox,
-                command.sandboxImage,
-                command.sandboxNetwork,
-                command.sandboxMemory,
-                command.sandboxCpus,
-                command.sandboxPids,
-                command.sandboxEnv,
-                command.includeDirectories);
+                command.get(Option.APPROVAL_MODE),
+                command.get(Option.YOLO),
+                command.get(Option.MAX_TURNS),
+                command.get(Option.SANDBOX),
+                command.get(Option.SANDBOX_IMAGE),
+                command.get(Option.SANDBOX_NETWORK),
+                command.get(Option.SANDBOX_MEMORY),
+                command.get(Option.SANDBOX_CPUS),
+                command.get(Option.SANDBOX_PIDS),
+                command.get(Option.SANDBOX_ENV),
+                command.get(Option.INCLUDE_DIRECTORY));
     }
 
     private static List<Object> outputFields(DockhandCommand command) {
         return Arrays.asList(
-                command.maxOutputChars,
-                command.maxOutputLines,
-                command.compressionThreshold,
-                command.contextWindow,
-                command.outputFormat,
-                command.allowedTools,
-                command.excludedTools,
-                command.maxWallTime,
-                command.maxToolCalls,
-                command.resume,
-                command.stacktrace);
+                command.get(Option.MAX_OUTPUT_CHARS),
+                command.get(Option.MAX_OUTPUT_LINES),
+                command.get(Option.COMPRESSION_THRESHOLD),
+                command.get(Option.CONTEXT_WINDOW),
+                command.get(Option.OUTPUT_FORMAT),
+                command.get(Option.ALLOWED_TOOLS),
+                command.get(Option.EXCLUDED_TOOLS),
+                command.get(Option.MAX_WALL_TIME),
+                command.get(Option.MAX_TOOL_CALLS),
+                command.get(Option.RESUME),
+                command.get(Option.STACKTRACE));
     }
 
     @Test

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.model.ReasoningEffort;
 import java.io.InputStream;
@@ -26,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** --max-cost and the pricing and maxCost settings, played against the scripted model; --reasoning-effort. */
-class CostLimitTest {
+public class CostLimitTest {
     @TempDir
     Path temp;
 

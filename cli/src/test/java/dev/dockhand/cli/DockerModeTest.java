@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Whole single-shot runs in the default Docker sandbox. */
-class DockerModeTest {
+public class DockerModeTest {
     @TempDir
     Path temp;
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * is there; failed instead when DOCKHAND_REQUIRE_DOCKER=1 (CI sets it, so a broken Docker set-up cannot pass as a
  * skip).
  */
-final class DockerRequired {
+public final class DockerRequired {
     private DockerRequired() {}
 
     /** Asks the engine that {@code variables} name (DOCKER_HOST, else the local socket) what a run would ask. */

@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.session.Sandboxes;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DockhandCommandTest {
+public class DockhandCommandTest {
     @TempDir
     Path temp;
 

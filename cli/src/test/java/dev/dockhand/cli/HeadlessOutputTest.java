@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.StringWriter;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** --output-format json and stream-json, parsed back; tool narrowing; limits of unattended runs. */
-class HeadlessOutputTest {
+public class HeadlessOutputTest {
     @TempDir
     Path temp;
 

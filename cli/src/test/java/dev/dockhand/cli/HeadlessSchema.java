@@ -12,7 +12,7 @@ import java.util.List;
  * The published contract of the headless outputs, {@code docs/headless-events.schema.json}, applied to what a test
  * run printed: an event that drifts from the documented schema fails the test that printed it.
  */
-final class HeadlessSchema {
+public final class HeadlessSchema {
     private static final JsonSchemaCheck SCHEMA = load();
 
     private HeadlessSchema() {}

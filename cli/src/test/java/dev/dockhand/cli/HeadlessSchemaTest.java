@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The schema every headless test's stdout is checked against refuses what integrators could not rely on. */
-class HeadlessSchemaTest {
+public class HeadlessSchemaTest {
     private static final String RESULT =
             """
             {"type":"result","schema_version":1,"session_id":"s","answer":"a","turns":1,"tool_calls":[],\

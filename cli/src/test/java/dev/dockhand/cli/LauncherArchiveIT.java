@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.testing.ScriptedServer;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-class MainTest {
+public class MainTest {
     @Test
     void takesLocaleDataFromTheRootSetUnlessTheUserChoseProviders() {
         Properties untouched = new Properties();

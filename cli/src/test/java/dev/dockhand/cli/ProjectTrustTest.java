@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A cloned repository's {@code .dockhand/settings.json} cannot take over a run: until the user trusts the folder,
  * it can only narrow what the user's settings and flags allow.
  */
-class ProjectTrustTest {
+public class ProjectTrustTest {
     @TempDir
     Path temp;
 

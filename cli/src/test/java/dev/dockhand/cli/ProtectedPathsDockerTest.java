@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.GitRepositories;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Dockhand's own settings leaves all four unchanged, answers every call with why, and still commits.
  */
 @Tag("docker")
-class ProtectedPathsDockerTest {
+public class ProtectedPathsDockerTest {
     @TempDir
     Path temp;
 

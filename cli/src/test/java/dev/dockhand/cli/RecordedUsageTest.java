@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * follows Claude Code's recorded Sonnet traffic (see core's providers/SOURCES.md, sonnet4_thinking_bash_cached), a
  * prompt of 48,701 tokens almost all read from the cache, which the result must not report as 9.
  */
-class RecordedUsageTest {
+public class RecordedUsageTest {
     @TempDir
     Path temp;
 

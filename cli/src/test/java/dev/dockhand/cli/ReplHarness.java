@@ -2,6 +2,9 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.repl.Repl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,7 +31,7 @@ import picocli.CommandLine;
  * The REPL on a virtual terminal: keys go in through a pipe, what it writes goes through a VT100 emulator, and tests
  * read the screen as a user would see it. The model is the {@link CliHarness}'s scripted server.
  */
-final class ReplHarness implements AutoCloseable {
+public final class ReplHarness implements AutoCloseable {
     static final int WIDTH = 100;
     static final int HEIGHT = 40;
 

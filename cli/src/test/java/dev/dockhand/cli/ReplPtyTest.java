@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * line discipline, where Ctrl-C is a signal unless the program turns that off. jline's virtual terminals in the other
  * REPL tests emulate this; here nothing is emulated.
  */
-class ReplPtyTest {
+public class ReplPtyTest {
     private static final Path SCRIPT = Path.of("/usr/bin/script");
 
     @TempDir

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The REPL's questions that guard the user: trusting a folder, a protected path, and Ctrl-C at a question. */
-class ReplSafetyTest {
+public class ReplSafetyTest {
     private static final String CTRL_C = "\u0003";
 
     @TempDir

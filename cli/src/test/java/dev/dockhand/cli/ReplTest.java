@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReplTest {
+public class ReplTest {
     private static final String ENTER = "\r";
     private static final String CTRL_C = "\u0003";
 

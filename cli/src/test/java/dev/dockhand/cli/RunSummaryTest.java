@@ -5,6 +5,8 @@ import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.headless.RunSummary;
 import dev.dockhand.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** --summary-file: a Markdown report for a CI job's summary page, on success and when a limit stops the run. */
-class RunSummaryTest {
+public class RunSummaryTest {
     @TempDir
     Path temp;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Sessions recorded as they happen, listed, resumed, and repaired after a real kill -9 of the JVM. */
-class SessionResumeTest {
+public class SessionResumeTest {
     @TempDir
     Path temp;
 

@@ -5,6 +5,13 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.cli.config.Headless;
+import dev.dockhand.cli.config.ModelChoice;
+import dev.dockhand.cli.config.Pricing;
+import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.headless.SingleShot;
 import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.RetryPolicy;
 import dev.dockhand.core.model.Timeouts;
@@ -24,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SingleShotCancelTest {
+public class SingleShotCancelTest {
     @TempDir
     Path workspace;
 

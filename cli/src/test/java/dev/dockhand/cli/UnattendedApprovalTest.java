@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** What --yolo does not cover when nobody watches: protected paths, and web fetches the user did not name. */
-class UnattendedApprovalTest {
+public class UnattendedApprovalTest {
     @TempDir
     Path temp;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class WarmupTest {
+public class WarmupTest {
     private static List<Boolean> helps(String[]... commandLines) {
         return java.util.Arrays.stream(commandLines).map(Warmup::helpsWith).toList();
     }

@@ -1,0 +1,84 @@
+package dev.dockhand.cli.headless;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.cli.session.CostMeter;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import java.io.PrintWriter;
+
+/**
+ * {@code --output-format stream-json}: one JSON object per line on stdout as things happen, for programs that
+ * follow a run live. The line types are documented in the README.
+ */
+public final class StreamJsonRenderer implements AgentEventSink {
+    private final PrintWriter out;
+    private final CostMeter cost;
+
+    StreamJsonRenderer(PrintWriter out, CostMeter cost) {
+        this.out = out;
+        this.cost = cost;
+    }
+
+    synchronized void line(ObjectNode node) {
+        print(out, node);
+    }
+
+    /**
+     * The version of the objects Dockhand prints on stdout in json and stream-json, described by
+     * {@code docs/headless-events.schema.json}. Within a version fields are only added; a rename, removal or change of
+     * meaning bumps it (and is listed in CHANGELOG.md), so integrators can tell what they read.
+     */
+    static final int SCHEMA_VERSION = 1;
+
+    /** Prints one object on its own line, its type first and the schema version second. */
+    static void print(PrintWriter out, ObjectNode node) {
+        ObjectNode versioned = Json.object();
+        versioned.set("type", node.get("type"));
+        versioned.put("schema_version", SCHEMA_VERSION);
+        versioned.setAll(node);
+        out.println(Json.write(versioned));
+        out.flush();
+    }
+
+    @Override
+    public void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.TextDelta delta) {
+            line(Json.object().put("type", "text").put("text", delta.text()));
+        } else if (event instanceof AgentEvent.ReasoningDelta delta) {
+            line(Json.object().put("type", "thinking").put("text", delta.text()));
+        } else if (event instanceof AgentEvent.ToolCallUpdated updated
+                && updated.status() == ToolCallStatus.EXECUTING) {
+            ObjectNode node = Json.object()
+                    .put("type", "tool_call")
+                    .put("id", updated.call().id())
+                    .put("name", updated.call().name());
+            node.set("arguments", RunReport.arguments(updated.call()));
+            line(node);
+        } else if (event instanceof AgentEvent.ToolOutput output) {
+            line(Json.object()
+                    .put("type", "tool_output")
+                    .put("id", output.callId())
+                    .put("line", output.line()));
+        } else if (event instanceof AgentEvent.ToolCallFinished finished) {
+            ObjectNode node = RunReport.toolCall(finished);
+            node.put("type", "tool_result");
+            line(node);
+        } else if (event instanceof AgentEvent.Usage usage) {
+            ObjectNode node = RunReport.usage(
+                    usage.usage(), usage.source() == AgentEvent.Usage.Source.ESTIMATED, cost.costOf(usage.usage()));
+            node.put("type", "usage");
+            line(node);
+        } else if (event instanceof AgentEvent.Retrying retrying) {
+            line(Json.object()
+                    .put("type", "retry")
+                    .put("attempt", retrying.attempt())
+                    .put("max_attempts", retrying.maxAttempts())
+                    .put("delay_ms", retrying.delay().toMillis())
+                    .put("reason", retrying.reason()));
+        } else if (event instanceof AgentEvent.Warning warning) {
+            line(Json.object().put("type", "warning").put("message", warning.message()));
+        }
+    }
+}
