@@ -197,6 +197,7 @@ final class Configuration {
         applyTools(command, parsed);
         applyBudgets(command, parsed);
         applyUserOnly(command);
+        McpSettings.apply(project.settings(), user.settings(), trusted(), command, ignored);
     }
 
     private static Provider providerOf(String model, String providerName) {

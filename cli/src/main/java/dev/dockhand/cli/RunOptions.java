@@ -5,6 +5,7 @@ import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.ApprovalRules;
+import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.sandbox.DockerSettings;
@@ -45,7 +46,8 @@ record RunOptions(
         Pricing pricing,
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
-        boolean showThinking) {
+        boolean showThinking,
+        Map<String, Settings.McpServer> mcpServers) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -98,7 +100,8 @@ record RunOptions(
                 pricing,
                 maxCost,
                 reasoningEffort(command.reasoningEffort),
-                command.showThinking);
+                command.showThinking,
+                Map.copyOf(command.mcpServers));
     }
 
     /**
