@@ -141,26 +141,52 @@ final class McpServerConnection implements AutoCloseable {
                 .toFuture();
         // Dropping the SDK's subscription ends its wait for the answer.
         try (Cancellation.Registration stop = cancellation.onCancel(() -> future.cancel(true))) {
-            return future.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            return await(future, tool);
         } catch (CancellationException e) {
             throw new McpCallException("The " + tool + " call was cancelled.");
         } catch (InterruptedException e) {
             future.cancel(true);
             throw e;
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw new McpCallException("The MCP server '" + spec.name() + "' did not answer the " + tool
-                    + " call within " + describe(spec.timeout()) + ".");
         } catch (ExecutionException e) {
-            Process running = process;
-            if (running != null && !running.isAlive()) {
-                failure = "stopped with exit code " + running.exitValue();
-                throw new McpCallException("The MCP server '" + spec.name() + "' " + failure + ", so the " + tool
-                        + " call did not run to the end." + stderrTail());
-            }
-            throw new McpCallException(
-                    "The MCP server '" + spec.name() + "' failed the " + tool + " call: " + reason(e.getCause()));
+            throw new McpCallException(stoppedOrFailed(tool, reason(e.getCause())));
         }
+    }
+
+    /**
+     * The call's result, waiting at most the server's timeout, and not at all once its process has exited: the SDK
+     * does not fail a pending call when the server dies, so without this check a crash would wait out the timeout.
+     */
+    private McpSchema.CallToolResult await(CompletableFuture<McpSchema.CallToolResult> future, String tool)
+            throws InterruptedException, ExecutionException, McpCallException {
+        long deadline = System.nanoTime() + spec.timeout().toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            try {
+                return future.get(
+                        Math.max(1, Math.min(left, TimeUnit.MILLISECONDS.toNanos(200))), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                Process running = process;
+                if (running != null && !running.isAlive()) {
+                    future.cancel(true);
+                    throw new McpCallException(stoppedOrFailed(tool, "no answer"));
+                }
+                if (System.nanoTime() >= deadline) {
+                    future.cancel(true);
+                    throw new McpCallException("The MCP server '" + spec.name() + "' did not answer the " + tool
+                            + " call within " + describe(spec.timeout()) + ".");
+                }
+            }
+        }
+    }
+
+    private String stoppedOrFailed(String tool, String reason) {
+        Process running = process;
+        if (running != null && !running.isAlive()) {
+            failure = "stopped with exit code " + running.exitValue();
+            return "The MCP server '" + spec.name() + "' " + failure + ", so the " + tool
+                    + " call did not run to the end." + stderrTail();
+        }
+        return "The MCP server '" + spec.name() + "' failed the " + tool + " call: " + reason;
     }
 
     /** A call that did not come back with a result, with the sentence for the model. */

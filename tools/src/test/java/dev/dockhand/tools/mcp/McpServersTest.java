@@ -22,6 +22,11 @@ class McpServersTest {
     Path workspace;
 
     private static McpServerSpec server(String name, Long timeout, Boolean trust, String... args) {
+        return server(name, timeout, trust, List.of("crash"), args);
+    }
+
+    private static McpServerSpec server(
+            String name, Long timeout, Boolean trust, List<String> excluded, String... args) {
         List<String> command = TestMcpServer.commandLine(args);
         return McpServerSpec.of(
                 name,
@@ -34,7 +39,7 @@ class McpServersTest {
                         null,
                         null,
                         null,
-                        List.of("crash"),
+                        excluded,
                         timeout,
                         trust,
                         null),
@@ -124,7 +129,7 @@ class McpServersTest {
                 new Settings.McpServer(
                         null,
                         TestMcpServer.commandLine().get(0),
-                        TestMcpServer.commandLine("broken").subList(1, 5),
+                        TestMcpServer.commandLine("broken").subList(1, 6),
                         null,
                         null,
                         null,
@@ -150,6 +155,44 @@ class McpServersTest {
                             .lines()
                             .reduce((a, b) -> b)
                             .orElseThrow());
+        }
+    }
+
+    @Test
+    void aServerThatCrashesMidCallFailsThatCallAndTheNextWithItsExitCode() throws Exception {
+        try (McpServers servers =
+                McpServers.start(List.of(server("c", null, null, List.of())), workspace, McpServers.START_TIMEOUT)) {
+            ToolResult crashed = call(servers, "mcp__c__crash", "{}");
+            assertEquals(Optional.of(ToolErrorType.EXECUTION_FAILED), crashed.error());
+            assertEquals(
+                    "The MCP server 'c' stopped with exit code 3, so the crash call did not run to the end."
+                            + " Its stderr ended with:\ntest server: starting\ntest server: crashing on purpose",
+                    crashed.llmContent());
+            assertEquals(
+                    ToolResult.error(
+                            ToolErrorType.EXECUTION_FAILED,
+                            "The MCP server 'c' is not running: stopped with exit code 3"),
+                    call(servers, "mcp__c__echo", "{\"message\":\"hi\"}"));
+        }
+    }
+
+    @Test
+    void aCancelledCallStopsWaiting() throws Exception {
+        try (McpServers servers =
+                McpServers.start(List.of(server("w", null, null)), workspace, McpServers.START_TIMEOUT)) {
+            @SuppressWarnings("unchecked")
+            Tool<Object> wait = (Tool<Object>) servers.tools().get(2);
+            dev.dockhand.core.Cancellation cancellation = new dev.dockhand.core.Cancellation();
+            cancellation.cancel();
+            assertEquals(
+                    ToolResult.error(ToolErrorType.CANCELLED, "The wait call was cancelled."),
+                    wait.execute(
+                            Json.MAPPER.readTree("{}"),
+                            TestEnvironments.context(
+                                    workspace,
+                                    TestEnvironments.NO_COMMANDS,
+                                    dev.dockhand.core.tool.OutputSink.NONE,
+                                    cancellation)));
         }
     }
 }

@@ -29,6 +29,8 @@ public final class TestMcpServer {
     static List<String> commandLine(String... args) {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                // The SDK logs through SLF4J, which has no binding here and says so on stderr: the tests read stderr.
+                "-Dslf4j.internal.verbosity=ERROR",
                 "-cp",
                 System.getProperty("java.class.path"),
                 TestMcpServer.class.getName()));
