@@ -333,6 +333,11 @@ final class CommandLineSpec {
                 "With -p, write a short Markdown report of the run there at the end, also when it fails (for"
                         + " $GITHUB_STEP_SUMMARY or a job artifact)."));
         spec.addOption(text(
+                "--mcp-config",
+                "FILE",
+                null,
+                "Add the MCP servers of this JSON file ({\"mcpServers\": {...}}, as in the settings) for this run."));
+        spec.addOption(text(
                 "--reasoning-effort",
                 "LEVEL",
                 null,

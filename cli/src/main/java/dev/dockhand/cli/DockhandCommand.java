@@ -177,6 +177,7 @@ public final class DockhandCommand implements Callable<Integer> {
         maxToolCalls = value("--max-tool-calls");
         maxCost = value("--max-cost");
         summaryFile = value("--summary-file");
+        McpSettings.addConfigFile(value("--mcp-config"), this, environment);
         reasoningEffort = value("--reasoning-effort");
         showThinking = Boolean.TRUE.equals(value("--show-thinking"));
         pricing = Map.of();

@@ -1,6 +1,10 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.core.settings.Settings;
+import dev.dockhand.core.settings.SettingsException;
+import dev.dockhand.core.settings.SettingsFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +28,32 @@ final class McpSettings {
             } else {
                 ignored.add("mcpServers");
             }
+        }
+        command.mcpServers = Map.copyOf(servers);
+    }
+
+    /**
+     * Adds the servers of {@code --mcp-config FILE} (a settings file of which only {@code mcpServers} counts) over
+     * those of the settings; the user named the file, so it counts in any folder. A missing or bad file stops the run
+     * (exit 52).
+     */
+    static void addConfigFile(String file, DockhandCommand command, CliEnvironment environment) {
+        if (file == null) {
+            return;
+        }
+        Path path = environment.workingDirectory().resolve(file);
+        if (!Files.isRegularFile(path)) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, "--mcp-config: there is no file " + path + ".");
+        }
+        Settings read;
+        try {
+            read = SettingsFiles.read(path);
+        } catch (SettingsException e) {
+            throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage(), e);
+        }
+        Map<String, Settings.McpServer> servers = new LinkedHashMap<>(command.mcpServers);
+        if (read.mcpServers() != null) {
+            servers.putAll(read.mcpServers());
         }
         command.mcpServers = Map.copyOf(servers);
     }

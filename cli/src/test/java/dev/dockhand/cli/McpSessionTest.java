@@ -145,4 +145,29 @@ class McpSessionTest {
                 .toList();
         assertEquals(List.of("dockhand: the MCP server 'project' did not start"), trusted);
     }
+
+    @Test
+    void mcpConfigAddsServersForOneRunAndAMissingFileStopsIt() throws Exception {
+        Path file = temp.resolve("servers.json");
+        Files.writeString(
+                file, "{\"mcpServers\": {\"extra\": {\"command\": \"" + temp.resolve("no-such-server") + "\"}}}");
+        cli.model.enqueue(answer("a"));
+
+        assertEquals(ExitCodes.OK, cli.run("--mcp-config", file.toString(), "-p", "hi"));
+        assertEquals(
+                List.of("dockhand: the MCP server 'extra' did not start"),
+                cli.err
+                        .toString()
+                        .lines()
+                        .filter(line -> line.contains("MCP"))
+                        .map(line -> line.substring(0, line.indexOf("did not start") + "did not start".length()))
+                        .toList());
+
+        assertEquals(
+                ExitCodes.CONFIGURATION,
+                cli.run("--mcp-config", temp.resolve("gone.json").toString(), "-p", "hi"));
+        assertEquals(
+                "dockhand: --mcp-config: there is no file " + temp.resolve("gone.json") + ".",
+                cli.err.toString().lines().reduce((a, b) -> b).orElseThrow());
+    }
 }
