@@ -73,7 +73,7 @@ public final class DockhandCommand implements Callable<Integer> {
     /** Hosts web_fetch may reach although they are internal, from the user's settings; there is no option. */
     List<String> webFetchAllowedHosts = List.of();
 
-    /** MCP servers by name, from the user's settings and a trusted project's; there is no option yet. */
+    /** MCP servers by name: the user's settings, a trusted project's, then --mcp-config's file. */
     Map<String, dev.dockhand.core.settings.Settings.McpServer> mcpServers = Map.of();
 
     /** Whether the user (not an untrusted project) named web_fetch among the allowed tools. */
