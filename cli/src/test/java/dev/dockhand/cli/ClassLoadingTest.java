@@ -29,6 +29,9 @@ public class ClassLoadingTest {
             "dev.dockhand.sandbox.ContainerSpec",
             "dev.dockhand.cli.session.DockerSandboxes");
 
+    /** The MCP SDK, its reactive library and Dockhand's MCP client: loaded only when a server is configured. */
+    static final List<String> MCP = List.of("io.modelcontextprotocol.", "reactor.", "dev.dockhand.tools.mcp.");
+
     private static final List<String> LINE_EDITOR = List.of("org.jline.", "dev.dockhand.cli.repl.Repl");
     private static final List<String> MODEL_CLIENT =
             List.of("com.fasterxml.jackson.databind.", "okhttp3.", "dev.dockhand.core.model.");
@@ -52,7 +55,7 @@ public class ClassLoadingTest {
 
         assertEquals(0, version.exitCode());
         assertTrue(version.stdout().startsWith("dockhand "), version.stdout());
-        assertEquals(List.of(), version.loadedFrom(List.of(DOCKER, LINE_EDITOR, MODEL_CLIENT)));
+        assertEquals(List.of(), version.loadedFrom(List.of(DOCKER, LINE_EDITOR, MODEL_CLIENT, MCP)));
         assertEquals(0, help.exitCode());
         assertEquals(List.of(), help.loadedFrom(List.of(DOCKER, LINE_EDITOR, MODEL_CLIENT)));
     }
@@ -65,7 +68,7 @@ public class ClassLoadingTest {
             assertEquals(new Run(ExitCodes.OK, "Hello.\n", run.classes()), run);
             // The log does list what the run used: otherwise the empty list below would prove nothing.
             assertTrue(run.classes().contains("okhttp3.OkHttpClient"));
-            assertEquals(List.of(), run.loadedFrom(List.of(DOCKER, LINE_EDITOR)));
+            assertEquals(List.of(), run.loadedFrom(List.of(DOCKER, LINE_EDITOR, MCP)));
         }
     }
 

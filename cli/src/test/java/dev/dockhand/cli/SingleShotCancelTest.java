@@ -60,7 +60,8 @@ public class SingleShotCancelTest {
                     Pricing.builtIn(),
                     java.util.OptionalDouble.empty(),
                     java.util.Optional.empty(),
-                    false);
+                    false,
+                    Map.of());
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

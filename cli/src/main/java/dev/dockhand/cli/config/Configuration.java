@@ -150,6 +150,8 @@ public final class Configuration {
             command.fetchNamedByUser = named instanceof List<?> names && names.contains("web_fetch");
         }
         applyUserOnly(command);
+        McpSettings.apply(project.settings(), user.settings(), trusted(), command, ignored);
+        McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -129,11 +130,13 @@ public final class Option<T> {
     static final Option<String> REASONING_EFFORT = text("--reasoning-effort", "LEVEL")
             .key("reasoningEffort")
             .fromSetting((String value) -> reasoningEffort(value))
-            .rule((String value, Object without) -> ReasoningEffort.parse(String.valueOf(without))
-                    .map(limit -> ReasoningEffort.parse(value)
-                            .map(effort -> effort.compareTo(limit) <= 0)
-                            .orElse(false))
-                    .orElse(false))
+            .rule((String value, Object without) -> {
+                // Compared by name: the enum's class stays unloaded in runs that never use it.
+                List<String> levels = List.of("low", "medium", "high");
+                int limit = levels.indexOf(String.valueOf(without).strip().toLowerCase(Locale.ROOT));
+                int asked = levels.indexOf(value.strip().toLowerCase(Locale.ROOT));
+                return limit >= 0 && asked >= 0 && asked <= limit;
+            })
             .shown(command ->
                     Objects.requireNonNullElse(command.get(Option.REASONING_EFFORT), "(the provider's default)"))
             .help("low | medium | high: how hard the model reasons before it answers (default: the provider's).")
@@ -268,6 +271,11 @@ public final class Option<T> {
             .help("With -p, write a short Markdown report of the run there at the end, also when it fails (for"
                     + " $GITHUB_STEP_SUMMARY or a job artifact).")
             .add();
+    /** Adds a file's mcpServers for this run; the user named it, so it counts in any folder. */
+    static final Option<String> MCP_CONFIG = text("--mcp-config", "FILE")
+            .help("Add the MCP servers of this settings file (its mcpServers) for this run.")
+            .add();
+
     static final Option<Boolean> SHOW_THINKING = flagOption("--show-thinking")
             .help("With -p, print the model's reasoning on stderr as it streams.")
             .add();

@@ -13,6 +13,9 @@ public abstract class OptionValues {
     /** Whether the user (not an untrusted project) named web_fetch among the allowed tools. */
     public boolean fetchNamedByUser;
 
+    /** The MCP servers of the settings (a project's only in a trusted folder) and of {@code --mcp-config}. */
+    public Map<String, dev.dockhand.core.settings.Settings.McpServer> mcpServers = Map.of();
+
     /** The settings files as read by the last configuration, with what the project's file was not allowed to set. */
     public Configuration configuration;
 

@@ -8,6 +8,7 @@ import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.ApprovalRules;
+import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.sandbox.DockerSettings;
@@ -48,7 +49,8 @@ public record RunOptions(
         Pricing pricing,
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
-        boolean showThinking) {
+        boolean showThinking,
+        Map<String, Settings.McpServer> mcpServers) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -101,7 +103,8 @@ public record RunOptions(
                 pricing,
                 maxCost,
                 reasoningEffort(command.get(Option.REASONING_EFFORT)),
-                command.get(Option.SHOW_THINKING));
+                command.get(Option.SHOW_THINKING),
+                Map.copyOf(command.mcpServers));
     }
 
     /**

@@ -54,6 +54,8 @@ public final class AgentSession implements AutoCloseable {
     private String sessionId;
     private volatile Transcript transcript;
     private AgentLoop loop;
+    /** The MCP servers (McpServers, typed loosely so that no MCP class loads without one), or null. */
+    private AutoCloseable mcp;
 
     private AgentSession(
             RunOptions options,
@@ -106,12 +108,20 @@ public final class AgentSession implements AutoCloseable {
         Path outputDir = environment.home().resolve("tmp").resolve(outputsId);
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
-        List<Tool<?>> all = tools(options);
+        AutoCloseable mcp = McpSetup.start(options, environment, err);
+        List<Tool<?>> all = McpSetup.withTools(tools(options), mcp);
         List<Tool<?>> offered = options.headless().select(all);
         ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
-        Sandbox sandbox = Sandboxes.open(options, workspace, environment, err);
+        Sandbox sandbox;
+        try {
+            sandbox = Sandboxes.open(options, workspace, environment, err);
+        } catch (SandboxUnavailableException | RuntimeException e) {
+            McpSetup.stop(mcp);
+            throw e;
+        }
         AgentSession session =
                 new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
+        session.mcp = mcp;
         if (session.context.cut()) {
             err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
                     + " characters; the rest was left out of the model's instructions.");
@@ -275,6 +285,7 @@ public final class AgentSession implements AutoCloseable {
     @Override
     public void close() {
         closeTranscript();
+        McpSetup.stop(mcp);
         sandbox.close();
         try {
             Files.deleteIfExists(outputDir);

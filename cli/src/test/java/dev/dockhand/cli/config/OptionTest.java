@@ -10,8 +10,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 public class OptionTest {
-    /** Keys only the user's own file sets, combined with flags by Configuration rather than layered. */
-    private static final List<String> USER_ONLY_BLOCKS = List.of("protectedPaths", "trustedFolders");
+    /**
+     * Keys only the user's own file sets, combined with flags by Configuration rather than layered; and the MCP
+     * servers, a map of the user's and (in a trusted folder) the project's entries that McpSettings merges.
+     */
+    private static final List<String> USER_ONLY_BLOCKS = List.of("protectedPaths", "trustedFolders", "mcpServers");
 
     @Test
     void everyKeyOfTheSettingsFileIsAnOptionOfTheTable() {

@@ -26,9 +26,69 @@ public record Settings(
         Map<String, Boolean> trustedFolders,
         Map<String, Price> pricing,
         Double maxCost,
-        String reasoningEffort) {
+        String reasoningEffort,
+        Map<String, McpServer> mcpServers) {
     public static final Settings EMPTY = new Settings(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+    /** Settings without MCP servers, as before {@code mcpServers} existed. */
+    public Settings(
+            String provider,
+            String model,
+            String baseUrl,
+            String apiKeyEnv,
+            String approvalMode,
+            Integer maxTurns,
+            Sandbox sandbox,
+            Tools tools,
+            Truncation truncation,
+            Compression compression,
+            WebFetch webFetch,
+            ProtectedPathsBlock protectedPaths,
+            Map<String, Boolean> trustedFolders,
+            Map<String, Price> pricing,
+            Double maxCost,
+            String reasoningEffort) {
+        this(
+                provider,
+                model,
+                baseUrl,
+                apiKeyEnv,
+                approvalMode,
+                maxTurns,
+                sandbox,
+                tools,
+                truncation,
+                compression,
+                webFetch,
+                protectedPaths,
+                trustedFolders,
+                pricing,
+                maxCost,
+                reasoningEffort,
+                null);
+    }
+
+    /**
+     * One MCP server, in the shape Claude Code, gemini-cli and others use: a program ({@code command}, {@code args},
+     * {@code env}, {@code cwd}) spoken to over stdio, or a {@code url} (with {@code headers}) spoken to over Streamable
+     * HTTP ({@code type} may say {@code stdio} or {@code http}; it follows from the other keys). {@code timeout} is one call's limit in
+     * milliseconds; {@code trust} lets the server's read-only tools run without a question; {@code required} makes a
+     * failed start fail the run. Only data: the MCP client (dev.dockhand.tools.mcp) reads it.
+     */
+    public record McpServer(
+            String type,
+            String command,
+            List<String> args,
+            Map<String, String> env,
+            String cwd,
+            String url,
+            Map<String, String> headers,
+            List<String> includeTools,
+            List<String> excludeTools,
+            Long timeout,
+            Boolean trust,
+            Boolean required) {}
 
     /**
      * A model's price in US dollars per million tokens: uncached input, input read from the provider's cache, input

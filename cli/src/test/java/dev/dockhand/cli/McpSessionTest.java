@@ -1,0 +1,174 @@
+package dev.dockhand.cli;
+
+import static dev.dockhand.core.testing.Sse.answer;
+import static dev.dockhand.core.testing.Sse.calls;
+import static dev.dockhand.core.testing.Sse.toolCall;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * MCP servers in a whole run: configured in the settings, their tools offered to the scripted model, called, and
+ * their results sent back. The reference server {@code @modelcontextprotocol/server-everything} is used where it is
+ * installed (.ci/run installs it in /opt/mcp-everything; DOCKHAND_MCP_EVERYTHING names another copy).
+ */
+class McpSessionTest {
+    private static final Path EVERYTHING = Path.of(System.getenv()
+            .getOrDefault("DOCKHAND_MCP_EVERYTHING", "/opt/mcp-everything/node_modules/.bin/mcp-server-everything"));
+
+    @TempDir
+    Path temp;
+
+    private CliHarness cli;
+
+    @BeforeEach
+    void open() throws Exception {
+        cli = new CliHarness(temp);
+        Files.createDirectories(temp.resolve("home"));
+    }
+
+    @AfterEach
+    void close() {
+        cli.close();
+    }
+
+    private void user(String json) throws Exception {
+        Files.writeString(temp.resolve("home/settings.json"), json);
+    }
+
+    private static void assumeEverythingServer() {
+        Assumptions.assumeTrue(
+                Files.isExecutable(EVERYTHING),
+                "@modelcontextprotocol/server-everything is not installed at " + EVERYTHING
+                        + " (npm install --prefix /opt/mcp-everything @modelcontextprotocol/server-everything)");
+    }
+
+    private static List<String> toolNames(JsonNode request) {
+        List<String> names = new ArrayList<>();
+        request.get("tools")
+                .forEach(tool -> names.add(tool.get("function").get("name").asText()));
+        return names;
+    }
+
+    /** The tool messages of a request, each as its call id and content. */
+    private static List<String> toolResults(JsonNode request) {
+        List<String> results = new ArrayList<>();
+        request.get("messages").forEach(message -> {
+            if (message.get("role").asText().equals("tool")) {
+                results.add(message.get("tool_call_id").asText() + ": "
+                        + message.get("content").asText());
+            }
+        });
+        return results;
+    }
+
+    @Test
+    void theEverythingServersEchoAndGetSumRunAndTheirResultsReachTheModel() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\"}}}");
+        cli.model.enqueue(
+                calls(
+                        toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}"),
+                        toolCall("s1", "mcp__everything__get-sum", "{\"a\":2,\"b\":3}")),
+                answer("Done."));
+
+        assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "use the server"));
+
+        JsonNode first = cli.model.takeRequest();
+        List<String> offered = toolNames(first);
+        assertEquals(
+                List.of("mcp__everything__echo", "mcp__everything__get-sum"),
+                offered.stream()
+                        .filter(name -> name.equals("mcp__everything__echo") || name.equals("mcp__everything__get-sum"))
+                        .toList());
+        assertEquals(List.of("e1: Echo: hello", "s1: The sum of 2 and 3 is 5."), toolResults(cli.model.takeRequest()));
+        assertEquals("Done.\n", cli.out.toString());
+    }
+
+    @Test
+    void anMcpCallTheUserDidNotApproveDoesNotRun() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"]}}}");
+        cli.model.enqueue(calls(toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}")), answer("Ok."));
+
+        cli.run("-p", "use the server");
+
+        JsonNode first = cli.model.takeRequest();
+        assertEquals(
+                List.of("mcp__everything__echo"),
+                toolNames(first).stream()
+                        .filter(name -> name.startsWith("mcp__"))
+                        .toList());
+        assertEquals(
+                List.of("e1: The mcp__everything__echo call was not run: it needs the user's approval, and nobody can"
+                        + " approve in this non-interactive run. The user can allow such calls by rerunning with --yolo"
+                        + " or --allowed-tools mcp__everything__echo. Finish what you can without it and say what was"
+                        + " not done."),
+                toolResults(cli.model.takeRequest()));
+    }
+
+    @Test
+    void aProjectsServersStartOnlyInATrustedFolder() throws Exception {
+        Files.createDirectories(cli.workspace.resolve(".dockhand"));
+        Files.writeString(
+                cli.workspace.resolve(".dockhand/settings.json"),
+                "{\"mcpServers\": {\"project\": {\"command\": \"" + temp.resolve("no-such-server") + "\"}}}");
+        cli.model.enqueue(answer("a"), answer("b"));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "hi"));
+        String untrusted = cli.err.toString();
+        assertEquals(
+                List.of("dockhand: " + cli.workspace.resolve(".dockhand/settings.json") + ": ignored mcpServers: this"
+                        + " folder is not trusted, and they would widen what runs or where data goes; trust it with"
+                        + " 'dockhand trust' (or --trust-project for one run)."),
+                untrusted
+                        .lines()
+                        .filter(line -> line.contains("mcpServers") || line.contains("MCP"))
+                        .toList());
+
+        assertEquals(ExitCodes.OK, cli.run("--trust-project", "-p", "hi"));
+        List<String> trusted = cli.err
+                .toString()
+                .substring(untrusted.length())
+                .lines()
+                .filter(line -> line.contains("MCP"))
+                .map(line -> line.substring(0, line.indexOf("did not start") + "did not start".length()))
+                .toList();
+        assertEquals(List.of("dockhand: the MCP server 'project' did not start"), trusted);
+    }
+
+    @Test
+    void mcpConfigAddsServersForOneRunAndAMissingFileStopsIt() throws Exception {
+        Path file = temp.resolve("servers.json");
+        Files.writeString(
+                file, "{\"mcpServers\": {\"extra\": {\"command\": \"" + temp.resolve("no-such-server") + "\"}}}");
+        cli.model.enqueue(answer("a"));
+
+        assertEquals(ExitCodes.OK, cli.run("--mcp-config", file.toString(), "-p", "hi"));
+        assertEquals(
+                List.of("dockhand: the MCP server 'extra' did not start"),
+                cli.err
+                        .toString()
+                        .lines()
+                        .filter(line -> line.contains("MCP"))
+                        .map(line -> line.substring(0, line.indexOf("did not start") + "did not start".length()))
+                        .toList());
+
+        assertEquals(
+                ExitCodes.CONFIGURATION,
+                cli.run("--mcp-config", temp.resolve("gone.json").toString(), "-p", "hi"));
+        assertEquals(
+                "dockhand: --mcp-config: there is no file " + temp.resolve("gone.json") + ".",
+                cli.err.toString().lines().reduce((a, b) -> b).orElseThrow());
+    }
+}

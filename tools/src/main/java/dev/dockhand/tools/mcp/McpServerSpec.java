@@ -1,0 +1,106 @@
+package dev.dockhand.tools.mcp;
+
+import dev.dockhand.core.settings.Settings;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One MCP server as configured, with every {@code ${VAR}} in its values replaced from the environment.
+ *
+ * @param transport {@code stdio} or {@code http} (Streamable HTTP)
+ * @param timeout one call's limit
+ * @param trust whether the server's read-only tools may run without a question
+ * @param required whether a failed start fails the run
+ */
+public record McpServerSpec(
+        String name,
+        String transport,
+        String command,
+        List<String> args,
+        Map<String, String> env,
+        Optional<String> cwd,
+        String url,
+        Map<String, String> headers,
+        List<String> includeTools,
+        List<String> excludeTools,
+        Duration timeout,
+        boolean trust,
+        boolean required) {
+
+    /** Other agents' default call limit: long enough for a build or a browser session. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
+
+    /**
+     * The server {@code name} of a settings file, its values expanded with {@code environment}; an unknown variable
+     * becomes empty, as in a shell. Throws {@link IllegalArgumentException} with one sentence when the entry is
+     * neither a command nor a URL.
+     */
+    public static McpServerSpec of(String name, Settings.McpServer server, Function<String, String> environment) {
+        Function<String, String> expand = value -> expand(value, environment);
+        boolean hasCommand = server.command() != null && !server.command().isBlank();
+        boolean hasUrl = server.url() != null && !server.url().isBlank();
+        if (hasCommand == hasUrl) {
+            throw new IllegalArgumentException("the MCP server '" + name + "' needs either a command or a url");
+        }
+        String type = server.type() == null ? (hasCommand ? "stdio" : "http") : server.type();
+        if (type.equals("streamable-http") || type.equals("streamableHttp")) {
+            type = "http";
+        }
+        if (!List.of("stdio", "http").contains(type) || type.equals("stdio") != hasCommand) {
+            // The SDK deprecates its client of the older HTTP+SSE transport; servers that speak only it are refused.
+            throw new IllegalArgumentException("the MCP server '" + name + "' has type '" + server.type()
+                    + "'; a command is spoken to over stdio, a url over Streamable HTTP (type http)");
+        }
+        if (server.timeout() != null && server.timeout() <= 0) {
+            throw new IllegalArgumentException("the MCP server '" + name + "' needs a timeout above 0 milliseconds");
+        }
+        return new McpServerSpec(
+                name,
+                type,
+                hasCommand ? expand.apply(server.command()) : "",
+                server.args() == null
+                        ? List.of()
+                        : server.args().stream().map(expand).toList(),
+                expandValues(server.env(), expand),
+                Optional.ofNullable(server.cwd()).map(expand),
+                hasUrl ? expand.apply(server.url()) : "",
+                expandValues(server.headers(), expand),
+                server.includeTools() == null ? List.of() : List.copyOf(server.includeTools()),
+                server.excludeTools() == null ? List.of() : List.copyOf(server.excludeTools()),
+                server.timeout() == null ? DEFAULT_TIMEOUT : Duration.ofMillis(server.timeout()),
+                Boolean.TRUE.equals(server.trust()),
+                Boolean.TRUE.equals(server.required()));
+    }
+
+    /** Whether the server's tool {@code tool} is offered, after includeTools and excludeTools. */
+    public boolean offers(String tool) {
+        return (includeTools.isEmpty() || includeTools.contains(tool)) && !excludeTools.contains(tool);
+    }
+
+    static String expand(String value, Function<String, String> environment) {
+        Matcher matcher = VARIABLE.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            String found = environment.apply(matcher.group(1));
+            matcher.appendReplacement(out, Matcher.quoteReplacement(found == null ? "" : found));
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+
+    private static Map<String, String> expandValues(Map<String, String> values, Function<String, String> expand) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (values != null) {
+            values.forEach((key, value) -> out.put(key, expand.apply(value == null ? "" : value)));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.dockhand.tools.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.ToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+
+/**
+ * One tool of an MCP server, offered to the model as {@code mcp__<server>__<tool>} with the server's own input schema.
+ * It asks like a command (EXECUTE): an MCP tool may do anything its server can; only a trusted server's tools that
+ * say they are read-only ({@code readOnlyHint}) run as READ.
+ */
+final class McpTool implements Tool<JsonNode> {
+    private final String name;
+    private final McpServerConnection server;
+    private final McpSchema.Tool tool;
+    private final ObjectNode schema;
+
+    McpTool(String name, McpServerConnection server, McpSchema.Tool tool) {
+        this.name = name;
+        this.server = server;
+        this.tool = tool;
+        this.schema = schemaOf(tool);
+    }
+
+    /** The server's schema as given; an object schema is required by every provider, so a missing one is {}. */
+    private static ObjectNode schemaOf(McpSchema.Tool tool) {
+        JsonNode given = tool.inputSchema() == null ? null : Json.MAPPER.valueToTree(tool.inputSchema());
+        ObjectNode schema = given instanceof ObjectNode object ? object : Json.object();
+        if (!schema.has("type")) {
+            schema.put("type", "object");
+        }
+        return schema;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** The server's tool name as the server knows it. */
+    String serverToolName() {
+        return tool.name();
+    }
+
+    McpServerConnection server() {
+        return server;
+    }
+
+    @Override
+    public String description() {
+        String description = tool.description() == null ? "" : tool.description();
+        return description + (description.isEmpty() ? "" : " ") + "(Tool '" + tool.name() + "' of the MCP server '"
+                + server.spec().name() + "'.)";
+    }
+
+    @Override
+    public ObjectNode parameterSchema() {
+        return schema.deepCopy();
+    }
+
+    @Override
+    public ToolKind kind() {
+        boolean readOnly = tool.annotations() != null
+                && Boolean.TRUE.equals(tool.annotations().readOnlyHint());
+        return server.spec().trust() && readOnly ? ToolKind.READ : ToolKind.EXECUTE;
+    }
+
+    /** Whether the server may take two calls at once is not known; calls of one round run one after the other. */
+    @Override
+    public boolean concurrencySafe() {
+        return false;
+    }
+
+    @Override
+    public Class<JsonNode> paramsType() {
+        return JsonNode.class;
+    }
+
+    @Override
+    public String summarize(JsonNode params) {
+        String text = params.toString();
+        return text.length() > 80 ? text.substring(0, 79) + "…" : text;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public ToolResult execute(JsonNode params, ToolContext context) throws InterruptedException {
+        Map<String, Object> arguments = Json.MAPPER.convertValue(params, Map.class);
+        McpSchema.CallToolResult result;
+        try {
+            result = server.call(tool.name(), arguments, context.cancellation());
+        } catch (McpServerConnection.McpCallException e) {
+            return ToolResult.error(
+                    context.cancellation().isCancelled() ? ToolErrorType.CANCELLED : ToolErrorType.EXECUTION_FAILED,
+                    e.getMessage());
+        }
+        return McpResults.toResult(result);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.dockhand.tools.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.dockhand.core.settings.Settings;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class McpServerSpecTest {
+    private static final Map<String, String> ENVIRONMENT = Map.of("TOKEN", "t-1", "HOST", "docs.example");
+
+    @Test
+    void variablesExpandFromTheEnvironmentAndTheDefaultsFillIn() {
+        McpServerSpec spec = McpServerSpec.of(
+                "docs",
+                new Settings.McpServer(
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "https://${HOST}/mcp",
+                        Map.of("Authorization", "Bearer ${TOKEN}${UNSET}"),
+                        null,
+                        List.of("delete"),
+                        null,
+                        null,
+                        null),
+                ENVIRONMENT::get);
+        assertEquals(
+                new McpServerSpec(
+                        "docs",
+                        "http",
+                        "",
+                        List.of(),
+                        Map.of(),
+                        Optional.empty(),
+                        "https://docs.example/mcp",
+                        Map.of("Authorization", "Bearer t-1"),
+                        List.of(),
+                        List.of("delete"),
+                        Duration.ofMinutes(10),
+                        false,
+                        false),
+                spec);
+        assertEquals(List.of(true, false), List.of(spec.offers("search"), spec.offers("delete")));
+    }
+
+    @Test
+    void anEntryWithNeitherCommandNorUrlIsRefusedInOneSentence() {
+        Settings.McpServer empty =
+                new Settings.McpServer(null, null, null, null, null, null, null, null, null, null, null, null);
+        assertEquals(
+                "the MCP server 'x' needs either a command or a url",
+                assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("x", empty, ENVIRONMENT::get))
+                        .getMessage());
+    }
+}
