@@ -48,7 +48,6 @@ public final class Warmup {
             "okhttp3.internal.connection.RealCall",
             "okhttp3.internal.concurrent.TaskRunner",
             "okhttp3.internal.http.RealInterceptorChain",
-            "okhttp3.internal.sse.RealEventSource",
             "dev.dockhand.core.model.openai.OpenAiClient",
             "dev.dockhand.core.model.ProviderStreams",
             "dev.dockhand.core.agent.AgentLoop",
