@@ -3,6 +3,7 @@ package dev.dockhand.cli.environment;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
@@ -65,9 +66,24 @@ public final class Logging {
                         new FileHandler(folder.resolve("dockhand-%g.log").toString(), MAX_FILE_BYTES, FILES_KEPT, true);
                 handler.setFormatter(new SimpleFormatter());
                 file = handler;
+                ownerOnly(folder);
             } catch (IOException | RuntimeException e) {
                 // No log file is no reason to fail the user's run; records are dropped instead of shown.
                 failed = true;
+            }
+        }
+
+        /** The log files are owner-only: records may quote what tools read. */
+        private static void ownerOnly(Path folder) throws IOException {
+            if (!folder.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                return;
+            }
+            try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+                for (Path log : files.filter(f -> f.getFileName().toString().startsWith("dockhand-"))
+                        .toList()) {
+                    Files.setPosixFilePermissions(
+                            log, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                }
             }
         }
 

@@ -30,6 +30,16 @@ public final class ReplInput {
     private ReplInput() {}
 
     static LineReader build(Terminal terminal, Path history, Path workspace) {
+        try {
+            // What the user typed (keys pasted into prompts too) is theirs alone: the file is made owner-only
+            // before jline appends to it.
+            if (!java.nio.file.Files.exists(history)) {
+                dev.dockhand.core.PrivateFiles.createFolders(history.getParent());
+                dev.dockhand.core.PrivateFiles.createEmpty(history);
+            }
+        } catch (java.io.IOException e) {
+            // jline creates it then, or keeps the history in memory when it cannot.
+        }
         LineReader reader = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("dockhand")
