@@ -1,10 +1,7 @@
 package dev.dockhand.core.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelReply;
-import java.io.IOException;
 import java.util.Optional;
 
 /**
@@ -37,7 +34,7 @@ final class LoopGuard {
     Optional<String> record(ModelReply reply) {
         java.util.Set<java.util.List<Object>> seen = new java.util.HashSet<>();
         for (ToolCall call : reply.toolCalls()) {
-            Object arguments = comparable(call.arguments());
+            Object arguments = call.comparableArguments();
             if (!seen.add(java.util.List.of(call.name(), arguments))) {
                 continue;
             }
@@ -60,18 +57,5 @@ final class LoopGuard {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Arguments as a comparable value: parsed, since JSON objects compare equal whatever their spacing and key order;
-     * arguments that are not JSON compare as text.
-     */
-    private static Object comparable(String arguments) {
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(arguments);
-            return parsed == null ? arguments : parsed;
-        } catch (IOException notJson) {
-            return arguments;
-        }
     }
 }

@@ -21,6 +21,19 @@ public record ToolCall(String id, String name, String arguments) {
         return "call_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 24);
     }
 
+    /**
+     * The arguments as a value that compares equal whatever their spacing and key order: parsed when they are JSON,
+     * the text as it came when not. How the loop guard and the repeated-failure warning tell a repeat.
+     */
+    public Object comparableArguments() {
+        try {
+            com.fasterxml.jackson.databind.JsonNode parsed = dev.dockhand.core.Json.MAPPER.readTree(arguments);
+            return parsed == null ? arguments : parsed;
+        } catch (java.io.IOException notJson) {
+            return arguments;
+        }
+    }
+
     public ToolCall {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");

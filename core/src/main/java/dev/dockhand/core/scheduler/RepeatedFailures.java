@@ -1,11 +1,8 @@
 package dev.dockhand.core.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +27,7 @@ final class RepeatedFailures {
         if (!result.isError() || result.error().get() == ToolErrorType.CANCELLED) {
             return result;
         }
-        List<Object> key = List.of(call.name(), comparable(call.arguments()));
+        List<Object> key = List.of(call.name(), call.comparableArguments());
         int times = thisRound.computeIfAbsent(key, k -> streaks.getOrDefault(k, 0) + 1);
         if (times < WARN_AT) {
             return result;
@@ -54,14 +51,5 @@ final class RepeatedFailures {
     synchronized void reset() {
         streaks = Map.of();
         thisRound.clear();
-    }
-
-    private static Object comparable(String arguments) {
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(arguments);
-            return parsed == null ? arguments : parsed;
-        } catch (IOException notJson) {
-            return arguments;
-        }
     }
 }
