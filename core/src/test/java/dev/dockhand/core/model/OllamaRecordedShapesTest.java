@@ -17,6 +17,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolRegistry;
@@ -42,8 +43,9 @@ class OllamaRecordedShapesTest {
     Path workspace;
 
     private final ScriptedModel server = new ScriptedModel();
-    private final List<String> text = new ArrayList<>();
-    private final List<String> reasoning = new ArrayList<>();
+    private final RecordedDeltas recorded = new RecordedDeltas();
+    private final List<String> text = recorded.text;
+    private final List<String> reasoning = recorded.reasoning;
 
     @AfterEach
     void stop() {
@@ -62,20 +64,7 @@ class OllamaRecordedShapesTest {
     }
 
     private ModelReply send(ModelRequest request) throws ProviderException {
-        return client().stream(
-                request,
-                new ModelClient.StreamListener() {
-                    @Override
-                    public void onTextDelta(String delta) {
-                        text.add(delta);
-                    }
-
-                    @Override
-                    public void onReasoningDelta(String delta) {
-                        reasoning.add(delta);
-                    }
-                },
-                new Cancellation());
+        return client().stream(request, recorded, new Cancellation());
     }
 
     private ModelReply replay(String fixture, String model) throws ProviderException {

@@ -18,11 +18,11 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import okhttp3.mockwebserver.MockResponse;
@@ -46,8 +46,9 @@ class OpenAiRecordedShapesTest {
     Path workspace;
 
     private final ScriptedModel server = new ScriptedModel();
-    private final List<String> text = new ArrayList<>();
-    private final List<String> reasoning = new ArrayList<>();
+    private final RecordedDeltas recorded = new RecordedDeltas();
+    private final List<String> text = recorded.text;
+    private final List<String> reasoning = recorded.reasoning;
 
     @AfterEach
     void stop() {
@@ -66,17 +67,7 @@ class OpenAiRecordedShapesTest {
         return new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT)
                 .stream(
                         new ModelRequest(model, List.of(new Message.User("go")), List.of()),
-                        new ModelClient.StreamListener() {
-                            @Override
-                            public void onTextDelta(String delta) {
-                                text.add(delta);
-                            }
-
-                            @Override
-                            public void onReasoningDelta(String delta) {
-                                reasoning.add(delta);
-                            }
-                        },
+                        recorded,
                         new Cancellation());
     }
 

@@ -18,9 +18,9 @@ import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -47,8 +47,9 @@ class AnthropicRecordedStreamsTest {
     Path workspace;
 
     private final ScriptedModel server = new ScriptedModel();
-    private final List<String> deltas = new ArrayList<>();
-    private final List<String> reasoningDeltas = new ArrayList<>();
+    private final RecordedDeltas recorded = new RecordedDeltas();
+    private final List<String> deltas = recorded.text;
+    private final List<String> reasoningDeltas = recorded.reasoning;
 
     @AfterEach
     void stop() {
@@ -59,17 +60,7 @@ class AnthropicRecordedStreamsTest {
         server.enqueue(fixture(fixture));
         return AnthropicLoops.client(server, true).stream(
                 new ModelRequest("test-model", List.of(new Message.User("go")), List.of()),
-                new dev.dockhand.core.model.ModelClient.StreamListener() {
-                    @Override
-                    public void onTextDelta(String text) {
-                        deltas.add(text);
-                    }
-
-                    @Override
-                    public void onReasoningDelta(String text) {
-                        reasoningDeltas.add(text);
-                    }
-                },
+                recorded,
                 new Cancellation());
     }
 

@@ -13,7 +13,6 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
-import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.Timeouts;
@@ -22,6 +21,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.Tool;
@@ -52,8 +52,9 @@ class ResponsesReplayTest {
     Path workspace;
 
     private final ScriptedModel server = new ScriptedModel();
-    private final List<String> text = new ArrayList<>();
-    private final List<String> reasoning = new ArrayList<>();
+    private final RecordedDeltas recorded = new RecordedDeltas();
+    private final List<String> text = recorded.text;
+    private final List<String> reasoning = recorded.reasoning;
 
     @AfterEach
     void stop() {
@@ -78,19 +79,7 @@ class ResponsesReplayTest {
         server.enqueue(fixture(name));
         ResponsesClient client = new ResponsesClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT);
         return client.stream(
-                new ModelRequest(model, List.of(new Message.User("go")), List.of()),
-                new ModelClient.StreamListener() {
-                    @Override
-                    public void onTextDelta(String delta) {
-                        text.add(delta);
-                    }
-
-                    @Override
-                    public void onReasoningDelta(String delta) {
-                        reasoning.add(delta);
-                    }
-                },
-                new Cancellation());
+                new ModelRequest(model, List.of(new Message.User("go")), List.of()), recorded, new Cancellation());
     }
 
     /**
