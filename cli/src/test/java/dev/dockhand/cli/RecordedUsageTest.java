@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.testing.ProviderFixtures;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import okhttp3.mockwebserver.MockResponse;
 import org.junit.jupiter.api.AfterEach;
@@ -39,11 +38,7 @@ public class RecordedUsageTest {
     }
 
     private static MockResponse fixture(String name) throws IOException {
-        try (InputStream in = RecordedUsageTest.class.getResourceAsStream("/providers/anthropic/" + name + ".sse")) {
-            return new MockResponse()
-                    .setHeader("Content-Type", "text/event-stream")
-                    .setBody(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        }
+        return ProviderFixtures.stream("anthropic", name);
     }
 
     @Test

@@ -69,6 +69,11 @@ public final class ProviderStreams {
         return builder.build();
     }
 
+    /** The {@code Authorization: Bearer} header pair for {@link #post}, or none when there is no key (a local server). */
+    public static String[] bearer(String apiKey) {
+        return apiKey.isEmpty() ? new String[0] : new String[] {"Authorization", "Bearer " + apiKey};
+    }
+
     /**
      * Posts {@code body} (JSON) to the endpoint and reads the reply.
      *

@@ -17,6 +17,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
@@ -54,9 +55,7 @@ class OllamaRecordedShapesTest {
     }
 
     private static MockResponse fixture(String name) {
-        return new MockResponse()
-                .setHeader("Content-Type", "application/x-ndjson")
-                .setBody(ProviderConformanceTest.resource("/providers/ollama/" + name + ".ndjson"));
+        return ProviderFixtures.stream("ollama", name);
     }
 
     private OllamaClient client() {

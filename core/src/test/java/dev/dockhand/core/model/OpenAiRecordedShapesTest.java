@@ -18,6 +18,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
@@ -57,9 +58,7 @@ class OpenAiRecordedShapesTest {
     }
 
     private static MockResponse fixture(String name) {
-        return new MockResponse()
-                .setHeader("Content-Type", "text/event-stream")
-                .setBody(ProviderConformanceTest.resource("/providers/openai/" + name + ".sse"));
+        return ProviderFixtures.stream("openai", name);
     }
 
     private ModelReply replay(String fixture, String model) throws ProviderException {

@@ -48,15 +48,7 @@ public final class OpenAiClient implements ModelClient {
             throws ProviderException {
         OpenAiStreamReader reader = new OpenAiStreamReader(listener, endpoint, request.model());
         byte[] body = writer.write(request);
-        return apiKey.isEmpty()
-                ? streams.post(endpoint, body, ProviderStreams.Framing.SSE, reader, cancel)
-                : streams.post(
-                        endpoint,
-                        body,
-                        ProviderStreams.Framing.SSE,
-                        reader,
-                        cancel,
-                        "Authorization",
-                        "Bearer " + apiKey);
+        return streams.post(
+                endpoint, body, ProviderStreams.Framing.SSE, reader, cancel, ProviderStreams.bearer(apiKey));
     }
 }

@@ -45,15 +45,7 @@ public final class ResponsesClient implements ModelClient {
             throws ProviderException {
         ResponsesStreamReader reader = new ResponsesStreamReader(listener, endpoint, request.model());
         byte[] body = writer.write(request);
-        return apiKey.isEmpty()
-                ? streams.post(endpoint, body, ProviderStreams.Framing.SSE, reader, cancel)
-                : streams.post(
-                        endpoint,
-                        body,
-                        ProviderStreams.Framing.SSE,
-                        reader,
-                        cancel,
-                        "Authorization",
-                        "Bearer " + apiKey);
+        return streams.post(
+                endpoint, body, ProviderStreams.Framing.SSE, reader, cancel, ProviderStreams.bearer(apiKey));
     }
 }

@@ -18,9 +18,6 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -34,22 +31,11 @@ final class AnthropicLoops {
 
     /** A fixture of {@code providers/anthropic/} as the API would serve it. */
     static MockResponse fixture(String name) {
-        return sse(resource("/providers/anthropic/" + name + ".sse"));
+        return dev.dockhand.core.testing.ProviderFixtures.stream("anthropic", name);
     }
 
     static MockResponse sse(String body) {
         return new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(body);
-    }
-
-    static String resource(String path) {
-        try (InputStream in = AnthropicLoops.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new AssertionError("missing fixture " + path);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
     }
 
     static AnthropicClient client(ScriptedModel server, boolean caching) {

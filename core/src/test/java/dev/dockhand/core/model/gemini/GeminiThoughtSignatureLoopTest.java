@@ -20,6 +20,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.BaseTool;
@@ -28,9 +29,6 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -362,17 +360,7 @@ class GeminiThoughtSignatureLoopTest {
     }
 
     static MockResponse fixture(String name) {
-        String path = "/providers/gemini/" + name + ".sse";
-        try (InputStream in = GeminiThoughtSignatureLoopTest.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new AssertionError("missing fixture " + path);
-            }
-            return new MockResponse()
-                    .setHeader("Content-Type", "text/event-stream")
-                    .setBody(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return ProviderFixtures.stream("gemini", name);
     }
 
     /** A tool taking the given optional string arguments, answering "NAME answered ARGS". */

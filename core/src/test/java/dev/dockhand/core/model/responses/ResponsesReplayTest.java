@@ -21,6 +21,7 @@ import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
+import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.TestEnvironments;
@@ -29,9 +30,6 @@ import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,17 +60,7 @@ class ResponsesReplayTest {
     }
 
     static MockResponse fixture(String name) {
-        String path = "/providers/openai-responses/" + name + ".sse";
-        try (InputStream in = ResponsesReplayTest.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new AssertionError("missing fixture " + path);
-            }
-            return new MockResponse()
-                    .setHeader("Content-Type", "text/event-stream")
-                    .setBody(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return ProviderFixtures.stream("openai-responses", name);
     }
 
     private ModelReply replay(String name, String model) throws Exception {
