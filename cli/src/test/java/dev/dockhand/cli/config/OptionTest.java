@@ -12,9 +12,19 @@ import org.junit.jupiter.api.Test;
 public class OptionTest {
     /**
      * Keys only the user's own file sets, combined with flags by Configuration rather than layered; and the MCP
-     * servers, a map of the user's and (in a trusted folder) the project's entries that McpSettings merges.
+     * servers, a map of the user's and (in a trusted folder) the project's entries that McpSettings merges; and the
+     * blocks each feature merges by its own rules (permission rules, hooks, checkpoints, redaction), since a project
+     * may add to them but not always widen them.
      */
-    private static final List<String> USER_ONLY_BLOCKS = List.of("protectedPaths", "trustedFolders", "mcpServers");
+    private static final List<String> USER_ONLY_BLOCKS = List.of(
+            "protectedPaths",
+            "trustedFolders",
+            "mcpServers",
+            "checkpoints",
+            "permissions",
+            "hooks",
+            "stopHookLimit",
+            "redaction");
 
     @Test
     void everyKeyOfTheSettingsFileIsAnOptionOfTheTable() {

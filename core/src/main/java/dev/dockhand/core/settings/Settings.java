@@ -27,9 +27,15 @@ public record Settings(
         Map<String, Price> pricing,
         Double maxCost,
         String reasoningEffort,
-        Map<String, McpServer> mcpServers) {
+        Map<String, McpServer> mcpServers,
+        Checkpoints checkpoints,
+        Permissions permissions,
+        Map<String, List<HookMatcher>> hooks,
+        Integer stopHookLimit,
+        Redaction redaction) {
     public static final Settings EMPTY = new Settings(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null);
 
     /** Settings without MCP servers, as before {@code mcpServers} existed. */
     public Settings(
@@ -66,6 +72,11 @@ public record Settings(
                 pricing,
                 maxCost,
                 reasoningEffort,
+                null,
+                null,
+                null,
+                null,
+                null,
                 null);
     }
 
@@ -124,4 +135,32 @@ public record Settings(
 
     /** Paths to protect besides the defaults ({@code add}), and protected paths the model may change ({@code allow}). */
     public record ProtectedPathsBlock(List<String> add, List<String> allow) {}
+
+    /**
+     * Workspace snapshots before mutating calls: {@code enabled} (default true) and the largest file recorded, in
+     * bytes ({@code maxFileSize}, default 10 MB).
+     */
+    public record Checkpoints(Boolean enabled, Long maxFileSize) {}
+
+    /**
+     * Permission rules, evaluated before the approval mode: {@code tool} or {@code tool(pattern)}; deny beats ask beats
+     * allow.
+     */
+    public record Permissions(List<String> allow, List<String> ask, List<String> deny) {}
+
+    /** One entry of a hook event's list, in Claude Code's shape: which tools it matches and the commands to run. */
+    public record HookMatcher(String matcher, List<HookCommand> hooks) {}
+
+    /** One hook: {@code type} is {@code command}; {@code timeout} in seconds. */
+    public record HookCommand(String type, String command, Integer timeout) {}
+
+    /**
+     * Secret redaction: {@code enabled} (user settings only; default true), extra {@code patterns}, values that are
+     * never redacted ({@code allowedValues}) and values that always are ({@code secretValues}).
+     */
+    public record Redaction(
+            Boolean enabled, List<RedactionPattern> patterns, List<String> allowedValues, List<String> secretValues) {}
+
+    /** An extra redaction rule: its {@code id} names the placeholder, {@code regex} what it finds. */
+    public record RedactionPattern(String id, String regex) {}
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,44 @@ class SettingsFilesTest {
                         2.5,
                         "high"),
                 settings);
+    }
+
+    @Test
+    void readsTheBlocksOfCheckpointsPermissionsHooksAndRedaction() throws Exception {
+        Settings settings = SettingsFiles.read(
+                file(
+                        """
+                {"checkpoints": {"enabled": false, "maxFileSize": 1000},
+                 "permissions": {"allow": ["run_shell_command(git status*)"], "ask": [], "deny": ["web_fetch"]},
+                 "hooks": {"PreToolUse": [{"matcher": "edit|write_file",
+                                           "hooks": [{"type": "command", "command": "./check.sh", "timeout": 5}]}]},
+                 "stopHookLimit": 3,
+                 "redaction": {"enabled": true, "patterns": [{"id": "ticket", "regex": "TCK-[0-9]+"}],
+                               "allowedValues": ["public"], "secretValues": ["hunter2"]}}
+                """));
+
+        assertEquals(
+                List.of(
+                        new Settings.Checkpoints(false, 1000L),
+                        new Settings.Permissions(
+                                List.of("run_shell_command(git status*)"), List.of(), List.of("web_fetch")),
+                        Map.of(
+                                "PreToolUse",
+                                List.of(new Settings.HookMatcher(
+                                        "edit|write_file",
+                                        List.of(new Settings.HookCommand("command", "./check.sh", 5))))),
+                        3,
+                        new Settings.Redaction(
+                                true,
+                                List.of(new Settings.RedactionPattern("ticket", "TCK-[0-9]+")),
+                                List.of("public"),
+                                List.of("hunter2"))),
+                List.of(
+                        settings.checkpoints(),
+                        settings.permissions(),
+                        settings.hooks(),
+                        settings.stopHookLimit(),
+                        settings.redaction()));
     }
 
     @Test
