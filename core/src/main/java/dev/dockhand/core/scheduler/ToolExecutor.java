@@ -65,9 +65,13 @@ final class ToolExecutor {
                 files);
         return workers.submit(() -> {
             Outcome outcome = run(prepared, context);
+            // Read as the tool returns: a cancel that comes after it has finished does not change its result.
+            boolean cancelledWhileRunning = cancel.isCancelled();
             ToolResult result =
-                    prepared.tool().pagesItsOutput() ? outcome.result() : limited(outcome.result(), context);
-            return new Outcome(marked(result, files), outcome.duration());
+                    RunEndings.withSomeText(outcome.result(), prepared.tool().name());
+            result = prepared.tool().pagesItsOutput() ? result : limited(result, context);
+            result = marked(result, files);
+            return new Outcome(cancelledWhileRunning ? RunEndings.afterCancel(result) : result, outcome.duration());
         });
     }
 

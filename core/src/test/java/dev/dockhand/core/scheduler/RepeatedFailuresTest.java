@@ -31,11 +31,11 @@ class RepeatedFailuresTest {
 
     private final EventRecorder events = new EventRecorder();
 
-    /** Fails for "missing.txt", succeeds for anything else. */
+    /** Fails for names that start with "missing", succeeds for anything else. */
     private final TestTools.Base open = new TestTools.Base("open", ToolKind.READ) {
         @Override
         public ToolResult execute(Params params, ToolContext context) {
-            return params.text().equals("missing.txt")
+            return params.text().startsWith("missing")
                     ? ToolResult.error(ToolErrorType.FILE_NOT_FOUND, FAILED)
                     : ToolResult.success("opened", "opened");
         }
@@ -98,6 +98,23 @@ class RepeatedFailuresTest {
         round("missing.txt");
         round("missing.txt");
         scheduler.newTurn();
+        assertEquals(FAILED, round("missing.txt"));
+    }
+
+    // qwen-code coreToolScheduler.test.ts: "preserves the last repeated error count across mixed-error batches"
+    @Test
+    void aCallCountsOnAcrossARoundThatAlsoHadOtherFailures() {
+        round("missing.txt", "missing-too.txt", "missing.txt");
+        assertEquals(FAILED, round("missing.txt"));
+        assertEquals(FAILED + WARNING, round("missing.txt"));
+    }
+
+    // qwen-code coreToolScheduler.test.ts: "should isolate retry counters per-tool across batches"
+    @Test
+    void anotherFailingCallInBetweenStartsTheCountAgain() {
+        round("missing.txt");
+        round("missing.txt");
+        round("missing-too.txt");
         assertEquals(FAILED, round("missing.txt"));
     }
 }
