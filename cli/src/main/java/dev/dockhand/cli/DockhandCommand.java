@@ -40,6 +40,8 @@ public final class DockhandCommand extends OptionValues implements Callable<Inte
             AgentSession.onSchedulerReady = Warmup::toolsOnce;
             RunOptions options = RunOptions.from(this, environment);
             Warmup.tlsOnce(options.model().baseUrl());
+            configuration.meaningWarnings().forEach(line -> err.println("dockhand: " + line));
+            err.flush();
             if (options.trustQuestion().isEmpty()) {
                 configuration.notice().ifPresent(line -> {
                     err.println("dockhand: " + line);

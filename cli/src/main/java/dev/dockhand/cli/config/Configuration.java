@@ -110,6 +110,14 @@ public final class Configuration {
         return parts.isEmpty() ? Optional.empty() : Optional.of(project.file() + ": " + String.join("; ", parts) + ".");
     }
 
+    /** A line for each settings file that may still mean the old {@code tools.allowed} ({@link AllowedToolsMeaning}). */
+    public List<String> meaningWarnings() {
+        List<String> lines = new ArrayList<>();
+        AllowedToolsMeaning.warning(user.file(), user.settings()).ifPresent(lines::add);
+        AllowedToolsMeaning.warning(project.file(), project.settings()).ifPresent(lines::add);
+        return lines;
+    }
+
     /** Fills the options the command line did not give from the environment and the files. */
     public void apply(OptionValues command, CommandLine.ParseResult parsed, CliEnvironment environment) {
         walk(command, parsed, environment);
