@@ -22,7 +22,7 @@ import picocli.CommandLine;
  * variable, and what an untrusted project's value may do ({@link ProjectRule}). {@link Configuration} layers them all
  * the same way, and {@code dockhand config} prints the same table. Adding an option is one entry here plus its use,
  * read with {@link OptionValues#get}; a settings key also needs its field in core's {@link Settings} record, which
- * is the file's schema.
+ * is the whole file's schema (docs/architecture.md says why both exist; OptionTest checks they agree).
  *
  * @param <T> the value the run reads
  */
