@@ -14,7 +14,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
 
     /** {@code maxAttempts} attempts, waiting from {@code baseDelay} up to thirty times that, Retry-After as the default. */
     public static RetryPolicy of(int maxAttempts, Duration baseDelay) {
-        return new RetryPolicy(maxAttempts, baseDelay, Timeouts.times(baseDelay, 30), DEFAULT.maxRetryAfter);
+        return new RetryPolicy(maxAttempts, baseDelay, baseDelay.multipliedBy(30), DEFAULT.maxRetryAfter);
     }
 
     public RetryPolicy {

@@ -1,10 +1,9 @@
 package dev.dockhand.core.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Estimates tokens when a provider reports none (some OpenAI-compatible servers and Ollama builds do not). About four
@@ -32,46 +31,9 @@ public final class TokenEstimator {
     public static long tools(List<ToolDeclaration> tools) {
         long tokens = 0;
         for (ToolDeclaration tool : tools) {
-            tokens += text(tool.name()) + text(tool.description()) + (jsonLength(tool.parameters()) + 3) / 4;
+            tokens += text(tool.name()) + text(tool.description()) + text(Json.write(tool.parameters()));
         }
         return tokens;
-    }
-
-    /**
-     * The length of {@code node} written as compact JSON, counted rather than written: {@code JsonNode.toString()}
-     * would start Jackson's second, internal mapper just for this (about 6 ms of every start-up), and the request
-     * writer serialises the schemas with the shared one anyway.
-     */
-    static long jsonLength(JsonNode node) {
-        if (node.isObject()) {
-            long length = 2 + Math.max(0, node.size() - 1);
-            for (Map.Entry<String, JsonNode> field : node.properties()) {
-                length += quotedLength(field.getKey()) + 1 + jsonLength(field.getValue());
-            }
-            return length;
-        }
-        if (node.isArray()) {
-            long length = 2 + Math.max(0, node.size() - 1);
-            for (JsonNode element : node) {
-                length += jsonLength(element);
-            }
-            return length;
-        }
-        return node.isTextual() ? quotedLength(node.textValue()) : node.asText().length();
-    }
-
-    /** A string's length in JSON: its quotes, and its escapes as Jackson writes them. */
-    private static long quotedLength(String text) {
-        long length = 2 + text.length();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f') {
-                length += 1;
-            } else if (c < 0x20) {
-                length += 5;
-            }
-        }
-        return length;
     }
 
     /** What one request costs on input: its messages and its tool declarations. */
