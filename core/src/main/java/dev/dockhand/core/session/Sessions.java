@@ -36,7 +36,7 @@ public final class Sessions {
     }
 
     /** A short, stable, file-name-safe id of a workspace path: its name and a hash. */
-    static String workspaceId(Path workspace) {
+    public static String workspaceId(Path workspace) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256")
                     .digest(workspace.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
