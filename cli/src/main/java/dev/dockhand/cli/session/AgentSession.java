@@ -1,5 +1,6 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.config.CheckpointSettings;
 import dev.dockhand.cli.config.ModelChoice;
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
@@ -49,6 +50,9 @@ public final class AgentSession implements AutoCloseable {
     private final ContextFiles.Context context;
     private final AgentEventSink events;
     private final Path outputDir;
+    /** The run's checkpoints; null when {@code checkpoints.enabled} is false. */
+    private final SessionCheckpoints checkpoints;
+
     private ModelChoice model;
     private ModelClient client;
     private String sessionId;
@@ -85,6 +89,11 @@ public final class AgentSession implements AutoCloseable {
                 options.approvalMode(),
                 options.approvalRules(),
                 this.events);
+        CheckpointSettings checkpointing = CheckpointSettings.load(environment);
+        this.checkpoints = checkpointing.enabled() ? SessionCheckpoints.start(checkpointing, environment) : null;
+        if (checkpoints != null) {
+            scheduler.setCheckpoints(checkpoints);
+        }
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
@@ -176,13 +185,34 @@ public final class AgentSession implements AutoCloseable {
     /** Starts a new conversation with its own transcript. */
     public void startNew(String id) {
         Conversation conversation = begin(id);
-        conversation.observe(transcript::record);
+        observe(conversation, 0);
     }
 
     /** Continues session {@code id} with its full history, repairing what a crash left unfinished. */
     public Sessions.Loaded resume(String id) {
         Conversation conversation = begin(id);
-        return Sessions.resume(sessions.file(id), conversation, transcript);
+        Sessions.Loaded loaded = Sessions.resume(sessions.file(id), conversation, transcript);
+        observe(conversation, Sessions.read(sessions.file(id)).messages().size());
+        return loaded;
+    }
+
+    /** The transcript records each message, and the checkpoints learn from it which turn a call belongs to. */
+    private void observe(Conversation conversation, int recorded) {
+        Transcript current = transcript;
+        if (checkpoints == null) {
+            conversation.observe(current::record);
+            return;
+        }
+        checkpoints.session(sessionId, recorded);
+        conversation.observe(message -> {
+            current.record(message);
+            checkpoints.observe(message);
+        });
+    }
+
+    /** The run's checkpoints; empty when {@code checkpoints.enabled} is false. */
+    public java.util.Optional<SessionCheckpoints> checkpoints() {
+        return java.util.Optional.ofNullable(checkpoints);
     }
 
     private Conversation begin(String id) {
@@ -285,6 +315,9 @@ public final class AgentSession implements AutoCloseable {
     @Override
     public void close() {
         closeTranscript();
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
         McpSetup.stop(mcp);
         sandbox.close();
         try {

@@ -1,0 +1,50 @@
+package dev.dockhand.cli.session;
+
+import dev.dockhand.core.checkpoint.Checkpoint;
+import dev.dockhand.core.checkpoint.CheckpointStore;
+import dev.dockhand.core.checkpoint.RestorePlan;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the headless command and the REPL share about restoring checkpoints: the summary, and the restore itself. */
+public final class Restores {
+    private Restores() {}
+
+    /**
+     * One line per file, saying what happens to it, then one naming the files changed by hand since, which the
+     * restore overwrites.
+     */
+    public static List<String> describe(RestorePlan plan) {
+        List<String> lines = new ArrayList<>();
+        for (RestorePlan.FileRestore file : plan.files()) {
+            lines.add((file.action() == RestorePlan.Action.REMOVE ? "  remove   " : "  restore  ")
+                    + file.path()
+                    + (file.changedSince() ? "   (changed since by hand: your change is overwritten)" : ""));
+        }
+        List<String> byHand = plan.changedSince();
+        if (!byHand.isEmpty()) {
+            lines.add("Changed since the checkpoint, not by Dockhand: " + String.join(", ", byHand) + ".");
+        }
+        return lines;
+    }
+
+    /**
+     * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
+     * them, so the next undo goes back further.
+     */
+    public static List<String> restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
+            throws IOException {
+        List<String> done = store.restore(plan);
+        Map<String, Integer> firstTurns = new LinkedHashMap<>();
+        for (Checkpoint checkpoint : undone) {
+            firstTurns.merge(checkpoint.sessionId(), checkpoint.turn(), Math::min);
+        }
+        for (Map.Entry<String, Integer> session : firstTurns.entrySet()) {
+            store.cut(session.getKey(), session.getValue());
+        }
+        return done;
+    }
+}
