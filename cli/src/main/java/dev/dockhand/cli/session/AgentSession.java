@@ -196,6 +196,21 @@ public final class AgentSession implements AutoCloseable {
         return loaded;
     }
 
+    /**
+     * Cuts the conversation to its first {@code keptMessages} messages (as the transcript reads back): the transcript
+     * records the rewind and keeps every line, and the conversation continues from the cut, as a resume of it would.
+     */
+    public Sessions.Loaded rewind(int keptMessages) {
+        transcript.recordRewind(keptMessages);
+        return resume(sessionId);
+    }
+
+    /** The messages of the current session as its transcript reads back, rewinds applied. */
+    public List<dev.dockhand.core.conversation.Message> recordedMessages() {
+        Path file = sessions.file(sessionId);
+        return Files.exists(file) ? Sessions.read(file).messages() : List.of();
+    }
+
     /** The transcript records each message, and the checkpoints learn from it which turn a call belongs to. */
     private void observe(Conversation conversation, int recorded) {
         Transcript current = transcript;

@@ -19,6 +19,10 @@ final class IsolatedGitConfig extends SystemReader.Delegate {
         SystemReader current = SystemReader.getInstance();
         if (!(current instanceof IsolatedGitConfig)) {
             SystemReader.setInstance(new IsolatedGitConfig(current));
+            // JGit measures a file system's timestamp resolution on first use by writing files until their times
+            // differ, which took seconds here; in the background it assumes a coarse resolution meanwhile, which only
+            // makes it read a file just written once more to be sure it did not change.
+            FS.FileStoreAttributes.setBackground(true);
         }
     }
 

@@ -154,6 +154,18 @@ public final class Sessions {
                         record.path("name").asText(),
                         record.path("content").asText(),
                         record.path("error").asBoolean()));
+                case "rewind" -> {
+                    // The conversation was cut before a user message (/rewind): what came after it is not replayed.
+                    int kept = Math.min(record.path("kept_messages").asInt(), messages.size());
+                    messages.subList(kept, messages.size()).clear();
+                    turns = (int) messages.stream()
+                            .filter(Message.User.class::isInstance)
+                            .count();
+                    lastPrompt = messages.stream()
+                            .filter(Message.User.class::isInstance)
+                            .map(message -> ((Message.User) message).text())
+                            .reduce("", (earlier, later) -> later);
+                }
                 default -> {
                     // Records of later versions are passed over.
                 }
