@@ -38,12 +38,13 @@ public final class Restores {
     public static List<String> restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
             throws IOException {
         List<String> done = store.restore(plan);
-        Map<String, Integer> firstTurns = new LinkedHashMap<>();
+        // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.
+        Map<String, Checkpoint> first = new LinkedHashMap<>();
         for (Checkpoint checkpoint : undone) {
-            firstTurns.merge(checkpoint.sessionId(), checkpoint.turn(), Math::min);
+            first.putIfAbsent(checkpoint.sessionId(), checkpoint);
         }
-        for (Map.Entry<String, Integer> session : firstTurns.entrySet()) {
-            store.cut(session.getKey(), session.getValue());
+        for (Checkpoint checkpoint : first.values()) {
+            store.cut(checkpoint.sessionId(), checkpoint.turn(), checkpoint.time());
         }
         return done;
     }

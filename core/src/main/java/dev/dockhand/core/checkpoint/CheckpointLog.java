@@ -26,11 +26,15 @@ import java.util.Optional;
 final class CheckpointLog {
     private final Path file;
 
-    /** Checkpoints of {@code sessionId} at turn {@code turn} or later, taken before {@code time}, are taken back. */
-    record Cut(String sessionId, int turn, Instant time) {
+    /**
+     * Checkpoints of {@code sessionId} at turn {@code turn} or later, taken from {@code since} until {@code time}, are
+     * taken back.
+     */
+    record Cut(String sessionId, int turn, Instant since, Instant time) {
         boolean covers(Checkpoint checkpoint) {
             return checkpoint.sessionId().equals(sessionId)
                     && checkpoint.turn() >= turn
+                    && !checkpoint.time().isBefore(since)
                     && !checkpoint.time().isAfter(time);
         }
     }
@@ -67,6 +71,7 @@ final class CheckpointLog {
                 .put("type", "cut")
                 .put("session_id", cut.sessionId())
                 .put("turn", cut.turn())
+                .put("since", cut.since().toString())
                 .put("time", cut.time().toString());
     }
 
@@ -110,6 +115,7 @@ final class CheckpointLog {
                 case "cut" -> cuts.add(new Cut(
                         line.path("session_id").asText(),
                         line.path("turn").asInt(),
+                        Instant.parse(line.path("since").asText(Instant.EPOCH.toString())),
                         Instant.parse(line.path("time").asText())));
                 default -> {
                     // Lines of later versions are passed over.

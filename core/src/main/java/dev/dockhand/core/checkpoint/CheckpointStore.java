@@ -153,7 +153,15 @@ public final class CheckpointStore implements AutoCloseable {
 
     /** Marks the session's checkpoints from {@code turn} on as taken back, so the next undo goes further back. */
     public synchronized void cut(String sessionId, int turn) throws IOException {
-        log.cut(new CheckpointLog.Cut(sessionId, turn, Instant.now()));
+        cut(sessionId, turn, Instant.EPOCH);
+    }
+
+    /**
+     * Marks the session's checkpoints from {@code turn} on and taken at {@code since} or later as taken back: a
+     * restore from a call in the middle of a turn leaves the turn's earlier calls live.
+     */
+    public synchronized void cut(String sessionId, int turn, Instant since) throws IOException {
+        log.cut(new CheckpointLog.Cut(sessionId, turn, since, Instant.now()));
     }
 
     /** The checkpoint {@code from} and every later one of the workspace, any session's: what a restore takes back. */

@@ -225,8 +225,12 @@ class CheckpointStoreTest {
             Checkpoint later = store.finish(begin(store, "s1", 3));
 
             assertEquals(List.of(first, later), store.live("s1"));
+            // A restore from the middle of a turn takes back that call and the later ones, not the turn's earlier.
+            Checkpoint laterStill = store.finish(begin(store, "s1", 3));
+            store.cut("s1", 3, laterStill.time());
+            assertEquals(List.of(first, later), store.live("s1"));
             assertEquals(List.of(other), store.live("s2"));
-            assertEquals(List.of(first, second, other, later), store.list());
+            assertEquals(List.of(first, second, other, later, laterStill), store.list());
         }
     }
 
