@@ -180,17 +180,9 @@ public final class CheckpointsCommand implements Callable<Integer> {
             out.println("No checkpoints in this folder yet.");
         }
         for (Checkpoint checkpoint : checkpoints) {
-            out.println(line(checkpoint));
+            out.println(Restores.line(checkpoint));
         }
         return ExitCodes.OK;
-    }
-
-    /** {@code ID  TIME  TOOL  SUMMARY  (N files)}, for the command and the REPL's {@code /checkpoints}. */
-    public static String line(Checkpoint checkpoint) {
-        int count = checkpoint.files().size();
-        return checkpoint.id() + "  " + checkpoint.time() + "  " + checkpoint.tool() + "  "
-                + Rendering.shorten(checkpoint.summary()) + "  ("
-                + (checkpoint.after().isEmpty() ? "unfinished" : count + (count == 1 ? " file" : " files")) + ")";
     }
 
     private Optional<Checkpoint> find(CheckpointStore store, String id, PrintWriter err) throws IOException {

@@ -166,6 +166,32 @@ public class CheckpointsCommandTest {
     }
 
     @Test
+    void aWrittenFileInANewFolderARenameAndAnExecutableBitAreTakenBackToo() throws Exception {
+        Files.writeString(cli.workspace.resolve("d.txt"), "moving\n");
+        Files.writeString(cli.workspace.resolve("run.sh"), "echo hi\n");
+        cli.model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"gen/deep/new.txt\",\"content\":\"written\\n\"}")));
+        cli.model.enqueue(
+                calls(toolCall("x1", "run_shell_command", "{\"command\":\"mv d.txt e.txt && chmod +x run.sh\"}")));
+        cli.model.enqueue(answer("Done."));
+        assertEquals(ExitCodes.OK, cli.run("--yolo", "-p", "shuffle"));
+        assertEquals(true, Files.isExecutable(cli.workspace.resolve("run.sh")));
+        JsonNode list = listed();
+        assertEquals("[\"gen/deep/new.txt\"]", list.get(0).get("files").toString());
+        assertEquals(
+                "[\"d.txt\",\"e.txt\",\"run.sh\"]", list.get(1).get("files").toString());
+
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("checkpoints", "restore", list.get(0).get("id").asText(), "--yes"));
+
+        assertFalse(Files.exists(cli.workspace.resolve("gen")));
+        assertFalse(Files.exists(cli.workspace.resolve("e.txt")));
+        assertEquals("moving\n", read("d.txt"));
+        assertFalse(Files.isExecutable(cli.workspace.resolve("run.sh")));
+    }
+
+    @Test
     void anUnknownCheckpointIsAUsageError() {
         session();
 

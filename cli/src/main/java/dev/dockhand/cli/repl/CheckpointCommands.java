@@ -1,6 +1,5 @@
 package dev.dockhand.cli.repl;
 
-import dev.dockhand.cli.CheckpointsCommand;
 import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.cli.session.Restores;
@@ -63,7 +62,7 @@ final class CheckpointCommands {
             }
             List<AttributedString> lines = new ArrayList<>();
             for (Checkpoint checkpoint : live) {
-                lines.add(new AttributedString(CheckpointsCommand.line(checkpoint)));
+                lines.add(new AttributedString(Restores.line(checkpoint)));
             }
             lines.add(new AttributedString(
                     "/undo takes back the last turn's changes; /rewind goes back to before any turn.", TurnView.DIM));

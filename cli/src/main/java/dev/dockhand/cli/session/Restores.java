@@ -48,4 +48,12 @@ public final class Restores {
         }
         return done;
     }
+
+    /** {@code ID  TIME  TOOL  SUMMARY  (N files)}, for the command and the REPL's {@code /checkpoints}. */
+    public static String line(Checkpoint checkpoint) {
+        int count = checkpoint.files().size();
+        return checkpoint.id() + "  " + checkpoint.time() + "  " + checkpoint.tool() + "  "
+                + dev.dockhand.cli.environment.Rendering.shorten(checkpoint.summary()) + "  ("
+                + (checkpoint.after().isEmpty() ? "unfinished" : count + (count == 1 ? " file" : " files")) + ")";
+    }
 }

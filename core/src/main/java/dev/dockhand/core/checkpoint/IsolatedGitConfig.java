@@ -19,10 +19,6 @@ final class IsolatedGitConfig extends SystemReader.Delegate {
         SystemReader current = SystemReader.getInstance();
         if (!(current instanceof IsolatedGitConfig)) {
             SystemReader.setInstance(new IsolatedGitConfig(current));
-            // JGit measures a file system's timestamp resolution on first use by writing files until their times
-            // differ, which took seconds here; in the background it assumes a coarse resolution meanwhile, which only
-            // makes it read a file just written once more to be sure it did not change.
-            FS.FileStoreAttributes.setBackground(true);
         }
     }
 
@@ -56,6 +52,20 @@ final class IsolatedGitConfig extends SystemReader.Delegate {
             @Override
             public boolean isOutdated() {
                 return false;
+            }
+
+            /**
+             * Without a file system's timestamp resolution in the configuration, JGit measures it on first use by
+             * writing probe files until their times differ, which took seconds and left files being written after the
+             * store closed. The coarse resolution given instead (JGit's own fallback) is safe on any file system: it
+             * only makes a snapshot read a file changed within the last two seconds to be sure, not trust its time.
+             */
+            @Override
+            public String getString(String section, String subsection, String name) {
+                if ("filesystem".equals(section) && "timestampResolution".equals(name)) {
+                    return "2 seconds";
+                }
+                return super.getString(section, subsection, name);
             }
         };
     }
