@@ -73,6 +73,7 @@ public final class CommandLineSpec {
                 "sessions",
                 sessions,
                 "List this folder's sessions, newest first (continue one with --resume ID).");
+        CheckpointsCommand.declare(spec, command);
         return new CommandLine(spec);
     }
 
@@ -97,6 +98,8 @@ public final class CommandLineSpec {
         exitCodes.put("56", "--max-tool-calls reached");
         exitCodes.put("57", "the model went round in circles and was stopped");
         exitCodes.put("58", "--max-cost reached");
+        exitCodes.put("61", "checkpoints restore was not confirmed (no --yes, no terminal)");
+        exitCodes.put("62", "the checkpoints could not be read or restored");
         exitCodes.put("130", "interrupted (Ctrl-C)");
         spec.usageMessage()
                 .sortOptions(false)

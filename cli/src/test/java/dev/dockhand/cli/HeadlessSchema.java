@@ -34,6 +34,10 @@ public final class HeadlessSchema {
 
     /** Whether the arguments ask for json or stream-json output. */
     static boolean machineOutput(List<String> args) {
+        if (args.contains("checkpoints")) {
+            // The checkpoints subcommand's JSON is a list of its own (docs/checkpoints.md), not a run's events.
+            return false;
+        }
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String value = arg.startsWith("--output-format=")

@@ -32,6 +32,10 @@ public final class ExitCodes {
     public static final int LOOP_DETECTED = 57;
     /** The run's cost passed --max-cost and it was stopped before another request. */
     public static final int COST_LIMIT = 58;
+    /** {@code dockhand checkpoints restore} was not confirmed: no {@code --yes} and no terminal to ask, or a no. */
+    public static final int CONFIRMATION_REQUIRED = 61;
+    /** The checkpoints of the folder could not be read, or a restore failed part way. */
+    public static final int CHECKPOINT_FAILED = 62;
     /** Interrupted by Ctrl-C (SIGINT). */
     public static final int INTERRUPTED = 130;
 

@@ -65,6 +65,7 @@ public final class Repl {
     private LineReader reader;
     private AgentSession session;
     private SlashCommands commands;
+    private CheckpointCommands checkpoints;
     private Status status;
 
     public Repl(RunOptions options, CliEnvironment environment, Terminal terminal, LongSupplier clock) {
@@ -99,6 +100,7 @@ public final class Repl {
                 AgentSession.open(options, environment, AgentSession.newSessionId(), approver, this::onEvent, err)) {
             session = opened;
             commands = new SlashCommands(session, screen, stats);
+            checkpoints = new CheckpointCommands(session, screen, terminal);
             reader.getWidgets().put(ReplInput.CYCLE_MODE_WIDGET, () -> {
                 commands.cycleApprovalMode();
                 refreshStatus();
@@ -223,6 +225,9 @@ public final class Repl {
             case "compress" -> compress();
             case "ps" -> commands.ps();
             case "resume" -> commands.resume(argument);
+            case "checkpoints" -> checkpoints.list();
+            case "undo" -> checkpoints.undo();
+            case "rewind" -> checkpoints.rewind(argument);
             case "quit" -> {
                 return false;
             }

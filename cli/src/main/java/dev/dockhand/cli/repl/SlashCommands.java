@@ -42,6 +42,9 @@ public final class SlashCommands {
             new Command("compress", "", "summarise older turns now, to free context"),
             new Command("ps", "", "list the commands the model started in the background, with their output files"),
             new Command("resume", "[ID|latest]", "list this folder's sessions, or continue one"),
+            new Command("checkpoints", "", "list the checkpoints taken before this session's edits and commands"),
+            new Command("undo", "", "restore the files the last turn's edits and commands changed"),
+            new Command("rewind", "[N]", "list the turns, or go back to before turn N: files, conversation or both"),
             new Command("quit", "", "leave Dockhand (also Ctrl-D)"));
 
     private final AgentSession session;

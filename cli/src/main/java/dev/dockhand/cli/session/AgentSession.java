@@ -1,5 +1,6 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.config.CheckpointSettings;
 import dev.dockhand.cli.config.ModelChoice;
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
@@ -49,6 +50,9 @@ public final class AgentSession implements AutoCloseable {
     private final ContextFiles.Context context;
     private final AgentEventSink events;
     private final Path outputDir;
+    /** The run's checkpoints; null when {@code checkpoints.enabled} is false. */
+    private final SessionCheckpoints checkpoints;
+
     private ModelChoice model;
     private ModelClient client;
     private String sessionId;
@@ -85,6 +89,11 @@ public final class AgentSession implements AutoCloseable {
                 options.approvalMode(),
                 options.approvalRules(),
                 this.events);
+        CheckpointSettings checkpointing = CheckpointSettings.load(environment);
+        this.checkpoints = checkpointing.enabled() ? SessionCheckpoints.start(checkpointing, environment) : null;
+        if (checkpoints != null) {
+            scheduler.setCheckpoints(checkpoints);
+        }
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
@@ -176,13 +185,49 @@ public final class AgentSession implements AutoCloseable {
     /** Starts a new conversation with its own transcript. */
     public void startNew(String id) {
         Conversation conversation = begin(id);
-        conversation.observe(transcript::record);
+        observe(conversation, 0);
     }
 
     /** Continues session {@code id} with its full history, repairing what a crash left unfinished. */
     public Sessions.Loaded resume(String id) {
         Conversation conversation = begin(id);
-        return Sessions.resume(sessions.file(id), conversation, transcript);
+        Sessions.Loaded loaded = Sessions.resume(sessions.file(id), conversation, transcript);
+        observe(conversation, Sessions.read(sessions.file(id)).messages().size());
+        return loaded;
+    }
+
+    /**
+     * Cuts the conversation to its first {@code keptMessages} messages (as the transcript reads back): the transcript
+     * records the rewind and keeps every line, and the conversation continues from the cut, as a resume of it would.
+     */
+    public Sessions.Loaded rewind(int keptMessages) {
+        transcript.recordRewind(keptMessages);
+        return resume(sessionId);
+    }
+
+    /** The messages of the current session as its transcript reads back, rewinds applied. */
+    public List<dev.dockhand.core.conversation.Message> recordedMessages() {
+        Path file = sessions.file(sessionId);
+        return Files.exists(file) ? Sessions.read(file).messages() : List.of();
+    }
+
+    /** The transcript records each message, and the checkpoints learn from it which turn a call belongs to. */
+    private void observe(Conversation conversation, int recorded) {
+        Transcript current = transcript;
+        if (checkpoints == null) {
+            conversation.observe(current::record);
+            return;
+        }
+        checkpoints.session(sessionId, recorded);
+        conversation.observe(message -> {
+            current.record(message);
+            checkpoints.observe(message);
+        });
+    }
+
+    /** The run's checkpoints; empty when {@code checkpoints.enabled} is false. */
+    public java.util.Optional<SessionCheckpoints> checkpoints() {
+        return java.util.Optional.ofNullable(checkpoints);
     }
 
     private Conversation begin(String id) {
@@ -285,6 +330,9 @@ public final class AgentSession implements AutoCloseable {
     @Override
     public void close() {
         closeTranscript();
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
         McpSetup.stop(mcp);
         sandbox.close();
         try {

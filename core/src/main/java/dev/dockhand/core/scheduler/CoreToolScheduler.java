@@ -1,6 +1,7 @@
 package dev.dockhand.core.scheduler;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -8,6 +9,7 @@ import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
+import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
@@ -50,6 +52,7 @@ public final class CoreToolScheduler {
     private final ApprovalRules rules;
     private final RepeatedFailures repeatedFailures = new RepeatedFailures();
     private volatile ApprovalMode mode;
+    private volatile CallCheckpoints checkpoints = CallCheckpoints.NONE;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -103,6 +106,11 @@ public final class CoreToolScheduler {
 
     public void setApprovalMode(ApprovalMode mode) {
         this.mode = mode;
+    }
+
+    /** Who records the workspace around each call that may change it; none by default. */
+    public void setCheckpoints(CallCheckpoints checkpoints) {
+        this.checkpoints = java.util.Objects.requireNonNull(checkpoints, "checkpoints");
     }
 
     public SessionApprovals sessionApprovals() {
@@ -343,14 +351,17 @@ public final class CoreToolScheduler {
     /** Runs the approved calls of one batch together and finishes each with its outcome. */
     private void execute(List<ScheduledCall> batch, Cancellation cancel) throws InterruptedException {
         List<Future<ToolExecutor.Outcome>> futures = new ArrayList<>();
+        List<Optional<CallCheckpoints.Taken>> taken = new ArrayList<>();
         long[] starts = new long[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             ScheduledCall call = batch.get(i);
             if (cancel.isCancelled()) {
                 // Re-checked between SCHEDULED and EXECUTING: nothing starts after a cancel.
                 futures.add(null);
+                taken.add(Optional.empty());
                 continue;
             }
+            taken.add(checkpoint(call.prepared()));
             call.advance(ToolCallStatus.EXECUTING);
             starts[i] = System.nanoTime();
             futures.add(executor.start(call.prepared(), cancel, guard(call)));
@@ -362,7 +373,41 @@ public final class CoreToolScheduler {
                 continue;
             }
             ToolExecutor.Outcome outcome = executor.await(future, cancel, starts[i]);
-            batch.get(i).finish(outcome.result(), outcome.duration());
+            ScheduledCall done = batch.get(i);
+            taken.get(i).ifPresent(checkpoint -> recordChanges(done.call(), checkpoint));
+            done.finish(outcome.result(), outcome.duration());
+        }
+    }
+
+    /** A checkpoint before a call that may change the workspace; one that fails is reported, and the call runs. */
+    private Optional<CallCheckpoints.Taken> checkpoint(PreparedCall<?> prepared) {
+        if (prepared.kind() != ToolKind.EDIT && prepared.kind() != ToolKind.EXECUTE) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(checkpoints.before(prepared.call(), prepared.summary()));
+        } catch (Exception | Error e) {
+            LoggerFactory.getLogger(CoreToolScheduler.class)
+                    .warn(
+                            "no checkpoint before {} ({})",
+                            prepared.call().id(),
+                            prepared.call().name(),
+                            e);
+            events.accept(new AgentEvent.Warning(
+                    "No checkpoint was taken before the " + prepared.call().name() + " call (" + e.getMessage()
+                            + "); what it changes cannot be undone with /undo."));
+            return Optional.empty();
+        }
+    }
+
+    private void recordChanges(ToolCall call, CallCheckpoints.Taken checkpoint) {
+        try {
+            checkpoint.after();
+        } catch (Exception | Error e) {
+            LoggerFactory.getLogger(CoreToolScheduler.class)
+                    .warn("the changes of {} ({}) were not recorded", call.id(), call.name(), e);
+            events.accept(new AgentEvent.Warning("What the " + call.name() + " call changed was not recorded ("
+                    + e.getMessage() + "); /undo restores from the checkpoint before it all the same."));
         }
     }
 

@@ -36,7 +36,7 @@ public final class Sessions {
     }
 
     /** A short, stable, file-name-safe id of a workspace path: its name and a hash. */
-    static String workspaceId(Path workspace) {
+    public static String workspaceId(Path workspace) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256")
                     .digest(workspace.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
@@ -154,6 +154,18 @@ public final class Sessions {
                         record.path("name").asText(),
                         record.path("content").asText(),
                         record.path("error").asBoolean()));
+                case "rewind" -> {
+                    // The conversation was cut before a user message (/rewind): what came after it is not replayed.
+                    int kept = Math.min(record.path("kept_messages").asInt(), messages.size());
+                    messages.subList(kept, messages.size()).clear();
+                    turns = (int) messages.stream()
+                            .filter(Message.User.class::isInstance)
+                            .count();
+                    lastPrompt = messages.stream()
+                            .filter(Message.User.class::isInstance)
+                            .map(message -> ((Message.User) message).text())
+                            .reduce("", (earlier, later) -> later);
+                }
                 default -> {
                     // Records of later versions are passed over.
                 }

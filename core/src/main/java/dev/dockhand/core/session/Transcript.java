@@ -86,6 +86,14 @@ public final class Transcript implements AutoCloseable {
                 .put("tokens_after", tokensAfter));
     }
 
+    /**
+     * Records that the conversation was rewound: read back, it holds only its first {@code keptMessages} messages,
+     * and what follows this line continues from there. The lines before stay, so nothing said is lost.
+     */
+    public void recordRewind(int keptMessages) {
+        write(Json.object().put("type", "rewind").put("kept_messages", keptMessages));
+    }
+
     /** Records a failure, with the text of the reply that had arrived. */
     public void recordError(String message, String partialText) {
         write(Json.object().put("type", "error").put("message", message).put("partial_text", partialText));

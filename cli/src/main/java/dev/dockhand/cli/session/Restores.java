@@ -1,0 +1,59 @@
+package dev.dockhand.cli.session;
+
+import dev.dockhand.core.checkpoint.Checkpoint;
+import dev.dockhand.core.checkpoint.CheckpointStore;
+import dev.dockhand.core.checkpoint.RestorePlan;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the headless command and the REPL share about restoring checkpoints: the summary, and the restore itself. */
+public final class Restores {
+    private Restores() {}
+
+    /**
+     * One line per file, saying what happens to it, then one naming the files changed by hand since, which the
+     * restore overwrites.
+     */
+    public static List<String> describe(RestorePlan plan) {
+        List<String> lines = new ArrayList<>();
+        for (RestorePlan.FileRestore file : plan.files()) {
+            lines.add((file.action() == RestorePlan.Action.REMOVE ? "  remove   " : "  restore  ")
+                    + file.path()
+                    + (file.changedSince() ? "   (changed since by hand: your change is overwritten)" : ""));
+        }
+        List<String> byHand = plan.changedSince();
+        if (!byHand.isEmpty()) {
+            lines.add("Changed since the checkpoint, not by Dockhand: " + String.join(", ", byHand) + ".");
+        }
+        return lines;
+    }
+
+    /**
+     * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
+     * them, so the next undo goes back further.
+     */
+    public static List<String> restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
+            throws IOException {
+        List<String> done = store.restore(plan);
+        // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.
+        Map<String, Checkpoint> first = new LinkedHashMap<>();
+        for (Checkpoint checkpoint : undone) {
+            first.putIfAbsent(checkpoint.sessionId(), checkpoint);
+        }
+        for (Checkpoint checkpoint : first.values()) {
+            store.cut(checkpoint.sessionId(), checkpoint.turn(), checkpoint.time());
+        }
+        return done;
+    }
+
+    /** {@code ID  TIME  TOOL  SUMMARY  (N files)}, for the command and the REPL's {@code /checkpoints}. */
+    public static String line(Checkpoint checkpoint) {
+        int count = checkpoint.files().size();
+        return checkpoint.id() + "  " + checkpoint.time() + "  " + checkpoint.tool() + "  "
+                + dev.dockhand.cli.environment.Rendering.shorten(checkpoint.summary()) + "  ("
+                + (checkpoint.after().isEmpty() ? "unfinished" : count + (count == 1 ? " file" : " files")) + ")";
+    }
+}

@@ -1,0 +1,345 @@
+package dev.dockhand.core.checkpoint;
+
+import dev.dockhand.core.PrivateFiles;
+import dev.dockhand.core.session.Sessions;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.diff.DiffFormatter;
+import org.eclipse.jgit.lib.ObjectId;
+
+/**
+ * The checkpoints of one workspace, under {@code <root>/<workspace-id>/}: a shadow repository ({@code git/}) holding
+ * the snapshots, and a log ({@code checkpoints.jsonl}) naming each one. A checkpoint is taken before a mutating call
+ * ({@link #begin}) and completed after it ({@link #finish}) with the files the call changed, whatever changed them.
+ * Restoring puts back only the files the taken-back calls changed, each as it was before the first of those calls
+ * that changed it; a file someone changed by hand since the last of those calls is named in the plan first.
+ */
+public final class CheckpointStore implements AutoCloseable {
+    /** The default {@code checkpoints.maxFileSize}: larger files are not recorded. */
+    public static final long DEFAULT_MAX_FILE_SIZE = 10L * 1024 * 1024;
+    /** Checkpoints older than this are pruned. */
+    public static final Duration MAX_AGE = Duration.ofDays(30);
+    /** A workspace's store above this many bytes loses its oldest checkpoints. */
+    public static final long MAX_BYTES = 2L * 1024 * 1024 * 1024;
+    /** Objects younger than this are kept by pruning whatever refers to them: another Dockhand may be writing them. */
+    private static final Duration PRUNE_GRACE = Duration.ofHours(1);
+
+    private static final DateTimeFormatter ID_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private final Path folder;
+    private final ShadowRepository shadow;
+    private final CheckpointLog log;
+
+    private CheckpointStore(Path folder, ShadowRepository shadow) {
+        this.folder = folder;
+        this.shadow = shadow;
+        this.log = new CheckpointLog(folder.resolve("checkpoints.jsonl"));
+    }
+
+    /** Where the checkpoints of {@code workspace} are kept under {@code root} ({@code ~/.dockhand/checkpoints}). */
+    public static Path folder(Path root, Path workspace) {
+        return root.resolve(Sessions.workspaceId(workspace));
+    }
+
+    /**
+     * Opens (creating on first use) the store of {@code workspace}.
+     *
+     * @param excluded folders inside the workspace never recorded (Dockhand's own folder, when it lies there)
+     */
+    public static CheckpointStore open(Path root, Path workspace, long maxFileSize, List<Path> excluded)
+            throws IOException {
+        Path folder = folder(root, workspace);
+        PrivateFiles.createFolders(folder);
+        List<Path> skipped = new ArrayList<>(excluded);
+        skipped.add(root);
+        return new CheckpointStore(
+                folder, ShadowRepository.open(folder.resolve("git"), workspace, maxFileSize, skipped));
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /**
+     * Takes a snapshot and keeps nothing of it but the index it leaves: the first snapshot of a workspace reads every
+     * file, and done at session start on a spare thread it leaves the checkpoints before calls only the changes to
+     * read.
+     */
+    public void warm() throws IOException {
+        shadow.snapshot();
+    }
+
+    /** Records the workspace as it is, before the call described; the returned checkpoint has no changes yet. */
+    public synchronized Checkpoint begin(
+            String sessionId, int turn, String userMessage, String tool, String callId, String summary)
+            throws IOException {
+        ObjectId before = shadow.snapshot();
+        Instant now = Instant.now();
+        String id = ID_TIME.format(now) + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong(0x10000000L, 0xffffffffL));
+        Checkpoint checkpoint = new Checkpoint(
+                id,
+                sessionId,
+                now,
+                turn,
+                userMessage,
+                tool,
+                callId,
+                summary,
+                before.name(),
+                Optional.empty(),
+                List.of());
+        shadow.keep(ref(id), before, Optional.empty());
+        log.began(checkpoint);
+        return checkpoint;
+    }
+
+    /** Records what the call changed: the workspace now against the checkpoint's snapshot. */
+    public synchronized Checkpoint finish(Checkpoint checkpoint) throws IOException {
+        ObjectId after = shadow.snapshot();
+        Checkpoint finished =
+                checkpoint.finished(after.name(), shadow.changed(ObjectId.fromString(checkpoint.before()), after));
+        Optional<ObjectId> beforeCommit = shadow.ref(ref(checkpoint.id()));
+        shadow.keep(ref(checkpoint.id()), after, beforeCommit);
+        log.finished(finished);
+        return finished;
+    }
+
+    private static String ref(String id) {
+        return "refs/checkpoints/" + id;
+    }
+
+    /** Every checkpoint of the workspace, oldest first, undone ones too. */
+    public synchronized List<Checkpoint> list() throws IOException {
+        return log.read().checkpoints();
+    }
+
+    /** The checkpoint {@code id}, if the workspace has it. */
+    public synchronized Optional<Checkpoint> find(String id) throws IOException {
+        return list().stream().filter(checkpoint -> checkpoint.id().equals(id)).findFirst();
+    }
+
+    /** The checkpoints of a session that no undo or rewind has taken back, oldest first. */
+    public synchronized List<Checkpoint> live(String sessionId) throws IOException {
+        CheckpointLog.Contents contents = log.read();
+        return contents.checkpoints().stream()
+                .filter(checkpoint -> checkpoint.sessionId().equals(sessionId))
+                .filter(checkpoint -> contents.cuts().stream().noneMatch(cut -> cut.covers(checkpoint)))
+                .toList();
+    }
+
+    /** Marks the session's checkpoints from {@code turn} on as taken back, so the next undo goes further back. */
+    public synchronized void cut(String sessionId, int turn) throws IOException {
+        cut(sessionId, turn, Instant.EPOCH);
+    }
+
+    /**
+     * Marks the session's checkpoints from {@code turn} on and taken at {@code since} or later as taken back: a
+     * restore from a call in the middle of a turn leaves the turn's earlier calls live.
+     */
+    public synchronized void cut(String sessionId, int turn, Instant since) throws IOException {
+        log.cut(new CheckpointLog.Cut(sessionId, turn, since, Instant.now()));
+    }
+
+    /** The checkpoint {@code from} and every later one of the workspace, any session's: what a restore takes back. */
+    public synchronized List<Checkpoint> since(Checkpoint from) throws IOException {
+        List<Checkpoint> all = list();
+        int start = all.indexOf(all.stream()
+                .filter(checkpoint -> checkpoint.id().equals(from.id()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no checkpoint " + from.id())));
+        return all.subList(start, all.size());
+    }
+
+    /**
+     * What restoring the files {@code undone} changed would do: each file as it was before the first of them that
+     * changed it. Files already in that state are left out.
+     *
+     * @param undone checkpoints, oldest first
+     */
+    public synchronized RestorePlan plan(List<Checkpoint> undone) throws IOException {
+        Map<String, Checkpoint> first = new TreeMap<>();
+        Map<String, Checkpoint> last = new TreeMap<>();
+        ObjectId now = null;
+        for (Checkpoint checkpoint : undone) {
+            List<String> files = checkpoint.files();
+            if (checkpoint.after().isEmpty()) {
+                // The call never finished: what it changed is whatever differs now.
+                if (now == null) {
+                    now = shadow.snapshot();
+                }
+                files = shadow.changed(ObjectId.fromString(checkpoint.before()), now);
+            }
+            for (String path : files) {
+                first.putIfAbsent(path, checkpoint);
+                last.put(path, checkpoint);
+            }
+        }
+        List<RestorePlan.FileRestore> restores = new ArrayList<>();
+        for (Map.Entry<String, Checkpoint> touched : first.entrySet()) {
+            String path = touched.getKey();
+            ObjectId from = ObjectId.fromString(touched.getValue().before());
+            Optional<ShadowRepository.Entry> target = shadow.file(from, path);
+            Optional<ShadowRepository.Entry> current = shadow.current(path);
+            if (target.equals(current)) {
+                continue;
+            }
+            Optional<String> leftBy = last.get(path).after();
+            boolean changedSince = leftBy.isPresent()
+                    && !shadow.file(ObjectId.fromString(leftBy.get()), path).equals(current);
+            restores.add(new RestorePlan.FileRestore(
+                    path,
+                    target.isPresent() ? RestorePlan.Action.WRITE : RestorePlan.Action.REMOVE,
+                    changedSince,
+                    from.name()));
+        }
+        return new RestorePlan(restores);
+    }
+
+    /** Carries the plan out; returns the paths written or removed. */
+    public synchronized List<String> restore(RestorePlan plan) throws IOException {
+        List<String> done = new ArrayList<>();
+        // Removals first, so a file restored where a created folder stood finds the way clear.
+        for (RestorePlan.FileRestore file : plan.files()) {
+            if (file.action() == RestorePlan.Action.REMOVE) {
+                shadow.delete(file.path());
+                done.add(file.path());
+            }
+        }
+        for (RestorePlan.FileRestore file : plan.files()) {
+            if (file.action() == RestorePlan.Action.WRITE) {
+                ShadowRepository.Entry entry = shadow.file(ObjectId.fromString(file.fromTree()), file.path())
+                        .orElseThrow(() -> new IOException("the snapshot " + file.fromTree() + " lost " + file.path()));
+                shadow.write(file.path(), entry);
+                done.add(file.path());
+            }
+        }
+        return done;
+    }
+
+    /** A unified diff of the workspace's recorded files, from the state before {@code checkpoint}'s call to now. */
+    public synchronized String diff(Checkpoint checkpoint) throws IOException {
+        ObjectId now = shadow.snapshot();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DiffFormatter formatter = new DiffFormatter(out)) {
+            formatter.setRepository(shadow.repository());
+            formatter.format(ObjectId.fromString(checkpoint.before()), now);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** What {@link #prune} removed. */
+    public record Pruned(List<String> ids, long bytesBefore, long bytesAfter) {}
+
+    /**
+     * Removes the checkpoints older than {@code maxAge}, then the oldest ones while the store holds more than
+     * {@code maxBytes}, and the snapshots only they kept.
+     */
+    public synchronized Pruned prune(Instant now, Duration maxAge, long maxBytes) throws IOException {
+        long before = bytes();
+        CheckpointLog.Contents contents = log.read();
+        List<Checkpoint> kept = new ArrayList<>(contents.checkpoints());
+        kept.sort(Comparator.comparing(Checkpoint::time));
+        List<String> dropped = new ArrayList<>();
+        Instant oldest = now.minus(maxAge);
+        while (!kept.isEmpty() && kept.get(0).time().isBefore(oldest)) {
+            dropped.add(kept.remove(0).id());
+        }
+        long size = before;
+        if (!dropped.isEmpty()) {
+            size = collect(contents, kept, dropped, now);
+        }
+        while (size > maxBytes && !kept.isEmpty()) {
+            // A quarter at a time: each step repacks the store, which is slow on a large one.
+            List<String> step = new ArrayList<>();
+            int count = Math.max(1, kept.size() / 4);
+            for (int i = 0; i < count; i++) {
+                step.add(kept.remove(0).id());
+            }
+            dropped.addAll(step);
+            size = collect(contents, kept, step, now);
+        }
+        return new Pruned(List.copyOf(dropped), before, size);
+    }
+
+    /** Forgets {@code dropped}, repacks what is still wanted, and returns the store's size after. */
+    private long collect(CheckpointLog.Contents contents, List<Checkpoint> kept, List<String> dropped, Instant now)
+            throws IOException {
+        for (String id : dropped) {
+            shadow.dropRef(ref(id));
+        }
+        log.rewrite(new CheckpointLog.Contents(List.copyOf(kept), contents.cuts()));
+        try {
+            Git.wrap(shadow.repository()).gc().setExpire(now.minus(PRUNE_GRACE)).call();
+        } catch (GitAPIException e) {
+            throw new IOException("repacking the checkpoints failed: " + e.getMessage(), e);
+        }
+        return bytes();
+    }
+
+    /** The bytes the store's objects take on disk. */
+    public long bytes() throws IOException {
+        Path objects = folder.resolve("git").resolve("objects");
+        if (!Files.isDirectory(objects)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(objects)) {
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(file -> {
+                        try {
+                            return Files.size(file);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .sum();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The distinct turns of {@code checkpoints}, in order, each with its first checkpoint. */
+    public static List<Checkpoint> firstOfEachTurn(List<Checkpoint> checkpoints) {
+        Map<Integer, Checkpoint> turns = new LinkedHashMap<>();
+        Set<Integer> seen = new HashSet<>();
+        for (Checkpoint checkpoint : checkpoints) {
+            if (seen.add(checkpoint.turn())) {
+                turns.put(checkpoint.turn(), checkpoint);
+            }
+        }
+        return List.copyOf(turns.values());
+    }
+
+    @Override
+    public void close() {
+        shadow.close();
+    }
+
+    @Override
+    public String toString() {
+        return "CheckpointStore[" + Objects.toString(folder) + "]";
+    }
+}

@@ -1,0 +1,355 @@
+package dev.dockhand.core.checkpoint;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheBuilder;
+import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.dircache.DirCacheIterator;
+import org.eclipse.jgit.errors.LockFailedException;
+import org.eclipse.jgit.internal.storage.file.FileRepository;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.StoredConfig;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.FileTreeIterator;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.WorkingTreeIterator;
+
+/**
+ * A git object store of its own, outside the workspace, whose work tree is the workspace: a snapshot is the tree of
+ * the workspace's files as they are, written incrementally through the store's own index (a file whose size and times
+ * did not change is not read again). The project's {@code .git} is never opened: git's own rules skip every entry
+ * named {@code .git}, and this repository's folder is given explicitly, so nothing is discovered.
+ *
+ * <p>Files ignored by the workspace's {@code .gitignore} files, files over {@code maxFileSize}, and the given excluded
+ * folders (Dockhand's own folder, when it lies inside the workspace) are left out. Nested repositories are taken as
+ * plain folders, so what a command does inside them is recorded too.
+ */
+final class ShadowRepository implements AutoCloseable {
+    /** A lock older than this was left by a process that died while snapshotting. */
+    private static final Duration STALE_LOCK = Duration.ofMinutes(2);
+
+    private final FileRepository repository;
+    private final Path workspace;
+    private final long maxFileSize;
+    private final List<String> excluded;
+
+    /** One file of a snapshot: its blob and its mode (regular, executable or symlink). */
+    record Entry(ObjectId blob, FileMode mode) {}
+
+    private ShadowRepository(FileRepository repository, Path workspace, long maxFileSize, List<String> excluded) {
+        this.repository = repository;
+        this.workspace = workspace;
+        this.maxFileSize = maxFileSize;
+        this.excluded = excluded;
+    }
+
+    static ShadowRepository open(Path gitDir, Path workspace, long maxFileSize, List<Path> excludedFolders)
+            throws IOException {
+        IsolatedGitConfig.install();
+        FileRepository repository = (FileRepository) new FileRepositoryBuilder()
+                .setGitDir(gitDir.toFile())
+                .setWorkTree(workspace.toFile())
+                .setIndexFile(gitDir.resolve("index").toFile())
+                .build();
+        if (!Files.exists(gitDir.resolve("config"))) {
+            repository.create(false);
+            StoredConfig config = repository.getConfig();
+            // What is recorded is the bytes and the executable bit as they are, whatever the platform's defaults.
+            config.setBoolean("core", null, "filemode", true);
+            config.setBoolean("core", null, "symlinks", true);
+            config.setString("core", null, "autocrlf", "false");
+            config.setInt("gc", null, "auto", 0);
+            config.save();
+        }
+        Path root = workspace.toAbsolutePath().normalize();
+        List<String> excluded = excludedFolders.stream()
+                .map(folder -> folder.toAbsolutePath().normalize())
+                .filter(folder -> folder.startsWith(root) && !folder.equals(root))
+                .map(folder -> root.relativize(folder).toString().replace(File.separatorChar, '/'))
+                .toList();
+        return new ShadowRepository(repository, root, maxFileSize, excluded);
+    }
+
+    FileRepository repository() {
+        return repository;
+    }
+
+    /** The tree of the workspace as it is now; unchanged files cost one stat each. */
+    synchronized ObjectId snapshot() throws IOException {
+        DirCache index = lockIndex();
+        try (ObjectInserter inserter = repository.newObjectInserter();
+                ObjectReader reader = inserter.newReader();
+                TreeWalk walk = new TreeWalk(repository, reader)) {
+            DirCacheBuilder builder = index.builder();
+            walk.addTree(new DirCacheIterator(index));
+            walk.addTree(new FileTreeIterator(repository, FileTreeIterator.NoGitlinksStrategy.INSTANCE));
+            walk.setRecursive(false);
+            while (walk.next()) {
+                WorkingTreeIterator file = walk.getTree(1, WorkingTreeIterator.class);
+                if (file == null || file.isEntryIgnored() || isExcluded(walk.getPathString())) {
+                    // Gone, ignored or excluded: its index entry is not carried over, so it leaves the snapshot.
+                    continue;
+                }
+                if (walk.isSubtree()) {
+                    walk.enterSubtree();
+                    continue;
+                }
+                if (file.getEntryLength() > maxFileSize) {
+                    continue;
+                }
+                DirCacheIterator indexed = walk.getTree(0, DirCacheIterator.class);
+                DirCacheEntry known = indexed == null ? null : indexed.getDirCacheEntry();
+                if (known != null
+                        && known.getFileMode() == file.getEntryFileMode()
+                        && !file.isModified(known, true, reader)) {
+                    builder.add(known);
+                    continue;
+                }
+                DirCacheEntry entry = new DirCacheEntry(walk.getPathString());
+                entry.setFileMode(file.getEntryFileMode());
+                entry.setLastModified(file.getEntryLastModifiedInstant());
+                entry.setLength(file.getEntryLength());
+                long length = file.getEntryContentLength();
+                try (InputStream content = file.openEntryStream()) {
+                    entry.setObjectId(inserter.insert(Constants.OBJ_BLOB, length, content));
+                }
+                builder.add(entry);
+            }
+            builder.finish();
+            ObjectId tree = index.writeTree(inserter);
+            inserter.flush();
+            index.write();
+            index.commit();
+            return tree;
+        } finally {
+            index.unlock();
+        }
+    }
+
+    private boolean isExcluded(String path) {
+        for (String folder : excluded) {
+            if (path.equals(folder) || path.startsWith(folder + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The index, locked; a lock left by a process that died is taken over once it is old enough. */
+    private DirCache lockIndex() throws IOException {
+        Path lock = repository.getIndexFile().toPath().resolveSibling("index.lock");
+        try {
+            return repository.lockDirCache();
+        } catch (LockFailedException e) {
+            if (Files.exists(lock)
+                    && Files.getLastModifiedTime(lock)
+                            .toInstant()
+                            .isBefore(Instant.now().minus(STALE_LOCK))) {
+                Files.deleteIfExists(lock);
+                return repository.lockDirCache();
+            }
+            throw new IOException(
+                    "another Dockhand in this workspace is taking a checkpoint (" + lock + " is locked)", e);
+        }
+    }
+
+    /** Every file of {@code tree}, by path, in path order. */
+    Map<String, Entry> files(ObjectId tree) throws IOException {
+        Map<String, Entry> files = new LinkedHashMap<>();
+        try (TreeWalk walk = new TreeWalk(repository)) {
+            walk.addTree(tree);
+            walk.setRecursive(true);
+            while (walk.next()) {
+                files.put(walk.getPathString(), new Entry(walk.getObjectId(0), walk.getFileMode(0)));
+            }
+        }
+        return files;
+    }
+
+    /** The paths whose content or mode differ between two trees (added, changed or removed), in path order. */
+    List<String> changed(ObjectId before, ObjectId after) throws IOException {
+        if (before.equals(after)) {
+            return List.of();
+        }
+        List<String> paths = new java.util.ArrayList<>();
+        try (TreeWalk walk = new TreeWalk(repository)) {
+            walk.addTree(before);
+            walk.addTree(after);
+            walk.setRecursive(true);
+            walk.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF);
+            while (walk.next()) {
+                paths.add(walk.getPathString());
+            }
+        }
+        return paths;
+    }
+
+    /** The file at {@code path} in {@code tree}; empty when the tree does not have it. */
+    Optional<Entry> file(ObjectId tree, String path) throws IOException {
+        try (TreeWalk walk = TreeWalk.forPath(repository, path, tree)) {
+            if (walk == null || walk.isSubtree()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Entry(walk.getObjectId(0), walk.getFileMode(0)));
+        }
+    }
+
+    byte[] content(ObjectId blob) throws IOException {
+        try (ObjectReader reader = repository.newObjectReader()) {
+            return reader.open(blob, Constants.OBJ_BLOB).getCachedBytes(Integer.MAX_VALUE);
+        }
+    }
+
+    /** Puts {@code entry} at {@code path} in the workspace: its bytes, its executable bit, or the link it is. */
+    void write(String path, Entry entry) throws IOException {
+        Path target = workspace.resolve(path);
+        Files.createDirectories(target.getParent());
+        byte[] content = content(entry.blob());
+        if (entry.mode() == FileMode.SYMLINK) {
+            Files.deleteIfExists(target);
+            Files.createSymbolicLink(target, Path.of(new String(content, java.nio.charset.StandardCharsets.UTF_8)));
+            return;
+        }
+        if (Files.isSymbolicLink(target) || Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            deleteTree(target);
+        }
+        Files.write(target, content);
+        setExecutable(target, entry.mode() == FileMode.EXECUTABLE_FILE);
+    }
+
+    /** Removes the file at {@code path}, and the folders it leaves empty up to the workspace. */
+    void delete(String path) throws IOException {
+        Path target = workspace.resolve(path);
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.deleteIfExists(target);
+        Path folder = target.getParent();
+        while (folder != null && !folder.equals(workspace) && folder.startsWith(workspace)) {
+            try (var entries = Files.list(folder)) {
+                if (entries.findAny().isPresent()) {
+                    return;
+                }
+            }
+            Files.delete(folder);
+            folder = folder.getParent();
+        }
+    }
+
+    /** The blob and mode {@code path} has in the workspace now, hashed but not stored; empty when absent. */
+    Optional<Entry> current(String path) throws IOException {
+        Path file = workspace.resolve(path);
+        if (Files.isSymbolicLink(file)) {
+            byte[] link = Files.readSymbolicLink(file).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            return Optional.of(new Entry(hash(link), FileMode.SYMLINK));
+        }
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        FileMode mode = Files.isExecutable(file) ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
+        return Optional.of(new Entry(hash(Files.readAllBytes(file)), mode));
+    }
+
+    private static ObjectId hash(byte[] content) {
+        try (ObjectInserter.Formatter formatter = new ObjectInserter.Formatter()) {
+            return formatter.idFor(Constants.OBJ_BLOB, content);
+        }
+    }
+
+    /** Keeps a snapshot reachable under {@code ref}, as a commit, so pruning can tell what is still wanted. */
+    void keep(String ref, ObjectId tree, Optional<ObjectId> parent) throws IOException {
+        try (ObjectInserter inserter = repository.newObjectInserter()) {
+            CommitBuilder commit = new CommitBuilder();
+            PersonIdent dockhand = new PersonIdent("Dockhand", "checkpoints@dockhand.invalid");
+            commit.setAuthor(dockhand);
+            commit.setCommitter(dockhand);
+            commit.setTreeId(tree);
+            parent.ifPresent(commit::setParentId);
+            commit.setMessage(ref);
+            ObjectId id = inserter.insert(commit);
+            inserter.flush();
+            RefUpdate update = repository.updateRef(ref);
+            update.setNewObjectId(id);
+            update.setForceUpdate(true);
+            update.disableRefLog();
+            RefUpdate.Result result = update.update();
+            if (result != RefUpdate.Result.NEW
+                    && result != RefUpdate.Result.FORCED
+                    && result != RefUpdate.Result.NO_CHANGE) {
+                throw new IOException("cannot record " + ref + " (" + result + ")");
+            }
+        }
+    }
+
+    /** The commit {@code ref} points to, if any. */
+    Optional<ObjectId> ref(String ref) throws IOException {
+        return Optional.ofNullable(repository.exactRef(ref)).map(org.eclipse.jgit.lib.Ref::getObjectId);
+    }
+
+    void dropRef(String ref) throws IOException {
+        RefUpdate update = repository.updateRef(ref);
+        update.setForceUpdate(true);
+        update.delete();
+    }
+
+    private static void setExecutable(Path file, boolean executable) throws IOException {
+        if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            file.toFile().setExecutable(executable);
+            return;
+        }
+        Set<PosixFilePermission> permissions = EnumSet.copyOf(Files.getPosixFilePermissions(file));
+        if (executable) {
+            // Executable by whoever may read it, as git checks an executable file out.
+            permissions.add(PosixFilePermission.OWNER_EXECUTE);
+            if (permissions.contains(PosixFilePermission.GROUP_READ)) {
+                permissions.add(PosixFilePermission.GROUP_EXECUTE);
+            }
+            if (permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                permissions.add(PosixFilePermission.OTHERS_EXECUTE);
+            }
+        } else {
+            permissions.removeAll(EnumSet.of(
+                    PosixFilePermission.OWNER_EXECUTE,
+                    PosixFilePermission.GROUP_EXECUTE,
+                    PosixFilePermission.OTHERS_EXECUTE));
+        }
+        Files.setPosixFilePermissions(file, permissions);
+    }
+
+    private static void deleteTree(Path path) throws IOException {
+        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            try (var entries = Files.list(path)) {
+                for (Path child : entries.toList()) {
+                    deleteTree(child);
+                }
+            }
+        }
+        Files.deleteIfExists(path);
+    }
+
+    @Override
+    public void close() {
+        repository.close();
+    }
+}
