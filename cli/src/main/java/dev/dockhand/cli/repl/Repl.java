@@ -65,6 +65,7 @@ public final class Repl {
     private LineReader reader;
     private AgentSession session;
     private SlashCommands commands;
+    private PermissionsCommand permissions;
     private Status status;
 
     public Repl(RunOptions options, CliEnvironment environment, Terminal terminal, LongSupplier clock) {
@@ -99,6 +100,13 @@ public final class Repl {
                 AgentSession.open(options, environment, AgentSession.newSessionId(), approver, this::onEvent, err)) {
             session = opened;
             commands = new SlashCommands(session, screen, stats);
+            permissions = new PermissionsCommand(
+                    session.scheduler(),
+                    screen,
+                    environment.settingsHome().resolve("settings.json"),
+                    environment.workingDirectory().resolve(".dockhand/settings.json"),
+                    environment.workingDirectory());
+            approver.remember(permissions);
             reader.getWidgets().put(ReplInput.CYCLE_MODE_WIDGET, () -> {
                 commands.cycleApprovalMode();
                 refreshStatus();
@@ -223,6 +231,7 @@ public final class Repl {
             case "compress" -> compress();
             case "ps" -> commands.ps();
             case "resume" -> commands.resume(argument);
+            case "permissions" -> permissions.run(argument);
             case "quit" -> {
                 return false;
             }

@@ -35,6 +35,15 @@ public record CallFacts(String tool, Optional<String> command, List<String> path
      * root, as the tools' own do.
      */
     public static CallFacts of(ToolCall call, Workspace workspace) {
+        return of(call, Optional.of(workspace));
+    }
+
+    /** The facts that need no workspace: a file tool's paths are left out. */
+    public static CallFacts of(ToolCall call) {
+        return of(call, Optional.empty());
+    }
+
+    private static CallFacts of(ToolCall call, Optional<Workspace> workspace) {
         JsonNode arguments;
         try {
             arguments = Json.MAPPER.readTree(call.arguments());
@@ -44,13 +53,19 @@ public record CallFacts(String tool, Optional<String> command, List<String> path
         if (arguments == null) {
             arguments = Json.object();
         }
+        JsonNode given = arguments;
         String tool = call.name();
         PermissionRule.Subject subject = PermissionRule.subjectOf(tool);
         return switch (subject) {
             case COMMAND -> new CallFacts(
                     tool, Optional.of(arguments.path("command").asText("")), List.of(), Optional.empty());
             case PATH -> new CallFacts(
-                    tool, Optional.empty(), paths(arguments.path("path").asText("."), workspace), Optional.empty());
+                    tool,
+                    Optional.empty(),
+                    workspace
+                            .map(folder -> paths(given.path("path").asText("."), folder))
+                            .orElse(List.of()),
+                    Optional.empty());
             case DOMAIN -> new CallFacts(
                     tool,
                     Optional.empty(),

@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * means depends on the tool:
  *
  * <ul>
- *   <li>{@code run_shell_command}: a command, where {@code *} stands for any characters ({@code git status*}); no
- *       {@code *} means that exact command;
+ *   <li>{@code run_shell_command}: a command, where {@code *} stands for any characters ({@code git status*}); a
+ *       final {@code " *"} may also stand for nothing ({@code git status *} covers {@code git status} and
+ *       {@code git status -s}, not {@code git statusx}); no {@code *} means that exact command;
  *   <li>the file tools: a glob over workspace-relative paths, where {@code **} crosses folders, {@code *} and
  *       {@code ?} do not; a rule that matches a folder covers what is inside it;
  *   <li>{@code web_fetch}: {@code domain:HOST}, or {@code domain:*.HOST} for its subdomains;
@@ -168,14 +169,23 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
         return host.equals(wanted);
     }
 
-    /** A command pattern: {@code *} is any run of characters, everything else itself. */
+    /**
+     * A command pattern: {@code *} is any run of characters, everything else itself; a {@code *} after a space at the
+     * end may also be nothing, so {@code git status *} covers {@code git status} but not {@code git statusx}.
+     */
     private static Pattern wildcard(String pattern) {
+        boolean wordTail = pattern.endsWith(" *");
+        String body = wordTail ? pattern.substring(0, pattern.length() - 2) : pattern;
         StringBuilder regex = new StringBuilder();
-        for (String piece : pattern.split("\\*", -1)) {
-            if (!regex.isEmpty()) {
+        String[] pieces = body.split("\\*", -1);
+        for (int i = 0; i < pieces.length; i++) {
+            if (i > 0) {
                 regex.append(".*");
             }
-            regex.append(Pattern.quote(piece));
+            regex.append(Pattern.quote(pieces[i]));
+        }
+        if (wordTail) {
+            regex.append("(?: .*)?");
         }
         return Pattern.compile(regex.toString(), Pattern.DOTALL);
     }

@@ -127,6 +127,42 @@ public record PermissionRules(List<PermissionRule> rules) {
         };
     }
 
+    /**
+     * The allow rules that "always allow this" saves for a call: for a command, one per part, each its first word
+     * and, when the next looks like a subcommand ({@code git status}, {@code npm test}), that too, followed by
+     * {@code " *"}; for a fetch, its host; for any other tool, the tool. Empty when the command is not understood
+     * whole or a part does not start with a plain word, since no prefix would then say what it allows.
+     */
+    public static List<String> alwaysAllowRules(CallFacts call) {
+        return switch (PermissionRule.subjectOf(call.tool())) {
+            case COMMAND -> {
+                ShellCommands.Split split = ShellCommands.split(call.command().orElse(""));
+                if (!split.complete() || split.commands().isEmpty()) {
+                    yield List.of();
+                }
+                List<String> rules = new ArrayList<>();
+                for (ShellCommands.Command part : split.commands()) {
+                    List<String> words = part.words();
+                    if (!words.get(0).matches("[A-Za-z0-9_./+-]+")) {
+                        yield List.of();
+                    }
+                    String prefix = words.size() > 1 && words.get(1).matches("[a-z][a-z0-9_:-]*")
+                            ? words.get(0) + " " + words.get(1)
+                            : words.get(0);
+                    String rule = call.tool() + "(" + prefix + " *)";
+                    if (!rules.contains(rule)) {
+                        rules.add(rule);
+                    }
+                }
+                yield List.copyOf(rules);
+            }
+            case DOMAIN -> call.host()
+                    .map(host -> List.of(call.tool() + "(domain:" + host + ")"))
+                    .orElse(List.of());
+            case PATH, NONE -> List.of(call.tool());
+        };
+    }
+
     private static Optional<PermissionRule> first(List<PermissionRule> rules, Predicate<PermissionRule> test) {
         return rules.stream().filter(test).findFirst();
     }

@@ -68,6 +68,22 @@ class PermissionRulesTest {
             delimiterString = " => ",
             quoteCharacter = '%',
             value = {
+                "ls => allow run_shell_command(ls *)",
+                "ls -la => allow run_shell_command(ls *)",
+                "lsblk => none",
+                "rm => deny run_shell_command(rm *)",
+            })
+    void aStarAfterASpaceAtTheEndCoversTheBareCommandButNotALongerWord(String command, String expected) {
+        PermissionRules rules = rules("allow run_shell_command(ls *)", "deny run_shell_command(rm *)");
+
+        assertEquals(expected, verdict(rules, command(command)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
                 "git status && npm test => allow run_shell_command(npm test)",
                 "git status && rm x => none",
                 "git status || rm x => none",
@@ -262,5 +278,40 @@ class PermissionRulesTest {
                 assertThrows(IllegalArgumentException.class, () -> PermissionRule.parse(Decision.DENY, rule, "test"));
 
         assertEquals(message, error.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
+                "git status --short => run_shell_command(git status *)",
+                "ls -la && npm test; ls => run_shell_command(ls *);run_shell_command(npm test *)",
+                "rm keep.txt => run_shell_command(rm *)",
+                "./gradlew build => run_shell_command(./gradlew build *)",
+                "$(which rm) x => ",
+                "FOO=1 make => ",
+                "for f in a; do ls; done => ",
+            })
+    void alwaysAllowSavesEachPartsFirstWords(String command, String expected) {
+        List<String> rules = PermissionRules.alwaysAllowRules(command(command));
+
+        assertEquals(expected == null ? List.of() : List.of(expected.split(";")), rules);
+    }
+
+    @Test
+    void alwaysAllowSavesAFetchsHostAndAnyOtherToolWhole() {
+        String fetch = dev.dockhand.core.Json.object()
+                .put("url", "https://Docs.Oracle.com/x")
+                .toString();
+
+        assertEquals(
+                List.of("web_fetch(domain:docs.oracle.com)"),
+                PermissionRules.alwaysAllowRules(CallFacts.of(new ToolCall("c1", "web_fetch", fetch))));
+        assertEquals(
+                List.of("edit"),
+                PermissionRules.alwaysAllowRules(CallFacts.of(new ToolCall("c1", "edit", "{\"path\":\"a\"}"))));
+        assertEquals(
+                List.of("mcp__github__list"), PermissionRules.alwaysAllowRules(CallFacts.named("mcp__github__list")));
     }
 }
