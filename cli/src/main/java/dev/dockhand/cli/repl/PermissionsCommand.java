@@ -95,9 +95,11 @@ final class PermissionsCommand implements ReplApprover.Remember {
         for (int i = 0; i < entries.size(); i++) {
             Entry entry = entries.get(i);
             lines.add(new AttributedString(String.format(
-                    "  %2d  %-5s  %-" + width + "s  %s", i + 1, entry.decision().key(), entry.text(), where(entry))));
+                    "  %2d  %-5s  %-" + width + "s  %s", i + 1, entry.decision().key(), entry.text(), entry.source())));
         }
         lines.add(new AttributedString("  /permissions remove N removes one.", TurnView.DIM));
+        lines.add(new AttributedString("  user settings: " + userSettings, TurnView.DIM));
+        lines.add(new AttributedString("  project settings: " + projectSettings, TurnView.DIM));
         screen.print(lines);
     }
 
