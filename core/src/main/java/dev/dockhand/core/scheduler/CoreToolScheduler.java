@@ -232,7 +232,10 @@ public final class CoreToolScheduler {
         PreparedCall<?> prepared = call.prepared();
         String name = prepared.tool().name();
         // The permission rules come first: a deny holds in every mode, an ask asks even in yolo.
-        PermissionRules.Verdict ruled = permissions.decide(CallFacts.of(prepared.call(), environment.workspace()));
+        PermissionRules rulesNow = permissions;
+        PermissionRules.Verdict ruled = rulesNow.rules().isEmpty()
+                ? PermissionRules.Verdict.NONE
+                : rulesNow.decide(CallFacts.of(prepared.call(), environment.workspace()));
         if (ruled.is(PermissionRule.Decision.DENY)) {
             call.finish(notRun(name, refusedBy(ruled.rule().orElseThrow())), Duration.ZERO);
             return;
