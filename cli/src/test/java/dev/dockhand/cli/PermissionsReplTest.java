@@ -52,7 +52,7 @@ public class PermissionsReplTest {
         cli.model.enqueue(answer("Listed again."));
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("list the files");
-            repl.await("p saves: run_shell_command(ls *)");
+            repl.await("p always allow in this project: run_shell_command(ls *)");
             repl.type("p");
             repl.await("Listed.");
             repl.submit("and again");

@@ -117,13 +117,13 @@ public final class ReplApprover implements Approver {
         } else {
             List<String> always = alwaysAllowRules(request);
             lines.add(new AttributedString(
-                    "  y allow once · a allow " + tool + " for this session"
-                            + (always.isEmpty() ? "" : " · p always allow in this project")
-                            + " · n deny · Esc stop the turn",
+                    "  y allow once · a allow " + tool + " for this session · n deny · Esc stop the turn",
                     TurnView.DIM));
             if (!always.isEmpty()) {
+                // The rules are shown before they can be saved: what "always" means is never a surprise.
                 lines.add(new AttributedString(
-                        "  p saves: " + Rendering.printable(String.join(", ", always)), TurnView.DIM));
+                        "  p always allow in this project: " + Rendering.printable(String.join(", ", always)),
+                        TurnView.DIM));
             }
         }
         return lines;
