@@ -145,39 +145,21 @@ final class ShellCommands {
                         current.endCommand();
                         at += peek(1) == '|' || peek(1) == '&' ? 2 : 1;
                     }
-                    case '(' -> {
-                        if (!current.atCommandStart() || peek(1) == '(') {
-                            // A function definition, an array, an extglob or (( arithmetic )): not modelled.
-                            complete = false;
-                        }
+                    case '(' -> subshell(current);
+                    case '`' -> {
+                        at++;
+                        list('`');
+                        current.append(SUBSTITUTION);
+                    }
+                    case ')' -> {
+                        // A ) that closes nothing.
+                        complete = false;
                         current.endCommand();
                         at++;
-                        list(')');
-                    }
-                    case ')', '`' -> {
-                        if (c == '`') {
-                            at++;
-                            list('`');
-                            current.append(SUBSTITUTION);
-                        } else {
-                            // A ) that closes nothing.
-                            complete = false;
-                            current.endCommand();
-                            at++;
-                        }
                     }
                     case '\'' -> singleQuoted(current);
                     case '"' -> doubleQuoted(current);
-                    case '\\' -> {
-                        if (at + 1 >= text.length()) {
-                            at++;
-                        } else if (text.charAt(at + 1) == '\n') {
-                            at += 2;
-                        } else {
-                            current.append(text.charAt(at + 1));
-                            at += 2;
-                        }
-                    }
+                    case '\\' -> escaped(current);
                     case '$' -> dollar(current);
                     case '<', '>' -> {
                         if (peek(1) == '(') {
@@ -188,16 +170,7 @@ final class ShellCommands {
                             redirection(current);
                         }
                     }
-                    case '#' -> {
-                        if (current.inWord) {
-                            current.append(c);
-                            at++;
-                        } else {
-                            while (at < text.length() && text.charAt(at) != '\n') {
-                                at++;
-                            }
-                        }
-                    }
+                    case '#' -> comment(current);
                     default -> {
                         current.append(c);
                         at++;
@@ -208,6 +181,36 @@ final class ShellCommands {
                 complete = false;
             }
             current.endCommand();
+        }
+
+        private void subshell(Current current) {
+            if (!current.atCommandStart() || peek(1) == '(') {
+                // A function definition, an array, an extglob or (( arithmetic )): not modelled.
+                complete = false;
+            }
+            current.endCommand();
+            at++;
+            list(')');
+        }
+
+        /** A backslash outside quotes: the next character as itself, or nothing for a line continuation. */
+        private void escaped(Current current) {
+            if (at + 1 < text.length() && text.charAt(at + 1) != '\n') {
+                current.append(text.charAt(at + 1));
+            }
+            at += 2;
+        }
+
+        /** A # that starts a word starts a comment to the end of the line; inside a word it is a character. */
+        private void comment(Current current) {
+            if (current.inWord) {
+                current.append('#');
+                at++;
+                return;
+            }
+            while (at < text.length() && text.charAt(at) != '\n') {
+                at++;
+            }
         }
 
         private char peek(int ahead) {
