@@ -159,6 +159,17 @@ public final class Configuration {
         }
         applyUserOnly(command);
         McpSettings.apply(project.settings(), user.settings(), trusted(), command, ignored);
+        PermissionSettings.apply(
+                project.settings(),
+                project.file(),
+                user.settings(),
+                user.file(),
+                project.file().getParent().getParent(),
+                trusted(),
+                command,
+                ignored,
+                ignoredValues,
+                userOnly);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

@@ -8,6 +8,7 @@ import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.ApprovalRules;
+import dev.dockhand.core.scheduler.PermissionRules;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.ToolKind;
@@ -165,9 +166,10 @@ public record RunOptions(
                             "In an unattended --yolo run, web fetches run only when the user named web_fetch in"
                                     + " --allowed-tools (or tools.allowed in their own settings): the sandbox does not"
                                     + " contain what a fetch reaches."),
-                    allowed);
+                    allowed,
+                    new PermissionRules(command.permissionRules));
         }
-        return new ApprovalRules(paths, Map.of(), allowed);
+        return new ApprovalRules(paths, Map.of(), allowed, new PermissionRules(command.permissionRules));
     }
 
     private static Optional<TrustQuestion> trustQuestion(

@@ -66,6 +66,7 @@ public final class Repl {
     private AgentSession session;
     private SlashCommands commands;
     private CheckpointCommands checkpoints;
+    private PermissionsCommand permissions;
     private Status status;
 
     public Repl(RunOptions options, CliEnvironment environment, Terminal terminal, LongSupplier clock) {
@@ -101,6 +102,13 @@ public final class Repl {
             session = opened;
             commands = new SlashCommands(session, screen, stats);
             checkpoints = new CheckpointCommands(session, screen, terminal);
+            permissions = new PermissionsCommand(
+                    session.scheduler(),
+                    screen,
+                    environment.settingsHome().resolve("settings.json"),
+                    environment.workingDirectory().resolve(".dockhand/settings.json"),
+                    environment.workingDirectory());
+            approver.remember(permissions);
             reader.getWidgets().put(ReplInput.CYCLE_MODE_WIDGET, () -> {
                 commands.cycleApprovalMode();
                 refreshStatus();
@@ -228,6 +236,7 @@ public final class Repl {
             case "checkpoints" -> checkpoints.list();
             case "undo" -> checkpoints.undo();
             case "rewind" -> checkpoints.rewind(argument);
+            case "permissions" -> permissions.run(argument);
             case "quit" -> {
                 return false;
             }

@@ -6,6 +6,8 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.scheduler.ApprovalDecision;
 import dev.dockhand.core.scheduler.ApprovalRequest;
 import dev.dockhand.core.scheduler.Approver;
+import dev.dockhand.core.scheduler.CallFacts;
+import dev.dockhand.core.scheduler.PermissionRules;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +27,8 @@ import org.jline.utils.AttributedStyle;
  * denies this call, with an optional reason for the model, and the next call is asked. Esc and Ctrl-C (read as a key
  * while the question is up) stop the turn, as they do in gemini-cli and Claude Code: this call and every one after it
  * end cancelled, and the prompt comes back. A call that needs an explicit yes (a protected path) says why, and offers
- * no "for this session".
+ * no "for this session". {@code p} ("always allow in this project") saves allow rules for this folder in the user's
+ * settings, shown in the question before they are saved (see {@link PermissionsCommand}).
  */
 public final class ReplApprover implements Approver {
     /** Longest preview shown; the rest is counted, since a prompt taller than the screen cannot be read. */
@@ -36,6 +39,13 @@ public final class ReplApprover implements Approver {
     private final ReplScreen screen;
     private final TurnView view;
     private final Path workspace;
+    private volatile Remember remember;
+
+    /** Saves "always allow in this project" rules and puts them in force; returns where they were saved. */
+    @FunctionalInterface
+    interface Remember {
+        String alwaysAllow(List<String> rules) throws IOException;
+    }
 
     ReplApprover(Terminal terminal, LineReader reader, ReplScreen screen, TurnView view, Path workspace) {
         this.terminal = terminal;
@@ -43,6 +53,19 @@ public final class ReplApprover implements Approver {
         this.screen = screen;
         this.view = view;
         this.workspace = workspace;
+    }
+
+    /** Offers "always allow in this project" from now on, saving through {@code remember}. */
+    void remember(Remember remember) {
+        this.remember = remember;
+    }
+
+    /** The rules {@code p} would save for this request; none for a call that needs an explicit yes. */
+    private List<String> alwaysAllowRules(ApprovalRequest request) {
+        if (remember == null || request.explicit().isPresent()) {
+            return List.of();
+        }
+        return PermissionRules.alwaysAllowRules(CallFacts.of(request.call()));
     }
 
     @Override
@@ -92,9 +115,16 @@ public final class ReplApprover implements Approver {
                     "    "));
             lines.add(new AttributedString("  y allow this call · n deny · Esc stop the turn", TurnView.DIM));
         } else {
+            List<String> always = alwaysAllowRules(request);
             lines.add(new AttributedString(
                     "  y allow once · a allow " + tool + " for this session · n deny · Esc stop the turn",
                     TurnView.DIM));
+            if (!always.isEmpty()) {
+                // The rules are shown before they can be saved: what "always" means is never a surprise.
+                lines.add(new AttributedString(
+                        "  p always allow in this project: " + Rendering.printable(String.join(", ", always)),
+                        TurnView.DIM));
+            }
         }
         return lines;
     }
@@ -135,8 +165,9 @@ public final class ReplApprover implements Approver {
     /** Asks and reads the answer. */
     private ApprovalDecision answer(ApprovalRequest request) {
         String tool = request.call().name();
-        int key = ReplKeys.ask(
-                terminal, request.explicit().isPresent() ? "yYnN" : "yYaAnN", () -> screen.print(question(request)));
+        List<String> always = alwaysAllowRules(request);
+        String keys = request.explicit().isPresent() ? "yYnN" : always.isEmpty() ? "yYaAnN" : "yYaApPnN";
+        int key = ReplKeys.ask(terminal, keys, () -> screen.print(question(request)));
         switch (key) {
             case 'y', 'Y' -> {
                 screen.print(new AttributedString("  ✓ allowed once", TurnView.GREEN));
@@ -146,6 +177,19 @@ public final class ReplApprover implements Approver {
                 screen.print(
                         new AttributedString("  ✓ " + tool + " allowed for the rest of this session", TurnView.GREEN));
                 return ApprovalDecision.allowForSession();
+            }
+            case 'p', 'P' -> {
+                try {
+                    String file = remember.alwaysAllow(always);
+                    screen.print(new AttributedString(
+                            "  ✓ always allowed in this project: " + String.join(", ", always) + " (saved in " + file
+                                    + ")",
+                            TurnView.GREEN));
+                } catch (IOException | RuntimeException e) {
+                    screen.print(new AttributedString(
+                            "  ✓ allowed once; the rule could not be saved: " + e.getMessage(), TurnView.YELLOW));
+                }
+                return ApprovalDecision.allowOnce();
             }
             case 'n', 'N' -> {
                 String reason = reason().strip();

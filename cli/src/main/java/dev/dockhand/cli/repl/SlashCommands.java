@@ -36,6 +36,7 @@ public final class SlashCommands {
             new Command("model", "[PROVIDER:]NAME", "show the model, or switch to another, even at another provider"),
             new Command("approval-mode", "[MODE]", "show or set what runs without asking: " + ApprovalMode.choices()),
             new Command("tools", "", "list the tools the model can use"),
+            new Command("permissions", "[remove N]", "the permission rules in force and their sources; remove one"),
             new Command("stats", "", "requests, tokens, cost, tool calls and time spent in this session"),
             new Command("thinking", "", "show the model's reasoning in full, or fold it into one line again"),
             new Command("memory", "show", "show the AGENTS.md / DOCKHAND.md instructions loaded"),

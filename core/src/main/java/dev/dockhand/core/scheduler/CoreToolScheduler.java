@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>validate ({@link CallValidator}); a bad call becomes an error result for the model;
- *   <li>decide approval ({@link ApprovalPolicy}, then the {@link Approver} for calls that must ask), so an edit's
+ *   <li>decide approval (the settings' {@link PermissionRules} first, then {@link ApprovalPolicy}, then the
+ *       {@link Approver} for calls that must ask), so an edit's
  *       preview is computed against the file as the earlier calls left it;
  *   <li>execute ({@link ToolExecutor}).
  * </ol>
@@ -53,6 +54,7 @@ public final class CoreToolScheduler {
     private final RepeatedFailures repeatedFailures = new RepeatedFailures();
     private volatile ApprovalMode mode;
     private volatile CallCheckpoints checkpoints = CallCheckpoints.NONE;
+    private volatile PermissionRules permissions;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -79,6 +81,7 @@ public final class CoreToolScheduler {
         this.sessionApprovals = new SessionApprovals();
         this.mode = mode;
         this.rules = rules;
+        this.permissions = rules.permissions();
     }
 
     /** A listener that throws (a rendering bug) is logged; it must not take a call or the round down with it. */
@@ -111,6 +114,15 @@ public final class CoreToolScheduler {
     /** Who records the workspace around each call that may change it; none by default. */
     public void setCheckpoints(CallCheckpoints checkpoints) {
         this.checkpoints = java.util.Objects.requireNonNull(checkpoints, "checkpoints");
+    }
+
+    /** The permission rules in force; the REPL adds and removes rules while the session runs. */
+    public PermissionRules permissions() {
+        return permissions;
+    }
+
+    public void setPermissions(PermissionRules permissions) {
+        this.permissions = permissions;
     }
 
     public SessionApprovals sessionApprovals() {
@@ -227,11 +239,29 @@ public final class CoreToolScheduler {
     private void approve(ScheduledCall call, Cancellation cancel) {
         PreparedCall<?> prepared = call.prepared();
         String name = prepared.tool().name();
+        // The permission rules come first: a deny holds in every mode, an ask asks even in yolo.
+        PermissionRules rulesNow = permissions;
+        PermissionRules.Verdict ruled = rulesNow.rules().isEmpty()
+                ? PermissionRules.Verdict.NONE
+                : rulesNow.decide(CallFacts.of(prepared.call(), environment.workspace()));
+        if (ruled.is(PermissionRule.Decision.DENY)) {
+            call.finish(notRun(name, refusedBy(ruled.rule().orElseThrow())), Duration.ZERO);
+            return;
+        }
         Optional<ApprovalRequest.Explicit> explicit = explicit(prepared);
+        if (ruled.is(PermissionRule.Decision.ASK) && explicit.isEmpty()) {
+            PermissionRule rule = ruled.rule().orElseThrow();
+            explicit = Optional.of(new ApprovalRequest.Explicit(
+                    "The permission rule \"ask " + rule.text() + "\" (" + rule.source()
+                            + ") asks the user about this call, whatever the approval mode.",
+                    Optional.empty()));
+        }
         ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(
                 prepared.kind(),
                 mode,
-                sessionApprovals.isAllowed(name) || rules.allowedTools().contains(name),
+                sessionApprovals.isAllowed(name)
+                        || rules.allowedTools().contains(name)
+                        || ruled.is(PermissionRule.Decision.ALLOW),
                 explicit.isPresent() ? ApprovalPolicy.Explicit.REQUIRED : ApprovalPolicy.Explicit.NO);
         switch (verdict) {
             case ALLOW -> call.advance(ToolCallStatus.SCHEDULED);
@@ -425,6 +455,12 @@ public final class CoreToolScheduler {
                         call.call().id(),
                         call.call().name(),
                         e);
+    }
+
+    private static String refusedBy(PermissionRule rule) {
+        return "the permission rule \"deny " + rule.text() + "\" (" + rule.source() + ") refuses it, whatever the"
+                + " approval mode. Do not try to get around it another way: finish what you can without it and tell"
+                + " the user what was not done.";
     }
 
     private static ToolResult notRun(String toolName, String clause) {

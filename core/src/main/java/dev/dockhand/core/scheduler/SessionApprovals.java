@@ -15,6 +15,16 @@ public final class SessionApprovals {
         return tools.contains(toolName);
     }
 
+    /** The tools allowed, sorted by name. */
+    public java.util.List<String> names() {
+        return tools.stream().sorted().toList();
+    }
+
+    /** Takes one tool's approval back: its next call asks again. */
+    public boolean remove(String toolName) {
+        return tools.remove(toolName);
+    }
+
     public void clear() {
         tools.clear();
     }

@@ -144,9 +144,18 @@ public record Settings(
 
     /**
      * Permission rules, evaluated before the approval mode: {@code tool} or {@code tool(pattern)}; deny beats ask beats
-     * allow.
+     * allow. {@code projects} holds rules for one folder each, keyed by its real path; it counts only in the user's
+     * own file, where "always allow in this project" writes.
      */
-    public record Permissions(List<String> allow, List<String> ask, List<String> deny) {}
+    public record Permissions(
+            List<String> allow, List<String> ask, List<String> deny, Map<String, ProjectPermissions> projects) {
+        public Permissions(List<String> allow, List<String> ask, List<String> deny) {
+            this(allow, ask, deny, null);
+        }
+    }
+
+    /** The permission rules of one folder, in the user's own file. */
+    public record ProjectPermissions(List<String> allow, List<String> ask, List<String> deny) {}
 
     /** One entry of a hook event's list, in Claude Code's shape: which tools it matches and the commands to run. */
     public record HookMatcher(String matcher, List<HookCommand> hooks) {}

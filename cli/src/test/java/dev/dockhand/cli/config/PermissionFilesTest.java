@@ -1,0 +1,105 @@
+package dev.dockhand.cli.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.dockhand.core.scheduler.PermissionRule;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PermissionFilesTest {
+    /** Reads numbers as written, so 1.50 and 1.5 are told apart. */
+    private static final ObjectMapper EXACT = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
+
+    @TempDir
+    Path temp;
+
+    private JsonNode json(String text) throws Exception {
+        return EXACT.readTree(text.replace('\'', '"'));
+    }
+
+    private String folderKey() throws Exception {
+        return temp.resolve("project").toRealPath().toString();
+    }
+
+    @Test
+    void alwaysAllowAddsToTheFoldersBlockAndKeepsEveryOtherValueAsItWas() throws Exception {
+        Files.createDirectories(temp.resolve("project"));
+        Path settings = temp.resolve("home/settings.json");
+        Files.createDirectories(settings.getParent());
+        Files.writeString(
+                settings,
+                "{\"model\": \"gpt-5\", \"maxCost\": 1.50, \"pricing\": {\"m\": {\"input\": 0.10}},\n"
+                        + " \"trustedFolders\": {\"/elsewhere\": true},\n"
+                        + " \"permissions\": {\"deny\": [\"run_shell_command(rm *)\"],"
+                        + " \"projects\": {\"/other\": {\"allow\": [\"edit\"]}}}}");
+
+        PermissionFiles.allowInFolder(
+                settings, temp.resolve("project"), List.of("run_shell_command(git status *)", "edit"));
+        PermissionFiles.allowInFolder(settings, temp.resolve("project/../project"), List.of("edit"));
+
+        assertEquals(
+                json("{'model': 'gpt-5', 'maxCost': 1.50, 'pricing': {'m': {'input': 0.10}},"
+                        + " 'trustedFolders': {'/elsewhere': true},"
+                        + " 'permissions': {'deny': ['run_shell_command(rm *)'],"
+                        + " 'projects': {'/other': {'allow': ['edit']}, '" + folderKey() + "':"
+                        + " {'allow': ['run_shell_command(git status *)', 'edit']}}}}"),
+                EXACT.readTree(Files.readString(settings)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(settings)));
+        assertEquals(List.of("settings.json"), fileNames(settings.getParent()));
+    }
+
+    private static List<String> fileNames(Path folder) throws Exception {
+        try (var files = Files.list(folder)) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void alwaysAllowCreatesTheUsersFileWhenThereIsNone() throws Exception {
+        Files.createDirectories(temp.resolve("project"));
+        Path settings = temp.resolve("home/settings.json");
+
+        PermissionFiles.allowInFolder(settings, temp.resolve("project"), List.of("web_fetch(domain:docs.oracle.com)"));
+
+        assertEquals(
+                json("{'permissions': {'projects': {'" + folderKey() + "': {'allow':"
+                        + " ['web_fetch(domain:docs.oracle.com)']}}}}"),
+                EXACT.readTree(Files.readString(settings)));
+    }
+
+    @Test
+    void removeTakesOneRuleOutOfTheTopOrTheFoldersBlock() throws Exception {
+        Files.createDirectories(temp.resolve("project"));
+        Path settings = temp.resolve("settings.json");
+        Files.writeString(
+                settings,
+                json("{'permissions': {'deny': ['run_shell_command( rm * )', 'read_file']," + " 'projects': {'"
+                                + folderKey() + "': {'allow': ['edit', 'glob']}}}}")
+                        .toString());
+
+        boolean top = PermissionFiles.remove(
+                settings, Optional.empty(), PermissionRule.Decision.DENY, "run_shell_command(rm *)");
+        boolean block = PermissionFiles.remove(
+                settings, Optional.of(temp.resolve("project")), PermissionRule.Decision.ALLOW, "edit");
+        boolean absent = PermissionFiles.remove(settings, Optional.empty(), PermissionRule.Decision.ASK, "read_file");
+
+        assertEquals(List.of(true, true, false), List.of(top, block, absent));
+        assertEquals(
+                json("{'permissions': {'deny': ['read_file'], 'projects': {'" + folderKey() + "': {'allow':"
+                        + " ['glob']}}}}"),
+                EXACT.readTree(Files.readString(settings)));
+    }
+}
