@@ -20,6 +20,7 @@ final class ScheduledCall {
     private final UnaryOperator<ToolResult> finalResult;
     private PreparedCall<?> prepared;
     private String approvedProtected;
+    private String hookNote;
     private CompletedCall completed;
 
     ScheduledCall(ToolCall call, AgentEventSink events) {
@@ -53,6 +54,15 @@ final class ScheduledCall {
 
     void approvedProtected(String entry) {
         this.approvedProtected = entry;
+    }
+
+    /** What the PreToolUse hooks add to the result if the call runs; null when nothing. */
+    String hookNote() {
+        return hookNote;
+    }
+
+    void hookNote(String note) {
+        this.hookNote = note;
     }
 
     synchronized boolean isDone() {
