@@ -116,6 +116,7 @@ public final class HookDefinitions {
         String matcher = entry.matcher();
         if (matcher != null
                 && !matcher.isEmpty()
+                && !matcher.equals("*")
                 && !PLAIN_NAMES.matcher(matcher).matches()) {
             try {
                 Pattern.compile(matcher);
