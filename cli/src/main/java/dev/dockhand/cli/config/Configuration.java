@@ -151,6 +151,8 @@ public final class Configuration {
         }
         applyUserOnly(command);
         McpSettings.apply(project.settings(), user.settings(), trusted(), command, ignored);
+        HookSettings.apply(
+                project.settings(), project.file(), user.settings(), user.file(), trusted(), command, ignored);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

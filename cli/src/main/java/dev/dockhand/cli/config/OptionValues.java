@@ -16,6 +16,9 @@ public abstract class OptionValues {
     /** The MCP servers of the settings (a project's only in a trusted folder) and of {@code --mcp-config}. */
     public Map<String, dev.dockhand.core.settings.Settings.McpServer> mcpServers = Map.of();
 
+    /** The hooks of the settings (a project's only in a trusted folder), checked, with the Stop hooks' limit. */
+    public dev.dockhand.core.hooks.HookDefinitions hooks = dev.dockhand.core.hooks.HookDefinitions.NONE;
+
     /** The settings files as read by the last configuration, with what the project's file was not allowed to set. */
     public Configuration configuration;
 

@@ -32,6 +32,8 @@ public final class ExitCodes {
     public static final int LOOP_DETECTED = 57;
     /** The run's cost passed --max-cost and it was stopped before another request. */
     public static final int COST_LIMIT = 58;
+    /** A UserPromptSubmit hook blocked the prompt, so nothing was sent. */
+    public static final int PROMPT_BLOCKED = 59;
     /** Interrupted by Ctrl-C (SIGINT). */
     public static final int INTERRUPTED = 130;
 

@@ -6,12 +6,14 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.WallClock;
+import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.ContextFiles;
 import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.hooks.Hooks;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.Approver;
@@ -22,6 +24,7 @@ import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.HostHookProcess;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.tools.BuiltinTools;
 import java.io.IOException;
@@ -54,6 +57,10 @@ public final class AgentSession implements AutoCloseable {
     private String sessionId;
     private volatile Transcript transcript;
     private AgentLoop loop;
+    /** The user's hooks, or null when none is configured. */
+    private final Hooks hooks;
+    /** Whether a conversation was begun, so the next new one is a {@code clear} for SessionStart hooks. */
+    private boolean begun;
     /** The MCP servers (McpServers, typed loosely so that no MCP class loads without one), or null. */
     private AutoCloseable mcp;
 
@@ -85,6 +92,14 @@ public final class AgentSession implements AutoCloseable {
                 options.approvalMode(),
                 options.approvalRules(),
                 this.events);
+        // Hooks run on the host, outside the sandbox, with the user's environment: they are the user's own commands.
+        this.hooks = options.hooks().isEmpty()
+                ? null
+                : new Hooks(
+                        options.hooks(), new HostHookProcess(environment.variables()), workspace.root(), this.events);
+        if (hooks != null) {
+            scheduler.setHooks(hooks);
+        }
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
@@ -122,6 +137,7 @@ public final class AgentSession implements AutoCloseable {
         AgentSession session =
                 new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
         session.mcp = mcp;
+        options.hooks().notices().forEach(notice -> err.println("dockhand: " + notice));
         if (session.context.cut()) {
             err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
                     + " characters; the rest was left out of the model's instructions.");
@@ -175,14 +191,25 @@ public final class AgentSession implements AutoCloseable {
 
     /** Starts a new conversation with its own transcript. */
     public void startNew(String id) {
+        String source = begun ? "clear" : "startup";
         Conversation conversation = begin(id);
         conversation.observe(transcript::record);
+        sessionStart(source);
     }
 
     /** Continues session {@code id} with its full history, repairing what a crash left unfinished. */
     public Sessions.Loaded resume(String id) {
         Conversation conversation = begin(id);
-        return Sessions.resume(sessions.file(id), conversation, transcript);
+        Sessions.Loaded loaded = Sessions.resume(sessions.file(id), conversation, transcript);
+        sessionStart("resume");
+        return loaded;
+    }
+
+    /** Runs the SessionStart hooks; what they add goes with the conversation's first prompt. */
+    private void sessionStart(String source) {
+        if (hooks != null) {
+            hooks.sessionStart(source, new Cancellation());
+        }
     }
 
     private Conversation begin(String id) {
@@ -200,6 +227,11 @@ public final class AgentSession implements AutoCloseable {
                 client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());
         loop.setReasoningEffort(options.reasoningEffort());
+        if (hooks != null) {
+            hooks.session(id, sessions.file(id));
+            loop.setHooks(hooks);
+        }
+        begun = true;
         return conversation;
     }
 
