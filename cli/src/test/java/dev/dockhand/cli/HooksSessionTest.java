@@ -210,4 +210,37 @@ class HooksSessionTest {
                         + " is not a valid regular expression (Unclosed group)."),
                 errLines("matcher"));
     }
+
+    @Test
+    void inTheReplABlockedPromptShowsTheHooksReasonAndTheSessionCarriesOn() throws Exception {
+        // grep reads the hook's JSON input from stdin; the hook runs in the workspace.
+        Path guard = cli.workspace.resolve("guard.sh");
+        Files.writeString(guard, "#!/bin/bash\ngrep -q secret && { echo 'no secrets' >&2; exit 2; }\nexit 0\n");
+        guard.toFile().setExecutable(true);
+        user(hooks("UserPromptSubmit", "", "./guard.sh", 10));
+        cli.model.enqueue(answer("Hello."));
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("the secret is 42");
+            repl.await("no secrets");
+            repl.awaitPrompt();
+            repl.submit("hi");
+            repl.await("Hello.");
+            repl.awaitPrompt();
+
+            assertEquals(
+                    List.of(
+                            "› the secret is 42",
+                            "⚠ A UserPromptSubmit hook (`./guard.sh`) blocked the prompt: no secrets"),
+                    repl.rowsFrom("› the secret is 42").subList(0, 2));
+            assertEquals(
+                    "hi",
+                    cli.model
+                            .takeRequest()
+                            .get("messages")
+                            .get(1)
+                            .get("content")
+                            .asText());
+            assertEquals(1, cli.model.requestCount());
+        }
+    }
 }
