@@ -128,7 +128,10 @@ class HooksAroundCallsTest {
         CompletedCall done = run("PreToolUse", matcher("edit", "rewrite"), "{\"text\":\"risky\"}");
 
         assertEquals(List.of("safer"), edit.runs);
-        // The question shows the call as it will run.
+        // The question, the events and the run report show the call as it ran.
+        assertEquals(
+                new ToolCall("c1", "edit", "{\"text\":\"safer\"}"),
+                events.ofType(AgentEvent.ToolCallFinished.class).get(0).call());
         assertEquals("{\"text\":\"safer\"}", asked.get(0).call().arguments());
         assertEquals(
                 ToolResult.success(
