@@ -98,6 +98,7 @@ public final class CommandLineSpec {
         exitCodes.put("56", "--max-tool-calls reached");
         exitCodes.put("57", "the model went round in circles and was stopped");
         exitCodes.put("58", "--max-cost reached");
+        exitCodes.put("59", "a UserPromptSubmit hook blocked the prompt");
         exitCodes.put("61", "checkpoints restore was not confirmed (no --yes, no terminal)");
         exitCodes.put("62", "the checkpoints could not be read or restored");
         exitCodes.put("130", "interrupted (Ctrl-C)");

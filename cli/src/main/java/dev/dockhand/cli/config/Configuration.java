@@ -170,6 +170,8 @@ public final class Configuration {
                 ignored,
                 ignoredValues,
                 userOnly);
+        HookSettings.apply(
+                project.settings(), project.file(), user.settings(), user.file(), trusted(), command, ignored);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

@@ -18,6 +18,8 @@ public abstract class OptionValues {
 
     /** The permission rules of the settings files, each with where it was written (see PermissionSettings). */
     public java.util.List<dev.dockhand.core.scheduler.PermissionRule> permissionRules = java.util.List.of();
+    /** The hooks of the settings (a project's only in a trusted folder), checked, with the Stop hooks' limit. */
+    public dev.dockhand.core.hooks.HookDefinitions hooks = dev.dockhand.core.hooks.HookDefinitions.NONE;
 
     /** The settings files as read by the last configuration, with what the project's file was not allowed to set. */
     public Configuration configuration;

@@ -4,6 +4,7 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.agent.ContextPolicy;
+import dev.dockhand.core.hooks.HookDefinitions;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalMode;
@@ -51,7 +52,8 @@ public record RunOptions(
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
         boolean showThinking,
-        Map<String, Settings.McpServer> mcpServers) {
+        Map<String, Settings.McpServer> mcpServers,
+        HookDefinitions hooks) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -105,7 +107,8 @@ public record RunOptions(
                 maxCost,
                 reasoningEffort(command.get(Option.REASONING_EFFORT)),
                 command.get(Option.SHOW_THINKING),
-                Map.copyOf(command.mcpServers));
+                Map.copyOf(command.mcpServers),
+                command.hooks);
     }
 
     /**

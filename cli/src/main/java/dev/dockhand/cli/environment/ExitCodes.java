@@ -32,6 +32,8 @@ public final class ExitCodes {
     public static final int LOOP_DETECTED = 57;
     /** The run's cost passed --max-cost and it was stopped before another request. */
     public static final int COST_LIMIT = 58;
+    /** A UserPromptSubmit hook blocked the prompt, so nothing was sent. */
+    public static final int PROMPT_BLOCKED = 59;
     /** {@code dockhand checkpoints restore} was not confirmed: no {@code --yes} and no terminal to ask, or a no. */
     public static final int CONFIRMATION_REQUIRED = 61;
     /** The checkpoints of the folder could not be read, or a restore failed part way. */

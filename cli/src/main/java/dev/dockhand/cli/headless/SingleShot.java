@@ -187,6 +187,13 @@ public final class SingleShot {
                             "turn_limit",
                             "stopped after " + result.requests() + " model requests (--max-turns " + options.maxTurns()
                                     + ") while the model still wanted tools; raise --max-turns or narrow the task."));
+            case PROMPT_BLOCKED -> new Ending(
+                    ExitCodes.PROMPT_BLOCKED,
+                    "",
+                    new RunReport.RunFailure(
+                            "prompt_blocked",
+                            "a UserPromptSubmit hook blocked the prompt, so nothing was sent; the warning before this says"
+                                    + " why."));
             case LOOP_DETECTED -> new Ending(
                     ExitCodes.LOOP_DETECTED, "", new RunReport.RunFailure("loop_detected", loopMessage));
             case BUDGET_SPENT -> new Ending(

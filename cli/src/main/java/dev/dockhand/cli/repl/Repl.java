@@ -257,7 +257,8 @@ public final class Repl {
 
     private void ended(TurnResult result) {
         switch (result.outcome()) {
-            case ANSWERED, LOOP_DETECTED, BUDGET_SPENT -> {}
+                // A blocked prompt's reason was shown as the hook's warning.
+            case ANSWERED, LOOP_DETECTED, BUDGET_SPENT, PROMPT_BLOCKED -> {}
             case EMPTY_REPLY -> screen.print(
                     "⚠ the model's reply was empty (no text and no tool call); ask again, or try another model.",
                     TurnView.YELLOW);

@@ -7,12 +7,14 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.WallClock;
+import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.ContextFiles;
 import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.hooks.Hooks;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.Approver;
@@ -23,6 +25,7 @@ import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.Workspace;
+import dev.dockhand.sandbox.HostHookProcess;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.tools.BuiltinTools;
 import java.io.IOException;
@@ -58,6 +61,10 @@ public final class AgentSession implements AutoCloseable {
     private String sessionId;
     private volatile Transcript transcript;
     private AgentLoop loop;
+    /** The user's hooks, or null when none is configured. */
+    private final Hooks hooks;
+    /** Whether a conversation was begun, so the next new one is a {@code clear} for SessionStart hooks. */
+    private boolean begun;
     /** The MCP servers (McpServers, typed loosely so that no MCP class loads without one), or null. */
     private AutoCloseable mcp;
 
@@ -93,6 +100,14 @@ public final class AgentSession implements AutoCloseable {
         this.checkpoints = checkpointing.enabled() ? SessionCheckpoints.start(checkpointing, environment) : null;
         if (checkpoints != null) {
             scheduler.setCheckpoints(checkpoints);
+        }
+        // Hooks run on the host, outside the sandbox, with the user's environment: they are the user's own commands.
+        this.hooks = options.hooks().isEmpty()
+                ? null
+                : new Hooks(
+                        options.hooks(), new HostHookProcess(environment.variables()), workspace.root(), this.events);
+        if (hooks != null) {
+            scheduler.setHooks(hooks);
         }
         onSchedulerReady.accept(scheduler);
         this.context =
@@ -131,6 +146,7 @@ public final class AgentSession implements AutoCloseable {
         AgentSession session =
                 new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
         session.mcp = mcp;
+        options.hooks().notices().forEach(notice -> err.println("dockhand: " + notice));
         if (session.context.cut()) {
             err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
                     + " characters; the rest was left out of the model's instructions.");
@@ -184,8 +200,10 @@ public final class AgentSession implements AutoCloseable {
 
     /** Starts a new conversation with its own transcript. */
     public void startNew(String id) {
+        String source = begun ? "clear" : "startup";
         Conversation conversation = begin(id);
         observe(conversation, 0);
+        sessionStart(source);
     }
 
     /** Continues session {@code id} with its full history, repairing what a crash left unfinished. */
@@ -193,6 +211,7 @@ public final class AgentSession implements AutoCloseable {
         Conversation conversation = begin(id);
         Sessions.Loaded loaded = Sessions.resume(sessions.file(id), conversation, transcript);
         observe(conversation, Sessions.read(sessions.file(id)).messages().size());
+        sessionStart("resume");
         return loaded;
     }
 
@@ -230,6 +249,13 @@ public final class AgentSession implements AutoCloseable {
         return java.util.Optional.ofNullable(checkpoints);
     }
 
+    /** Runs the SessionStart hooks; what they add goes with the conversation's first prompt. */
+    private void sessionStart(String source) {
+        if (hooks != null) {
+            hooks.sessionStart(source, new Cancellation());
+        }
+    }
+
     private Conversation begin(String id) {
         closeTranscript();
         sessionId = id;
@@ -245,6 +271,11 @@ public final class AgentSession implements AutoCloseable {
                 client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());
         loop.setReasoningEffort(options.reasoningEffort());
+        if (hooks != null) {
+            hooks.session(id, sessions.file(id));
+            loop.setHooks(hooks);
+        }
+        begun = true;
         return conversation;
     }
 

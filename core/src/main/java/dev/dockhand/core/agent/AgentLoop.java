@@ -52,6 +52,7 @@ public final class AgentLoop {
     private volatile ContextPolicy contextPolicy = ContextPolicy.DEFAULT;
     private volatile Optional<ReasoningEffort> reasoningEffort = Optional.empty();
     private volatile BooleanSupplier budgetSpent = () -> false;
+    private volatile TurnHooks hooks = TurnHooks.NONE;
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
     private long knownTokens;
 
@@ -121,6 +122,11 @@ public final class AgentLoop {
         this.budgetSpent = java.util.Objects.requireNonNull(spent, "spent");
     }
 
+    /** What runs at the edges of each turn (the user's UserPromptSubmit and Stop hooks). */
+    public void setHooks(TurnHooks hooks) {
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
+    }
+
     /** About how many tokens the next request's messages and tools take. */
     public long contextTokens() {
         return tokensOf(conversation.messages());
@@ -187,10 +193,15 @@ public final class AgentLoop {
     public TurnResult run(String prompt, Cancellation cancel) throws ProviderException {
         // A round that failed inside Dockhand may have left calls unanswered; a user message cannot follow them.
         conversation.answerPending(UNANSWERED);
-        conversation.addUser(prompt);
+        TokenUsage usage = new TokenUsage(0, 0);
+        TurnHooks.Prompt submitted = hooks.promptSubmitted(prompt, cancel);
+        if (submitted instanceof TurnHooks.Prompt.Blocked) {
+            return complete(TurnResult.Outcome.PROMPT_BLOCKED, "", 0, usage);
+        }
+        conversation.addUser(((TurnHooks.Prompt.Accepted) submitted).text());
         loopGuard.newTurn();
         scheduler.newTurn();
-        TokenUsage usage = new TokenUsage(0, 0);
+        int sentBack = 0;
         for (int request = 1; request <= maxRequests; request++) {
             compressIfNeeded(cancel);
             events.accept(new AgentEvent.RequestStarted(request));
@@ -215,6 +226,15 @@ public final class AgentLoop {
                 events.accept(new AgentEvent.ReplyCutShort(reply.finishReason()));
             }
             if (reply.toolCalls().isEmpty()) {
+                // A Stop hook may send the model back to work, while a request is left to answer it.
+                Optional<String> goOn = request < maxRequests && !cancel.isCancelled()
+                        ? hooks.stopping(reply.text(), sentBack, cancel)
+                        : Optional.empty();
+                if (goOn.isPresent() && !cancel.isCancelled()) {
+                    sentBack++;
+                    conversation.addUser(goOn.get());
+                    continue;
+                }
                 return reply.text().isBlank()
                         ? complete(TurnResult.Outcome.EMPTY_REPLY, "", request, usage)
                         : complete(TurnResult.Outcome.ANSWERED, reply.text(), request, usage);

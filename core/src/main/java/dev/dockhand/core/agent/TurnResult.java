@@ -24,6 +24,11 @@ public record TurnResult(Outcome outcome, String answer, int requests, TokenUsag
          * The caller's spending limit ({@link AgentLoop#setBudget}) was reached after a reply that wanted tools; its
          * calls were answered unrun, so the history stays valid, and no further request was sent.
          */
-        BUDGET_SPENT
+        BUDGET_SPENT,
+        /**
+         * A UserPromptSubmit hook refused the prompt: it was not added to the conversation and no request was sent; the
+         * hook's reason was reported as a warning.
+         */
+        PROMPT_BLOCKED
     }
 }

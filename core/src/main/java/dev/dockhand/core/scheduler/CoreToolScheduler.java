@@ -31,10 +31,12 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>validate ({@link CallValidator}); a bad call becomes an error result for the model;
+ *   <li>ask the {@link CallHooks} (the user's PreToolUse hooks), which may block the call or change its arguments,
+ *       which are validated again;
  *   <li>decide approval (the settings' {@link PermissionRules} first, then {@link ApprovalPolicy}, then the
  *       {@link Approver} for calls that must ask), so an edit's
  *       preview is computed against the file as the earlier calls left it;
- *   <li>execute ({@link ToolExecutor}).
+ *   <li>execute ({@link ToolExecutor}); the hooks may then add a note to the result.
  * </ol>
  *
  * Each call is a {@link ScheduledCall} that ends once. Nothing a tool, the approver, the disk or a listener throws
@@ -55,6 +57,7 @@ public final class CoreToolScheduler {
     private volatile ApprovalMode mode;
     private volatile CallCheckpoints checkpoints = CallCheckpoints.NONE;
     private volatile PermissionRules permissions;
+    private volatile CallHooks hooks = CallHooks.NONE;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -123,6 +126,11 @@ public final class CoreToolScheduler {
 
     public void setPermissions(PermissionRules permissions) {
         this.permissions = permissions;
+    }
+
+    /** What runs around each call: before its approval, and after it ran (the user's hooks). */
+    public void setHooks(CallHooks hooks) {
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
     }
 
     public SessionApprovals sessionApprovals() {
@@ -218,6 +226,9 @@ public final class CoreToolScheduler {
             return;
         }
         call.prepared(((CallValidator.Valid) outcome).prepared());
+        if (!beforeCall(call, cancel)) {
+            return;
+        }
         try {
             approve(call, cancel);
         } catch (RuntimeException | Error e) {
@@ -234,6 +245,73 @@ public final class CoreToolScheduler {
                                     + "), and a call nobody approved does not run."),
                     Duration.ZERO);
         }
+    }
+
+    /**
+     * Asks the {@link CallHooks} before the approval: a blocked call ends with the reason for the model, and changed
+     * arguments are validated again, as the model's were. Returns whether the call goes on. A failure inside Dockhand
+     * ends the call unrun: a hook may be the user's policy, and a call it could not check does not run.
+     */
+    private boolean beforeCall(ScheduledCall call, Cancellation cancel) {
+        String name = call.call().name();
+        try {
+            CallHooks.Before before = hooks.beforeCall(call.prepared().call(), mode, cancel);
+            if (cancel.isCancelled()) {
+                call.finish(cancelledBeforeStart(), Duration.ZERO);
+                return false;
+            }
+            if (before instanceof CallHooks.Before.Blocked blocked) {
+                call.finish(notRun(name, "a PreToolUse hook blocked it: " + blocked.reason()), Duration.ZERO);
+                return false;
+            }
+            CallHooks.Before.GoOn goOn = (CallHooks.Before.GoOn) before;
+            goOn.note().ifPresent(call::hookNote);
+            if (goOn.arguments().isEmpty()) {
+                return true;
+            }
+            CallValidator.Outcome changed = validator.validate(
+                    new ToolCall(call.call().id(), name, goOn.arguments().get()));
+            if (changed instanceof CallValidator.Invalid invalid) {
+                call.finish(
+                        ToolResult.error(
+                                ToolErrorType.INVALID_PARAMS,
+                                "The " + name + " call was not run: a PreToolUse hook changed its arguments to "
+                                        + goOn.arguments().get() + ", which the tool refuses. "
+                                        + invalid.result().llmContent()),
+                        Duration.ZERO);
+                return false;
+            }
+            call.prepared(((CallValidator.Valid) changed).prepared());
+            return true;
+        } catch (RuntimeException | Error e) {
+            log(call, "running the PreToolUse hooks of", e);
+            call.finish(internal("its PreToolUse hooks failed inside Dockhand (" + e + ")", "not run"), Duration.ZERO);
+            return false;
+        }
+    }
+
+    /**
+     * The result with what the hooks add: the PreToolUse hooks' note, then the PostToolUse hooks'. A failure of the
+     * hooks leaves the result as the tool gave it: the call ran, and that is what the model must read.
+     */
+    private ToolResult afterCall(ScheduledCall call, ToolResult result, Cancellation cancel) {
+        if (result.error().filter(type -> type == ToolErrorType.CANCELLED).isPresent() || cancel.isCancelled()) {
+            return result;
+        }
+        List<String> notes = new ArrayList<>();
+        if (call.hookNote() != null) {
+            notes.add(call.hookNote());
+        }
+        try {
+            hooks.afterCall(call.prepared().call(), result, mode, cancel).ifPresent(notes::add);
+        } catch (RuntimeException | Error e) {
+            log(call, "running the PostToolUse hooks of", e);
+        }
+        if (notes.isEmpty()) {
+            return result;
+        }
+        return new ToolResult(
+                result.llmContent() + "\n\n" + String.join("\n\n", notes), result.display(), result.error());
     }
 
     private void approve(ScheduledCall call, Cancellation cancel) {
@@ -404,8 +482,10 @@ public final class CoreToolScheduler {
             }
             ToolExecutor.Outcome outcome = executor.await(future, cancel, starts[i]);
             ScheduledCall done = batch.get(i);
+            // After the PostToolUse hooks: what a formatter hook rewrote is part of the call's change too.
+            ToolResult result = afterCall(done, outcome.result(), cancel);
             taken.get(i).ifPresent(checkpoint -> recordChanges(done.call(), checkpoint));
-            done.finish(outcome.result(), outcome.duration());
+            done.finish(result, outcome.duration());
         }
     }
 

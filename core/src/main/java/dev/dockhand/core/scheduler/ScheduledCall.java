@@ -20,6 +20,7 @@ final class ScheduledCall {
     private final UnaryOperator<ToolResult> finalResult;
     private PreparedCall<?> prepared;
     private String approvedProtected;
+    private String hookNote;
     private CompletedCall completed;
 
     ScheduledCall(ToolCall call, AgentEventSink events) {
@@ -55,6 +56,15 @@ final class ScheduledCall {
         this.approvedProtected = entry;
     }
 
+    /** What the PreToolUse hooks add to the result if the call runs; null when nothing. */
+    String hookNote() {
+        return hookNote;
+    }
+
+    void hookNote(String note) {
+        this.hookNote = note;
+    }
+
     synchronized boolean isDone() {
         return completed != null;
     }
@@ -64,7 +74,7 @@ final class ScheduledCall {
         if (isDone()) {
             return;
         }
-        events.accept(new AgentEvent.ToolCallUpdated(call, status, summary()));
+        events.accept(new AgentEvent.ToolCallUpdated(running(), status, summary()));
     }
 
     /** Ends the call with {@code result}, unless it has ended already. */
@@ -83,16 +93,26 @@ final class ScheduledCall {
             ToolCallStatus status = result.error()
                     .map(type -> type == ToolErrorType.CANCELLED ? ToolCallStatus.CANCELLED : ToolCallStatus.ERROR)
                     .orElse(ToolCallStatus.SUCCESS);
-            done = new CompletedCall(call, status, result, summary(), duration);
+            done = new CompletedCall(running(), status, result, summary(), duration);
             completed = done;
         }
-        events.accept(new AgentEvent.ToolCallFinished(call, done.status(), done.result(), done.summary(), duration));
+        events.accept(
+                new AgentEvent.ToolCallFinished(done.call(), done.status(), done.result(), done.summary(), duration));
     }
 
     Optional<CompletedCall> completed() {
         synchronized (this) {
             return Optional.ofNullable(completed);
         }
+    }
+
+    /**
+     * The call as it runs: with the arguments a PreToolUse hook gave it, once it has, so that what the user sees and the
+     * run report list is what ran. Its id and name are the model's.
+     */
+    private ToolCall running() {
+        PreparedCall<?> valid = prepared;
+        return valid == null ? call : valid.call();
     }
 
     private String summary() {
