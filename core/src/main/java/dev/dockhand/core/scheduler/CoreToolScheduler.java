@@ -50,6 +50,8 @@ public final class CoreToolScheduler {
     private final ApprovalRules rules;
     private final RepeatedFailures repeatedFailures = new RepeatedFailures();
     private volatile ApprovalMode mode;
+    /** The main agent's scheduler, whose approval mode a sub-agent's follows; null for the main agent's own. */
+    private final CoreToolScheduler parent;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -67,15 +69,37 @@ public final class CoreToolScheduler {
             ApprovalMode mode,
             ApprovalRules rules,
             AgentEventSink events) {
+        this(registry, environment, approver, mode, rules, events, new SessionApprovals(), null);
+    }
+
+    private CoreToolScheduler(
+            ToolRegistry registry,
+            ToolEnvironment environment,
+            Approver approver,
+            ApprovalMode mode,
+            ApprovalRules rules,
+            AgentEventSink events,
+            SessionApprovals sessionApprovals,
+            CoreToolScheduler parent) {
         this.registry = registry;
         this.events = contained(events);
         this.validator = new CallValidator(registry);
         this.executor = new ToolExecutor(environment, this.events);
         this.environment = environment;
         this.approver = approver;
-        this.sessionApprovals = new SessionApprovals();
+        this.sessionApprovals = sessionApprovals;
         this.mode = mode;
         this.rules = rules;
+        this.parent = parent;
+    }
+
+    /**
+     * A scheduler for a sub-agent: its own tools, approver and events, and the same workspace, sandbox, rules, session
+     * approvals and approval mode as this one (the mode followed as the user changes it), so a sub-agent's call runs
+     * exactly when the same call of the main agent would.
+     */
+    public CoreToolScheduler forSubAgent(ToolRegistry tools, Approver approver, AgentEventSink events) {
+        return new CoreToolScheduler(tools, environment, approver, mode, rules, events, sessionApprovals, this);
     }
 
     /** A listener that throws (a rendering bug) is logged; it must not take a call or the round down with it. */
@@ -98,7 +122,7 @@ public final class CoreToolScheduler {
     }
 
     public ApprovalMode approvalMode() {
-        return mode;
+        return parent == null ? mode : parent.approvalMode();
     }
 
     public void setApprovalMode(ApprovalMode mode) {
@@ -170,7 +194,9 @@ public final class CoreToolScheduler {
 
     private boolean concurrencySafe(ToolCall call) {
         try {
-            return registry.find(call.name()).map(Tool::concurrencySafe).orElse(true);
+            return registry.find(call.name())
+                    .map(tool -> tool.concurrencySafe(call.arguments()))
+                    .orElse(true);
         } catch (RuntimeException | Error e) {
             return false;
         }
@@ -220,6 +246,7 @@ public final class CoreToolScheduler {
         PreparedCall<?> prepared = call.prepared();
         String name = prepared.tool().name();
         Optional<ApprovalRequest.Explicit> explicit = explicit(prepared);
+        ApprovalMode mode = approvalMode();
         ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(
                 prepared.kind(),
                 mode,
