@@ -271,6 +271,10 @@ public final class AgentLoop {
             if (cancel.isCancelled()) {
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
             }
+            if (budgetSpent.getAsBoolean()) {
+                // The round's sub-agents spent what was left: the results are in, and no further request goes.
+                return complete(TurnResult.Outcome.BUDGET_SPENT, "", request, usage);
+            }
         }
         return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);
     }
