@@ -48,7 +48,9 @@ public final class AgentFiles {
                 try {
                     definitions.add(read(file));
                 } catch (IllegalArgumentException e) {
-                    problems.add("skipped the agent file " + file + ": " + e.getMessage() + ".");
+                    // One line: the YAML reader's messages come in several, with a pointer under the column.
+                    problems.add("skipped the agent file " + file + ": "
+                            + e.getMessage().replaceAll("\\s+", " ").strip() + ".");
                 }
             }
         }
