@@ -1,6 +1,5 @@
 package dev.dockhand.cli.agents;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.dockhand.core.agent.AgentDefinition;
@@ -149,9 +148,8 @@ public final class AgentFiles {
         JsonNode fields;
         try {
             fields = Holder.YAML.readTree(front);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "its front matter is not valid YAML (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("its front matter is not valid YAML (" + e.getMessage() + ")", e);
         } catch (RuntimeException e) {
             // SnakeYAML's own limits (nesting, aliases) and anything else it throws on hostile input.
             throw new IllegalArgumentException("its front matter cannot be read as YAML (" + e.getMessage() + ")", e);
