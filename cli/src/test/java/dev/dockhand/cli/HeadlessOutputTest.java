@@ -77,7 +77,7 @@ public class HeadlessOutputTest {
                 {"type":"result","schema_version":1,"answer":"It says remember.","turns":2,
                  "tool_calls":[{"id":"r1","name":"read_file","arguments":{"path":"notes.txt"},"status":"success",
                    "result":"     1\\tremember\\n"}],
-                 "exit_code":0,"error":null}
+                 "agents":[],"exit_code":0,"error":null}
                 """),
                 stable(result));
         assertTrue(result.get("session_id").asText().matches("\\d{8}-\\d{6}-[0-9a-f]{8}"), result.toString());
@@ -105,7 +105,7 @@ public class HeadlessOutputTest {
         model.enqueue(reply(finish("stop"), done()), reply(finish("stop"), done()));
         JsonNode expected = Json.read(
                 """
-                {"type":"result","schema_version":1,"answer":"","turns":1,"tool_calls":[],"exit_code":1,
+                {"type":"result","schema_version":1,"answer":"","turns":1,"tool_calls":[],"agents":[],"exit_code":1,
                  "error":{"kind":"empty_reply","message":"the model's last reply had neither text nor a tool call, so\
                  there is no answer; run it again, or try another model."}}
                 """);
@@ -174,7 +174,8 @@ public class HeadlessOutputTest {
                 .get("tools")
                 .forEach(tool -> offered.add(tool.get("function").get("name").asText()));
         assertEquals(
-                List.of("read_file", "write_file", "edit", "list_directory", "glob", "grep", "todo_write"), offered);
+                List.of("read_file", "write_file", "edit", "list_directory", "glob", "grep", "todo_write", "agent"),
+                offered);
     }
 
     @Test

@@ -62,7 +62,8 @@ public class SingleShotCancelTest {
                     java.util.Optional.empty(),
                     false,
                     Map.of(),
-                    dev.dockhand.core.hooks.HookDefinitions.NONE);
+                    dev.dockhand.core.hooks.HookDefinitions.NONE,
+                    false);
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

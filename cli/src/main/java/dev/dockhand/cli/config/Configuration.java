@@ -172,6 +172,11 @@ public final class Configuration {
                 userOnly);
         HookSettings.apply(
                 project.settings(), project.file(), user.settings(), user.file(), trusted(), command, ignored);
+        int agentFiles = dev.dockhand.cli.agents.AgentFiles.count(project.file().resolveSibling("agents"));
+        if (agentFiles > 0 && !trusted()) {
+            ignored.add(".dockhand/agents");
+            ignoredValues.add(".dockhand/agents = " + agentFiles + " agent definition file(s)");
+        }
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

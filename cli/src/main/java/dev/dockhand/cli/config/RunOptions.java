@@ -29,7 +29,8 @@ import java.util.function.Supplier;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
- * it needs. Each problem is one sentence for the user and an exit code.
+ * it needs. Each problem is one sentence for the user and an exit code. {@code projectTrusted} says whether the
+ * folder's own widening configuration (its agent definitions) applies this run.
  */
 public record RunOptions(
         Optional<String> prompt,
@@ -53,7 +54,8 @@ public record RunOptions(
         Optional<ReasoningEffort> reasoningEffort,
         boolean showThinking,
         Map<String, Settings.McpServer> mcpServers,
-        HookDefinitions hooks) {
+        HookDefinitions hooks,
+        boolean projectTrusted) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -108,7 +110,8 @@ public record RunOptions(
                 reasoningEffort(command.get(Option.REASONING_EFFORT)),
                 command.get(Option.SHOW_THINKING),
                 Map.copyOf(command.mcpServers),
-                command.hooks);
+                command.hooks,
+                command.configuration != null && command.configuration.trusted());
     }
 
     /**

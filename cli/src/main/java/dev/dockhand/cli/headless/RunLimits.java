@@ -48,7 +48,10 @@ public final class RunLimits implements AgentEventSink, AutoCloseable {
 
     @Override
     public synchronized void accept(AgentEvent event) {
-        if (event instanceof AgentEvent.ToolCallUpdated updated
+        if (event instanceof AgentEvent.SubAgentEvent nested) {
+            // Sub-agents' calls count toward --max-tool-calls like the main agent's.
+            accept(nested.event());
+        } else if (event instanceof AgentEvent.ToolCallUpdated updated
                 && updated.status() == ToolCallStatus.SCHEDULED
                 && maxToolCalls.isPresent()
                 && ++scheduled > maxToolCalls.getAsInt()) {

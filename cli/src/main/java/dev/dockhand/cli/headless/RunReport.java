@@ -1,14 +1,18 @@
 package dev.dockhand.cli.headless;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.cli.session.CostMeter;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.agent.SubAgentRun;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -24,6 +28,17 @@ public final class RunReport implements AgentEventSink {
     private TokenUsage usage = new TokenUsage(0, 0);
     private boolean estimated;
     private int requests;
+    /** The sub-agents' calls and usage while they run, by id; their records once they end, in that order. */
+    private final Map<String, AgentWork> running = new HashMap<>();
+
+    private final ArrayNode agents = Json.MAPPER.createArrayNode();
+
+    /** What one sub-agent did so far. */
+    private static final class AgentWork {
+        final ArrayNode calls = Json.MAPPER.createArrayNode();
+        TokenUsage usage = TokenUsage.ZERO;
+        boolean estimated;
+    }
 
     /** @param cost the run's cost meter, which sees the same events */
     RunReport(CostMeter cost) {
@@ -32,7 +47,23 @@ public final class RunReport implements AgentEventSink {
 
     @Override
     public synchronized void accept(AgentEvent event) {
-        if (event instanceof AgentEvent.ToolCallFinished finished) {
+        if (event instanceof AgentEvent.SubAgentEvent nested) {
+            AgentWork work = running.computeIfAbsent(nested.agentId(), id -> new AgentWork());
+            if (nested.event() instanceof AgentEvent.ToolCallFinished finished) {
+                work.calls.add(toolCall(finished));
+            } else if (nested.event() instanceof AgentEvent.Usage reported) {
+                boolean guessed = reported.source() == AgentEvent.Usage.Source.ESTIMATED;
+                work.usage = work.usage.plus(reported.usage());
+                work.estimated |= guessed;
+                // The run's usage is the whole run's, as its cost is.
+                usage = usage.plus(reported.usage());
+                estimated |= guessed;
+            }
+        } else if (event instanceof AgentEvent.SubAgentFinished finished) {
+            agents.add(
+                    agentRun(finished.run(), running.getOrDefault(finished.run().id(), new AgentWork())));
+            running.remove(finished.run().id());
+        } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             toolCalls.add(toolCall(finished));
         } else if (event instanceof AgentEvent.Usage reported) {
             usage = usage.plus(reported.usage());
@@ -51,6 +82,31 @@ public final class RunReport implements AgentEventSink {
         node.put("result", result.length() > RESULT_CHARS ? result.substring(0, RESULT_CHARS) + "…" : result);
         node.put("duration_ms", finished.duration().toMillis());
         return node;
+    }
+
+    private ObjectNode agentRun(SubAgentRun run, AgentWork work) {
+        ObjectNode node = Json.object()
+                .put("agent", run.id())
+                .put("call_id", run.callId())
+                .put("name", run.agent())
+                .put("description", run.description())
+                .put("model", run.model())
+                .put("outcome", run.outcome())
+                .put("answer", run.answer())
+                .put("turns", run.requests());
+        node.set("tool_calls", work.calls.deepCopy());
+        node.set("usage", usage(work.usage, work.estimated, cost.costOf(work.usage, run.model())));
+        return node;
+    }
+
+    /** The record of sub-agent {@code id} once it ended, as the result lists it; its stream-json line is the same. */
+    synchronized ObjectNode agentRun(String id) {
+        for (JsonNode run : agents) {
+            if (run.path("agent").asText().equals(id)) {
+                return ((ObjectNode) run).deepCopy();
+            }
+        }
+        return Json.object().put("agent", id);
     }
 
     /** The arguments as JSON when they are, else as the text the model sent. */
@@ -93,6 +149,7 @@ public final class RunReport implements AgentEventSink {
         result.put("turns", requests);
         result.set("tool_calls", toolCalls.deepCopy());
         result.set("usage", usage(usage, estimated, cost.total()));
+        result.set("agents", agents.deepCopy());
         result.put("duration_ms", durationMillis).put("exit_code", exitCode);
         if (failure == null) {
             result.putNull("error");

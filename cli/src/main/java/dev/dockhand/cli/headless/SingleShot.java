@@ -80,9 +80,9 @@ public final class SingleShot {
         SingleShotRenderer human = new SingleShotRenderer(
                 machine ? new PrintWriter(Writer.nullWriter()) : out, err, options.showThinking());
         CostMeter cost = new CostMeter(options::pricing, () -> options.model().model());
-        StreamJsonRenderer stream =
-                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost) : null;
         RunReport report = new RunReport(cost);
+        StreamJsonRenderer stream =
+                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost, report) : null;
         Ending ending;
         try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel)) {
             AgentEventSink events = event -> {

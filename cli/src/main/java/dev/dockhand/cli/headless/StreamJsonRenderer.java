@@ -15,10 +15,13 @@ import java.io.PrintWriter;
 public final class StreamJsonRenderer implements AgentEventSink {
     private final PrintWriter out;
     private final CostMeter cost;
+    private final RunReport report;
 
-    StreamJsonRenderer(PrintWriter out, CostMeter cost) {
+    /** @param report the run's report, fed the events first, which has each sub-agent's record when it ends */
+    StreamJsonRenderer(PrintWriter out, CostMeter cost, RunReport report) {
         this.out = out;
         this.cost = cost;
+        this.report = report;
     }
 
     synchronized void line(ObjectNode node) {
@@ -44,10 +47,32 @@ public final class StreamJsonRenderer implements AgentEventSink {
 
     @Override
     public void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.SubAgentEvent nested) {
+            // A sub-agent's own work: the same lines, each with the agent's id.
+            render(nested.event(), cost.modelOf(nested.agentId()), node -> line(node.put("agent", nested.agentId())));
+        } else if (event instanceof AgentEvent.SubAgentStarted started) {
+            line(Json.object()
+                    .put("type", "agent_start")
+                    .put("agent", started.agentId())
+                    .put("call_id", started.callId())
+                    .put("name", started.agent())
+                    .put("description", started.description())
+                    .put("model", started.model()));
+        } else if (event instanceof AgentEvent.SubAgentFinished finished) {
+            ObjectNode node = Json.object().put("type", "agent_result");
+            node.setAll(report.agentRun(finished.run().id()));
+            line(node);
+        } else {
+            render(event, null, this::line);
+        }
+    }
+
+    /** The line of one event, if it has one; {@code model} prices a sub-agent's usage (null: the main model). */
+    private void render(AgentEvent event, String model, java.util.function.Consumer<ObjectNode> line) {
         if (event instanceof AgentEvent.TextDelta delta) {
-            line(Json.object().put("type", "text").put("text", delta.text()));
+            line.accept(Json.object().put("type", "text").put("text", delta.text()));
         } else if (event instanceof AgentEvent.ReasoningDelta delta) {
-            line(Json.object().put("type", "thinking").put("text", delta.text()));
+            line.accept(Json.object().put("type", "thinking").put("text", delta.text()));
         } else if (event instanceof AgentEvent.ToolCallUpdated updated
                 && updated.status() == ToolCallStatus.EXECUTING) {
             ObjectNode node = Json.object()
@@ -55,30 +80,32 @@ public final class StreamJsonRenderer implements AgentEventSink {
                     .put("id", updated.call().id())
                     .put("name", updated.call().name());
             node.set("arguments", RunReport.arguments(updated.call()));
-            line(node);
+            line.accept(node);
         } else if (event instanceof AgentEvent.ToolOutput output) {
-            line(Json.object()
+            line.accept(Json.object()
                     .put("type", "tool_output")
                     .put("id", output.callId())
                     .put("line", output.line()));
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             ObjectNode node = RunReport.toolCall(finished);
             node.put("type", "tool_result");
-            line(node);
+            line.accept(node);
         } else if (event instanceof AgentEvent.Usage usage) {
             ObjectNode node = RunReport.usage(
-                    usage.usage(), usage.source() == AgentEvent.Usage.Source.ESTIMATED, cost.costOf(usage.usage()));
+                    usage.usage(),
+                    usage.source() == AgentEvent.Usage.Source.ESTIMATED,
+                    model == null ? cost.costOf(usage.usage()) : cost.costOf(usage.usage(), model));
             node.put("type", "usage");
-            line(node);
+            line.accept(node);
         } else if (event instanceof AgentEvent.Retrying retrying) {
-            line(Json.object()
+            line.accept(Json.object()
                     .put("type", "retry")
                     .put("attempt", retrying.attempt())
                     .put("max_attempts", retrying.maxAttempts())
                     .put("delay_ms", retrying.delay().toMillis())
                     .put("reason", retrying.reason()));
         } else if (event instanceof AgentEvent.Warning warning) {
-            line(Json.object().put("type", "warning").put("message", warning.message()));
+            line.accept(Json.object().put("type", "warning").put("message", warning.message()));
         }
     }
 }

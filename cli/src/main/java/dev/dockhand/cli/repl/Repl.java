@@ -223,6 +223,7 @@ public final class Repl {
             case "model" -> commands.model(argument);
             case "approval-mode" -> commands.approvalMode(argument);
             case "tools" -> commands.tools();
+            case "agents" -> commands.agents();
             case "stats" -> commands.stats();
             case "thinking" -> screen.print(
                     view.toggleThinking()

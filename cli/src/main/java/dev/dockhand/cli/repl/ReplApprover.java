@@ -84,6 +84,9 @@ public final class ReplApprover implements Approver {
         lines.add(new AttributedStringBuilder()
                 .style(TurnView.YELLOW.bold())
                 .append("? Allow " + tool + "?")
+                .append(request.agent()
+                        .map(agent -> " (asked by sub-agent " + Rendering.printable(agent) + ")")
+                        .orElse(""))
                 .toAttributedString());
         JsonNode arguments = arguments(request);
         if (arguments.hasNonNull("command")) {

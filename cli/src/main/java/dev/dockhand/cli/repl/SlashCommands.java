@@ -6,7 +6,9 @@ import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.cli.session.SessionStats;
 import dev.dockhand.core.EditDistance;
+import dev.dockhand.core.agent.AgentDefinition;
 import dev.dockhand.core.agent.ContextFiles;
+import dev.dockhand.core.agent.SubAgents;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.scheduler.ApprovalMode;
@@ -37,6 +39,7 @@ public final class SlashCommands {
             new Command("approval-mode", "[MODE]", "show or set what runs without asking: " + ApprovalMode.choices()),
             new Command("tools", "", "list the tools the model can use"),
             new Command("permissions", "[remove N]", "the permission rules in force and their sources; remove one"),
+            new Command("agents", "", "list the agents the model can hand tasks to, with their tools and data policy"),
             new Command("stats", "", "requests, tokens, cost, tool calls and time spent in this session"),
             new Command("thinking", "", "show the model's reasoning in full, or fold it into one line again"),
             new Command("memory", "show", "show the AGENTS.md / DOCKHAND.md instructions loaded"),
@@ -107,6 +110,28 @@ public final class SlashCommands {
             Tool<?> tool = session.registry().find(name).orElseThrow();
             lines.add(new AttributedString(
                     pad(name, 20) + pad(tool.kind().name().toLowerCase(Locale.ROOT), 9) + firstSentence(tool)));
+        }
+        screen.print(lines);
+    }
+
+    /** Each agent: name, where it comes from, its tools (or all), turn limit and data policy, then its description. */
+    void agents() {
+        List<AttributedString> lines = new ArrayList<>();
+        if (session.registry().find(SubAgents.TOOL_NAME).isEmpty()) {
+            screen.print("The agent tool is not offered in this session, so the model starts no agents.", TurnView.DIM);
+            return;
+        }
+        for (AgentDefinition agent : session.subAgents().definitions()) {
+            lines.add(new AttributedString(
+                    pad(agent.name(), 20) + agent.source() + " · "
+                            + agent.tools()
+                                    .map(names -> String.join(", ", names))
+                                    .orElse("all tools") + " · "
+                            + agent.maxTurns() + " turns · data "
+                            + agent.dataPolicy().cliName()
+                            + agent.model().map(model -> " · " + model).orElse(""),
+                    AttributedStyle.BOLD));
+            lines.add(new AttributedString("  " + Rendering.printable(agent.description()), TurnView.DIM));
         }
         screen.print(lines);
     }

@@ -26,7 +26,8 @@ import org.jline.utils.AttributedStyle;
  * call as one line with a spinner while it runs (a shell command with its last output lines under it), then one
  * summary line with ✓, ✗ or ⊘ and the duration. Results are summarised, never dumped. The model's reasoning streams
  * dimmed under a spinner and, when it ends, is folded into one line, {@code thinking… (N tokens)}; with
- * {@code /thinking} it is printed in full instead, dimmed.
+ * {@code /thinking} it is printed in full instead, dimmed. A running sub-agent is its call's line with the tool it
+ * runs now under it.
  */
 public final class TurnView implements AgentEventSink {
     static final AttributedStyle DIM = AttributedStyle.DEFAULT.faint();
@@ -41,6 +42,9 @@ public final class TurnView implements AgentEventSink {
     private final ReplScreen screen;
     private final MarkdownLines markdown;
     private final Map<String, Running> running = new LinkedHashMap<>();
+    /** The running sub-agents' ids, each with the id of the main agent's call it runs for. */
+    private final Map<String, String> agentCalls = new LinkedHashMap<>();
+
     private final StringBuilder partial = new StringBuilder();
     /** The reasoning of the reply streaming now; empty when there is none or it has ended. */
     private final StringBuilder thinking = new StringBuilder();
@@ -121,6 +125,10 @@ public final class TurnView implements AgentEventSink {
 
     @Override
     public synchronized void accept(AgentEvent event) {
+        if (subAgent(event)) {
+            redraw();
+            return;
+        }
         if (event instanceof AgentEvent.ReasoningDelta delta) {
             waiting = false;
             reasoning(delta.text());
@@ -162,6 +170,32 @@ public final class TurnView implements AgentEventSink {
             notice(event);
         }
         redraw();
+    }
+
+    /**
+     * A sub-agent shows as its {@code agent} call's line (the agent and its task), with the tool it runs now under it;
+     * its text and the rest of its work stay off the screen: its answer is the call's result.
+     */
+    private boolean subAgent(AgentEvent event) {
+        if (event instanceof AgentEvent.SubAgentStarted started) {
+            agentCalls.put(started.agentId(), started.callId());
+            return true;
+        }
+        if (event instanceof AgentEvent.SubAgentFinished finished) {
+            agentCalls.remove(finished.run().id());
+            return true;
+        }
+        if (!(event instanceof AgentEvent.SubAgentEvent nested)) {
+            return false;
+        }
+        Running call = running.get(agentCalls.get(nested.agentId()));
+        if (call != null
+                && nested.event() instanceof AgentEvent.ToolCallUpdated updated
+                && updated.status() == ToolCallStatus.EXECUTING) {
+            call.lastLines.clear();
+            call.lastLines.add("↳ " + label(updated.call().name(), updated.summary()));
+        }
+        return true;
     }
 
     /** Events that become one line of their own, or none. */

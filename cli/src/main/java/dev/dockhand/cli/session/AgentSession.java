@@ -1,5 +1,6 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.agents.AgentFiles;
 import dev.dockhand.cli.config.CheckpointSettings;
 import dev.dockhand.cli.config.ModelChoice;
 import dev.dockhand.cli.config.RunOptions;
@@ -12,6 +13,7 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.ContextFiles;
+import dev.dockhand.core.agent.SubAgents;
 import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.hooks.Hooks;
@@ -34,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -68,6 +71,8 @@ public final class AgentSession implements AutoCloseable {
     /** The MCP servers (McpServers, typed loosely so that no MCP class loads without one), or null. */
     private AutoCloseable mcp;
 
+    private final SubAgents subAgents;
+
     private AgentSession(
             RunOptions options,
             CliEnvironment environment,
@@ -76,7 +81,8 @@ public final class AgentSession implements AutoCloseable {
             ToolRegistry registry,
             Sandbox sandbox,
             Approver approver,
-            AgentEventSink events) {
+            AgentEventSink events,
+            SubAgents subAgents) {
         this.options = options;
         this.environment = environment;
         this.sessions = new Sessions(environment.home(), environment.workingDirectory());
@@ -112,6 +118,31 @@ public final class AgentSession implements AutoCloseable {
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
+        this.subAgents = subAgents;
+        subAgents.bind(new SubAgents.Binding(
+                registry, scheduler, () -> loop, approver, this.events, this::subAgentTranscript, workspace.root()));
+    }
+
+    /**
+     * A sub-agent's transcript, in {@code <session-id>.agents/} beside the session's: named after the agent's id, with
+     * a suffix when a resumed session's earlier run used the name.
+     */
+    private Optional<Transcript> subAgentTranscript(String agentId, String agentModel) {
+        String id = sessionId;
+        if (id == null) {
+            return Optional.empty();
+        }
+        Path folder = sessions.file(id).resolveSibling(id + ".agents");
+        Path file = folder.resolve(agentId + ".jsonl");
+        for (int n = 2; Files.exists(file); n++) {
+            file = folder.resolve(agentId + "~" + n + ".jsonl");
+        }
+        return Optional.of(Transcript.open(
+                file,
+                agentId,
+                workspace.root(),
+                agentModel,
+                problem -> events.accept(new AgentEvent.Warning(problem))));
     }
 
     /** Called with each new session's scheduler; the entry point sets it to warm the validator up (Warmup). */
@@ -133,7 +164,9 @@ public final class AgentSession implements AutoCloseable {
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
         AutoCloseable mcp = McpSetup.start(options, environment, err);
-        List<Tool<?>> all = McpSetup.withTools(tools(options), mcp);
+        SubAgents subAgents = subAgents(options, environment, err);
+        List<Tool<?>> all = new ArrayList<>(McpSetup.withTools(tools(options), mcp));
+        all.add(subAgents.tool());
         List<Tool<?>> offered = options.headless().select(all);
         ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
         Sandbox sandbox;
@@ -143,8 +176,8 @@ public final class AgentSession implements AutoCloseable {
             McpSetup.stop(mcp);
             throw e;
         }
-        AgentSession session =
-                new AgentSession(options, environment, outputDir, workspace, registry, sandbox, approver, events);
+        AgentSession session = new AgentSession(
+                options, environment, outputDir, workspace, registry, sandbox, approver, events, subAgents);
         session.mcp = mcp;
         options.hooks().notices().forEach(notice -> err.println("dockhand: " + notice));
         if (session.context.cut()) {
@@ -153,6 +186,24 @@ public final class AgentSession implements AutoCloseable {
             err.flush();
         }
         return session;
+    }
+
+    /**
+     * The built-in agents and those of the user's agent files, and the project's when the folder is trusted; each file
+     * that cannot be used is said in one sentence and skipped.
+     */
+    private static SubAgents subAgents(RunOptions options, CliEnvironment environment, PrintWriter err) {
+        List<Path> folders = new ArrayList<>();
+        folders.add(AgentFiles.userFolder(environment.settingsHome()));
+        if (options.projectTrusted()) {
+            folders.add(AgentFiles.projectFolder(environment.workingDirectory()));
+        }
+        AgentFiles.Loaded loaded = AgentFiles.load(folders);
+        if (!loaded.problems().isEmpty()) {
+            loaded.problems().forEach(problem -> err.println("dockhand: " + problem));
+            err.flush();
+        }
+        return new SubAgents(loaded.definitions());
     }
 
     private static List<Tool<?>> tools(RunOptions options) {
@@ -307,6 +358,8 @@ public final class AgentSession implements AutoCloseable {
         } else if (event instanceof AgentEvent.Compressed compressed) {
             current.recordCompression(
                     compressed.summarisedMessages(), compressed.tokensBefore(), compressed.tokensAfter());
+        } else if (event instanceof AgentEvent.SubAgentFinished finished) {
+            current.recordEntry(finished.run().record());
         }
     }
 
@@ -328,6 +381,11 @@ public final class AgentSession implements AutoCloseable {
 
     public ToolRegistry registry() {
         return registry;
+    }
+
+    /** The agents the main agent can start ({@code /agents}). */
+    public SubAgents subAgents() {
+        return subAgents;
     }
 
     public Sandbox sandbox() {

@@ -7,6 +7,8 @@ import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.model.TokenUsage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -17,9 +19,13 @@ import java.util.function.LongSupplier;
  * What {@code /stats} reports for the REPL session: model requests, tokens in (and how many of them the provider's
  * cache served or took) and out (and how many of them were reasoning), marked when estimated, the cost when every
  * model used has a price, tool calls by tool, and the time spent waiting for the model against the time tools ran.
- * Also keeps how full the context is, for the status line.
+ * Tokens, cost and tool calls include the sub-agents', and once one ran, tokens and cost are split by agent (each
+ * sub-agent under its definition's name). Also keeps how full the context is, for the status line.
  */
 public final class SessionStats implements AgentEventSink {
+    /** The main agent's name in the split by agent. */
+    static final String MAIN = "main";
+
     private final LongSupplier clock;
     private final CostMeter cost;
     private final Map<String, Integer> callsByTool = new TreeMap<>();
@@ -31,6 +37,26 @@ public final class SessionStats implements AgentEventSink {
     private long requestStarted = -1;
     private long contextTokens = -1;
     private long contextWindow = -1;
+    /** The sub-agents' definition names by id, and the tokens and cost of each agent, {@code main} first. */
+    private final Map<String, String> agentNames = new HashMap<>();
+
+    private final Map<String, AgentShare> byAgent = new LinkedHashMap<>();
+
+    /** One agent's tokens, and its cost while every one of its requests had a price. */
+    private static final class AgentShare {
+        TokenUsage tokens = TokenUsage.ZERO;
+        double dollars;
+        boolean unpriced;
+
+        void add(TokenUsage usage, OptionalDouble cost) {
+            tokens = tokens.plus(usage);
+            if (cost.isPresent()) {
+                dollars += cost.getAsDouble();
+            } else {
+                unpriced = true;
+            }
+        }
+    }
 
     /**
      * @param clock nanoseconds, {@code System::nanoTime} outside tests
@@ -43,6 +69,26 @@ public final class SessionStats implements AgentEventSink {
 
     @Override
     public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.SubAgentStarted started) {
+            agentNames.put(started.agentId(), started.agent());
+            return;
+        }
+        if (event instanceof AgentEvent.SubAgentEvent nested) {
+            // The session's tokens and calls are its sub-agents' too; its requests and times are the main agent's.
+            if (nested.event() instanceof AgentEvent.Usage usage) {
+                tokens = tokens.plus(usage.usage());
+                estimated |= usage.source() == AgentEvent.Usage.Source.ESTIMATED;
+                byAgent.computeIfAbsent(
+                                agentNames.getOrDefault(nested.agentId(), nested.agentId()), name -> new AgentShare())
+                        .add(usage.usage(), cost.costOf(usage.usage(), cost.modelOf(nested.agentId())));
+            } else if (nested.event() instanceof AgentEvent.ToolCallFinished finished) {
+                callsByTool.merge(finished.call().name(), 1, Integer::sum);
+            }
+            return;
+        }
+        if (event instanceof AgentEvent.Usage usage) {
+            byAgent.computeIfAbsent(MAIN, name -> new AgentShare()).add(usage.usage(), cost.costOf(usage.usage()));
+        }
         if (event instanceof AgentEvent.RequestStarted) {
             requests++;
             requestStarted = clock.getAsLong();
@@ -106,6 +152,16 @@ public final class SessionStats implements AgentEventSink {
                 + (total.isPresent()
                         ? Pricing.dollars(total.getAsDouble())
                         : "not known: a model of this session has no price (set one under pricing in the settings)"));
+        if (byAgent.keySet().stream().anyMatch(name -> !name.equals(MAIN))) {
+            String label = "By agent         ";
+            for (Map.Entry<String, AgentShare> share : byAgent.entrySet()) {
+                AgentShare agent = share.getValue();
+                lines.add(label + share.getKey() + ": " + agent.tokens.inputTokens() + " in, "
+                        + agent.tokens.outputTokens() + " out, "
+                        + (agent.unpriced ? "cost not known" : Pricing.dollars(agent.dollars)));
+                label = " ".repeat(label.length());
+            }
+        }
         lines.add("Time in model    " + Rendering.duration(Duration.ofNanos(modelNanos)));
         lines.add("Time in tools    " + Rendering.duration(Duration.ofNanos(toolNanos)));
         int calls = callsByTool.values().stream().mapToInt(Integer::intValue).sum();

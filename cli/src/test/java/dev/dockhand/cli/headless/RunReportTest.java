@@ -20,7 +20,7 @@ public class RunReportTest {
     private final CostMeter cost = new CostMeter(Pricing::builtIn, model::get);
     private final RunReport report = new RunReport(cost);
     private final StringWriter lines = new StringWriter();
-    private final StreamJsonRenderer stream = new StreamJsonRenderer(new PrintWriter(lines), cost);
+    private final StreamJsonRenderer stream = new StreamJsonRenderer(new PrintWriter(lines), cost, report);
 
     private void emit(AgentEvent event) {
         cost.accept(event);

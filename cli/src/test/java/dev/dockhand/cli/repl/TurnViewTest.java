@@ -3,12 +3,16 @@ package dev.dockhand.cli.repl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenEstimator;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import dev.dockhand.core.tool.ToolResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.ExternalTerminal;
@@ -74,5 +78,34 @@ public class TurnViewTest {
 
         assertEquals(List.of("First, read the notes.", "Then answer.", "Done."), lines());
         assertEquals(false, view.toggleThinking());
+    }
+
+    @Test
+    void aSubAgentsOwnWorkStaysOffTheScreenAndItsCallEndsAsOneLine() {
+        ToolCall call = new ToolCall("m1", "agent", "{}");
+        ToolCall read = new ToolCall("e1", "read_file", "{}");
+        view.start();
+        view.accept(new AgentEvent.ToolCallUpdated(call, ToolCallStatus.EXECUTING, "explore: look"));
+        view.accept(new AgentEvent.SubAgentStarted("explore-1", "m1", "explore", "look", "m"));
+        view.accept(new AgentEvent.SubAgentEvent(
+                "explore-1", new AgentEvent.ToolCallUpdated(read, ToolCallStatus.EXECUTING, "a.txt")));
+        view.accept(new AgentEvent.SubAgentEvent(
+                "explore-1",
+                new AgentEvent.ToolCallFinished(
+                        read, ToolCallStatus.SUCCESS, ToolResult.success("x", "1 line"), "a.txt", Duration.ZERO)));
+        view.accept(new AgentEvent.SubAgentEvent("explore-1", new AgentEvent.TextDelta("Found it.\n")));
+        view.accept(new AgentEvent.ToolCallFinished(
+                call,
+                ToolCallStatus.SUCCESS,
+                ToolResult.success("Found it.", "Sub-agent explore-1 (explore) made 2 model requests and 1 tool call"),
+                "explore: look",
+                Duration.ZERO));
+        view.stop();
+
+        // Neither the sub-agent's read nor its text: only the agent call's own line.
+        assertEquals(
+                List.of("✓ agent explore: look · Sub-agent explore-1 (explore) made 2 model requests and 1 tool call"
+                        + " (0 ms)"),
+                lines());
     }
 }

@@ -108,4 +108,33 @@ public class SessionStatsTest {
         assertEquals("", stats.contextPercent());
         assertEquals("Model requests   1", stats.report().get(0));
     }
+
+    @Test
+    void aSubAgentsTokensAndCostAreTheSessionsAndAreSplitByAgent() {
+        at(0, new AgentEvent.RequestStarted(1));
+        at(100, new AgentEvent.Usage(new TokenUsage(1000, 50), AgentEvent.Usage.Source.PROVIDER));
+        at(100, new AgentEvent.SubAgentStarted("explore-1", "c1", "explore", "look", "gpt-4.1-mini"));
+        at(
+                200,
+                new AgentEvent.SubAgentEvent(
+                        "explore-1",
+                        new AgentEvent.Usage(new TokenUsage(2000, 100), AgentEvent.Usage.Source.PROVIDER)));
+        at(300, new AgentEvent.SubAgentEvent("explore-1", finished("grep", 10)));
+
+        assertEquals(
+                List.of(
+                        "Model requests   1",
+                        "Tokens in        3000",
+                        "Tokens out       150",
+                        // gpt-4.1: 1000 × $2 + 50 × $8; gpt-4.1-mini: 2000 × $0.40 + 100 × $1.60 per million.
+                        "Cost             $0.0034",
+                        "By agent         main: 1000 in, 50 out, $0.0024",
+                        "                 explore: 2000 in, 100 out, $0.0010",
+                        "Time in model    100 ms",
+                        // The times are the main agent's: its agent call ran while the sub-agent worked.
+                        "Time in tools    0 ms",
+                        "Tool calls       1",
+                        "  grep                1"),
+                stats.report());
+    }
 }

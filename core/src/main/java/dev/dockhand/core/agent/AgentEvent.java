@@ -69,4 +69,20 @@ public sealed interface AgentEvent {
 
     /** The turn ended; see {@link TurnResult} for why. */
     record TurnCompleted(TurnResult result) implements AgentEvent {}
+
+    /**
+     * A sub-agent started, as {@code agentId} (like {@code explore-1}), for the {@code agent} call {@code callId} of
+     * the main agent; {@code agent} is its definition's name, {@code description} the task in a few words.
+     */
+    record SubAgentStarted(String agentId, String callId, String agent, String description, String model)
+            implements AgentEvent {}
+
+    /**
+     * An event of a running sub-agent's own loop, tagged with its id. Wrapped, so that what counts the main agent's
+     * turn (its end, its requests, its tool results) is not misled; what counts the whole run's work unwraps it.
+     */
+    record SubAgentEvent(String agentId, AgentEvent event) implements AgentEvent {}
+
+    /** A sub-agent ended: how, with its answer, counts and usage. */
+    record SubAgentFinished(SubAgentRun run) implements AgentEvent {}
 }

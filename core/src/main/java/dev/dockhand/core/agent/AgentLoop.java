@@ -53,6 +53,8 @@ public final class AgentLoop {
     private volatile Optional<ReasoningEffort> reasoningEffort = Optional.empty();
     private volatile BooleanSupplier budgetSpent = () -> false;
     private volatile TurnHooks hooks = TurnHooks.NONE;
+    /** The requests of the turn, this loop's and its sub-agents'; a sub-agent's loop shares its parent's. */
+    private final TurnRequests turnRequests;
     /** The input tokens of the last request as reported (or estimated), and how many messages it held. */
     private long knownTokens;
 
@@ -66,6 +68,18 @@ public final class AgentLoop {
             Conversation conversation,
             int maxRequests,
             AgentEventSink events) {
+        this(client, model, tools, scheduler, conversation, maxRequests, events, null);
+    }
+
+    private AgentLoop(
+            ModelClient client,
+            String model,
+            List<ToolDeclaration> tools,
+            CoreToolScheduler scheduler,
+            Conversation conversation,
+            int maxRequests,
+            AgentEventSink events,
+            TurnRequests parentRequests) {
         if (maxRequests < 1) {
             throw new IllegalArgumentException("maxRequests must be at least 1, was " + maxRequests);
         }
@@ -77,6 +91,27 @@ public final class AgentLoop {
         this.conversation = conversation;
         this.maxRequests = maxRequests;
         this.events = events;
+        this.turnRequests = parentRequests == null ? new TurnRequests(maxRequests) : parentRequests.shared();
+    }
+
+    /**
+     * A sub-agent's loop: its own model, tools, scheduler, conversation and turn limit, with this loop's provider
+     * client (so the same retries and time-outs), context policy, reasoning effort and spending limit. Its requests
+     * count against this loop's turn limit too, so a run's {@code --max-turns} bounds the sub-agents' work.
+     */
+    AgentLoop child(
+            String model,
+            List<ToolDeclaration> tools,
+            CoreToolScheduler scheduler,
+            Conversation conversation,
+            int maxRequests,
+            AgentEventSink events) {
+        AgentLoop child =
+                new AgentLoop(client, model, tools, scheduler, conversation, maxRequests, events, turnRequests);
+        child.contextPolicy = contextPolicy;
+        child.reasoningEffort = reasoningEffort;
+        child.budgetSpent = () -> budgetSpent.getAsBoolean();
+        return child;
     }
 
     public String model() {
@@ -202,7 +237,12 @@ public final class AgentLoop {
         loopGuard.newTurn();
         scheduler.newTurn();
         int sentBack = 0;
+        turnRequests.newTurn();
         for (int request = 1; request <= maxRequests; request++) {
+            if (!turnRequests.take()) {
+                // Sub-agents used what was left of the turn's requests.
+                return complete(TurnResult.Outcome.TURN_LIMIT, "", request - 1, usage);
+            }
             compressIfNeeded(cancel);
             events.accept(new AgentEvent.RequestStarted(request));
             ModelReply reply = request(cancel);
@@ -250,6 +290,10 @@ public final class AgentLoop {
             runRound(reply, cancel);
             if (cancel.isCancelled()) {
                 return complete(TurnResult.Outcome.CANCELLED, "", request, usage);
+            }
+            if (budgetSpent.getAsBoolean()) {
+                // The round's sub-agents spent what was left: the results are in, and no further request goes.
+                return complete(TurnResult.Outcome.BUDGET_SPENT, "", request, usage);
             }
         }
         return complete(TurnResult.Outcome.TURN_LIMIT, "", maxRequests, usage);

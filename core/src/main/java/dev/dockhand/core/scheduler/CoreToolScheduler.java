@@ -58,6 +58,8 @@ public final class CoreToolScheduler {
     private volatile CallCheckpoints checkpoints = CallCheckpoints.NONE;
     private volatile PermissionRules permissions;
     private volatile CallHooks hooks = CallHooks.NONE;
+    /** The main agent's scheduler, whose approval mode a sub-agent's follows; null for the main agent's own. */
+    private final CoreToolScheduler parent;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -75,16 +77,43 @@ public final class CoreToolScheduler {
             ApprovalMode mode,
             ApprovalRules rules,
             AgentEventSink events) {
+        this(registry, environment, approver, mode, rules, events, new SessionApprovals(), null);
+    }
+
+    private CoreToolScheduler(
+            ToolRegistry registry,
+            ToolEnvironment environment,
+            Approver approver,
+            ApprovalMode mode,
+            ApprovalRules rules,
+            AgentEventSink events,
+            SessionApprovals sessionApprovals,
+            CoreToolScheduler parent) {
         this.registry = registry;
         this.events = contained(events);
         this.validator = new CallValidator(registry);
         this.executor = new ToolExecutor(environment, this.events);
         this.environment = environment;
         this.approver = approver;
-        this.sessionApprovals = new SessionApprovals();
+        this.sessionApprovals = sessionApprovals;
         this.mode = mode;
         this.rules = rules;
         this.permissions = rules.permissions();
+        this.parent = parent;
+    }
+
+    /**
+     * A scheduler for a sub-agent: its own tools, approver and events, and the same workspace, sandbox, rules, session
+     * approvals and approval mode as this one (the mode followed as the user changes it), so a sub-agent's call runs
+     * exactly when the same call of the main agent would.
+     */
+    public CoreToolScheduler forSubAgent(ToolRegistry tools, Approver approver, AgentEventSink events) {
+        CoreToolScheduler child =
+                new CoreToolScheduler(tools, environment, approver, mode, rules, events, sessionApprovals, this);
+        // The same checkpoints and hooks: a sub-agent's edit can be undone and meets the user's hooks like any other.
+        child.checkpoints = checkpoints;
+        child.hooks = hooks;
+        return child;
     }
 
     /** A listener that throws (a rendering bug) is logged; it must not take a call or the round down with it. */
@@ -107,7 +136,7 @@ public final class CoreToolScheduler {
     }
 
     public ApprovalMode approvalMode() {
-        return mode;
+        return parent == null ? mode : parent.approvalMode();
     }
 
     public void setApprovalMode(ApprovalMode mode) {
@@ -121,7 +150,7 @@ public final class CoreToolScheduler {
 
     /** The permission rules in force; the REPL adds and removes rules while the session runs. */
     public PermissionRules permissions() {
-        return permissions;
+        return parent == null ? permissions : parent.permissions();
     }
 
     public void setPermissions(PermissionRules permissions) {
@@ -198,7 +227,9 @@ public final class CoreToolScheduler {
 
     private boolean concurrencySafe(ToolCall call) {
         try {
-            return registry.find(call.name()).map(Tool::concurrencySafe).orElse(true);
+            return registry.find(call.name())
+                    .map(tool -> tool.concurrencySafe(call.arguments()))
+                    .orElse(true);
         } catch (RuntimeException | Error e) {
             return false;
         }
@@ -318,7 +349,7 @@ public final class CoreToolScheduler {
         PreparedCall<?> prepared = call.prepared();
         String name = prepared.tool().name();
         // The permission rules come first: a deny holds in every mode, an ask asks even in yolo.
-        PermissionRules rulesNow = permissions;
+        PermissionRules rulesNow = permissions();
         PermissionRules.Verdict ruled = rulesNow.rules().isEmpty()
                 ? PermissionRules.Verdict.NONE
                 : rulesNow.decide(CallFacts.of(prepared.call(), environment.workspace()));
@@ -334,6 +365,7 @@ public final class CoreToolScheduler {
                             + ") asks the user about this call, whatever the approval mode.",
                     Optional.empty()));
         }
+        ApprovalMode mode = approvalMode();
         ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(
                 prepared.kind(),
                 mode,

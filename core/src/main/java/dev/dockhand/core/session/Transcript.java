@@ -94,6 +94,14 @@ public final class Transcript implements AutoCloseable {
         write(Json.object().put("type", "rewind").put("kept_messages", keptMessages));
     }
 
+    /**
+     * Records an entry that is not a message, such as a sub-agent's run ({@code "type": "subagent"}); a resumed session
+     * passes over types it does not replay.
+     */
+    public void recordEntry(ObjectNode entry) {
+        write(entry.deepCopy());
+    }
+
     /** Records a failure, with the text of the reply that had arrived. */
     public void recordError(String message, String partialText) {
         write(Json.object().put("type", "error").put("message", message).put("partial_text", partialText));

@@ -35,6 +35,15 @@ public interface Tool<P> {
     }
 
     /**
+     * {@link #concurrencySafe()} for one call, given its raw arguments (not yet validated, perhaps not JSON): for a
+     * tool whose calls differ, like {@code agent}, where a read-only sub-agent may run beside others and one that edits
+     * may not. A tool that overrides it answers false for arguments it cannot read.
+     */
+    default boolean concurrencySafe(String arguments) {
+        return concurrencySafe();
+    }
+
+    /**
      * Whether the tool keeps every result within the output budget itself, in pages that end on a whole line and say
      * where the next one starts (read_file). The scheduler's generic head-and-tail cut then never falls inside a
      * page; a tool that says so must honour {@link ToolContext#limits}.

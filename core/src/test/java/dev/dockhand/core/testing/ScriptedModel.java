@@ -26,6 +26,7 @@ import okhttp3.mockwebserver.RecordedRequest;
 public final class ScriptedModel implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+    private final List<Route> routes = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** A scripted reply: fixed, or computed from the request. */
     private record Reply(MockResponse fixed, Function<JsonNode, MockResponse> computed) {
@@ -46,13 +47,19 @@ public final class ScriptedModel implements AutoCloseable {
                 if (refused.isPresent()) {
                     return refused.get();
                 }
-                Reply reply = replies.poll();
+                JsonNode parsed;
+                try {
+                    parsed = Json.read(body);
+                } catch (UncheckedIOException notJson) {
+                    parsed = null;
+                }
+                Reply reply = queueFor(parsed).poll();
                 if (reply == null) {
                     return new MockResponse()
                             .setResponseCode(500)
                             .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
                 }
-                return reply.answer(Json.read(body));
+                return reply.answer(parsed);
             }
 
             /** The server asks before reading a request, to honour socket policies such as disconnecting at once. */
@@ -135,6 +142,57 @@ public final class ScriptedModel implements AutoCloseable {
     /** The host and port error messages use for this server. */
     public String host() {
         return server.getHostName() + ":" + server.getPort();
+    }
+
+    /**
+     * A conversation of its own within the traffic, like a sub-agent's: the requests {@code recognises} picks out (by
+     * their system prompt, or their first message) take their replies from the route's queue, in order, and all other
+     * requests from the main one. Routes are asked in the order they were made. Their replies are never peeked, so a
+     * socket policy on one does not apply.
+     */
+    public Route route(java.util.function.Predicate<JsonNode> recognises) {
+        Route route = new Route(recognises);
+        routes.add(route);
+        return route;
+    }
+
+    /** Recognises the requests whose body holds {@code text} anywhere (a system prompt, a first message). */
+    public static java.util.function.Predicate<JsonNode> mentioning(String text) {
+        String quoted = Json.write(Json.MAPPER.getNodeFactory().textNode(text));
+        String inner = quoted.substring(1, quoted.length() - 1);
+        return request -> Json.write(request).contains(inner);
+    }
+
+    private BlockingQueue<Reply> queueFor(JsonNode request) {
+        for (Route route : routes) {
+            if (request != null && route.recognises.test(request)) {
+                return route.replies;
+            }
+        }
+        return replies;
+    }
+
+    /** The replies of one recognised conversation; see {@link #route}. */
+    public static final class Route {
+        private final java.util.function.Predicate<JsonNode> recognises;
+        private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+
+        private Route(java.util.function.Predicate<JsonNode> recognises) {
+            this.recognises = recognises;
+        }
+
+        public Route enqueue(MockResponse... responses) {
+            for (MockResponse response : responses) {
+                replies.add(new Reply(response, null));
+            }
+            return this;
+        }
+
+        /** A reply computed from the request it answers; it may wait, to hold this conversation mid-request. */
+        public Route reply(Function<JsonNode, MockResponse> reply) {
+            replies.add(new Reply(null, reply));
+            return this;
+        }
     }
 
     public ScriptedModel enqueue(MockResponse... responses) {
