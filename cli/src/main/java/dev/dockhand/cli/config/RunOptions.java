@@ -27,7 +27,9 @@ import java.util.function.Supplier;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
- * it needs. Each problem is one sentence for the user and an exit code.
+ * it needs. Each problem is one sentence for the user and an exit code. {@code projectTrusted}: whether this folder's
+ * own files may widen what runs (its settings in full, its custom commands' {@code allowed-tools}), as the user decided
+ * or {@code --trust-project} said for this run.
  */
 public record RunOptions(
         Optional<String> prompt,
@@ -50,7 +52,8 @@ public record RunOptions(
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
         boolean showThinking,
-        Map<String, Settings.McpServer> mcpServers) {
+        Map<String, Settings.McpServer> mcpServers,
+        boolean projectTrusted) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -104,7 +107,8 @@ public record RunOptions(
                 maxCost,
                 reasoningEffort(command.get(Option.REASONING_EFFORT)),
                 command.get(Option.SHOW_THINKING),
-                Map.copyOf(command.mcpServers));
+                Map.copyOf(command.mcpServers),
+                command.configuration != null && command.configuration.trusted());
     }
 
     /**

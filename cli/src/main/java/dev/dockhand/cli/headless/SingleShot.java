@@ -43,6 +43,8 @@ public final class SingleShot {
     private final Cancellation cancel = new Cancellation();
     private volatile String loopMessage = "";
     private volatile String sessionId;
+    /** The open session, whose model a custom command may switch for its turn; null until it opens. */
+    private volatile AgentSession open;
 
     public SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -71,6 +73,7 @@ public final class SingleShot {
 
     public int run() {
         long started = System.nanoTime();
+        HeadlessPrompt asked = HeadlessPrompt.of(options.prompt().orElseThrow(), environment, err);
         String sessionId = options.resume()
                 .map(wanted -> AgentSession.findSession(
                         new Sessions(environment.home(), environment.workingDirectory()), wanted))
@@ -79,7 +82,10 @@ public final class SingleShot {
         boolean machine = headless.format() != Headless.Format.TEXT;
         SingleShotRenderer human = new SingleShotRenderer(
                 machine ? new PrintWriter(Writer.nullWriter()) : out, err, options.showThinking());
-        CostMeter cost = new CostMeter(options::pricing, () -> options.model().model());
+        CostMeter cost = new CostMeter(options::pricing, () -> {
+            AgentSession session = open;
+            return session == null ? options.model().model() : session.model().model();
+        });
         StreamJsonRenderer stream =
                 headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost) : null;
         RunReport report = new RunReport(cost);
@@ -98,7 +104,7 @@ public final class SingleShot {
                     stream.accept(event);
                 }
             };
-            ending = converse(sessionId, events, stream, limits, cost);
+            ending = converse(sessionId, asked, events, stream, limits, cost);
         }
         human.finish();
         if (ending.failure() != null) {
@@ -129,10 +135,16 @@ public final class SingleShot {
     }
 
     private Ending converse(
-            String id, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits, CostMeter cost) {
+            String id,
+            HeadlessPrompt asked,
+            AgentEventSink events,
+            StreamJsonRenderer stream,
+            RunLimits limits,
+            CostMeter cost) {
         NonInteractiveApprover approver = new NonInteractiveApprover(err);
         sessionId = id;
         try (AgentSession session = AgentSession.open(options, environment, id, approver, events, err)) {
+            open = session;
             if (options.resume().isPresent()) {
                 report(session.resume(id), err);
             } else {
@@ -143,8 +155,12 @@ public final class SingleShot {
             }
             options.maxCost().ifPresent(limit -> session.loop()
                     .setBudget(() -> cost.total().orElse(0) > limit));
-            TurnResult result = session.loop().run(options.prompt().orElseThrow(), cancel);
-            return ending(result, approver, limits, cost);
+            TurnResult result = asked.run(session, options, err, cancel);
+            Ending ending = ending(result, approver, limits, cost);
+            return asked.unfinished(result)
+                    .filter(failure -> ending.failure() == null)
+                    .map(failure -> new Ending(ExitCodes.PROVIDER_FAILURE, result.answer(), failure))
+                    .orElse(ending);
         } catch (ProviderException e) {
             boolean authentication = e.kind() == ProviderException.Kind.AUTHENTICATION;
             return new Ending(

@@ -11,6 +11,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Markdown file's YAML front matter and the text after it, as custom commands and agent definitions are written:
@@ -31,6 +34,9 @@ import java.util.Optional;
 public record FrontMatter(ObjectNode fields, String body) {
     private static final String FENCE = "---";
 
+    /** A top-level {@code key: value} line. */
+    private static final Pattern KEY_VALUE = Pattern.compile("([A-Za-z0-9_-]+):[ \t]*(.*)");
+
     /** Built on first use: most runs read no front matter, and a YAML mapper costs start-up time. */
     private static final class Yaml {
         static final ObjectMapper MAPPER = YAMLMapper.builder()
@@ -47,6 +53,15 @@ public record FrontMatter(ObjectNode fields, String body) {
      * @throws FrontMatterException when the front matter is never closed, is not YAML, or is not a mapping of keys
      */
     public static FrontMatter parse(String text) throws FrontMatterException {
+        return parse(text, Set.of());
+    }
+
+    /**
+     * As {@link #parse(String)}, with the one-line values of the keys in {@code verbatim} taken as written rather
+     * than as YAML: {@code argument-hint: [FILE] [FOCUS]} is the text {@code [FILE] [FOCUS]}, as Claude Code's command
+     * files write it, where YAML would read a list, or fail. A value in quotes is still unquoted as YAML does.
+     */
+    public static FrontMatter parse(String text, Set<String> verbatim) throws FrontMatterException {
         String content = (text.startsWith("\uFEFF") ? text.substring(1) : text).replace("\r\n", "\n");
         int firstEnd = lineEnd(content, 0);
         if (!content.substring(0, firstEnd).strip().equals(FENCE)) {
@@ -56,11 +71,32 @@ public record FrontMatter(ObjectNode fields, String body) {
         for (int at = start; at < content.length(); at = next(content, lineEnd(content, at))) {
             int end = lineEnd(content, at);
             if (content.substring(at, end).strip().equals(FENCE)) {
-                return new FrontMatter(fields(content.substring(start, at)), content.substring(next(content, end)));
+                return new FrontMatter(
+                        fields(literal(content.substring(start, at), verbatim)), content.substring(next(content, end)));
             }
         }
         throw new FrontMatterException(
                 "its front matter, opened by --- on line 1, is never closed by another --- line");
+    }
+
+    /** The YAML with each top-level {@code key: value} of a {@code verbatim} key's value put in single quotes. */
+    private static String literal(String yaml, Set<String> verbatim) {
+        if (verbatim.isEmpty()) {
+            return yaml;
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : yaml.split("\n", -1)) {
+            Matcher matcher = KEY_VALUE.matcher(line);
+            if (matcher.matches() && verbatim.contains(matcher.group(1))) {
+                String value = matcher.group(2).strip();
+                boolean quoted = value.startsWith("'") || value.startsWith("\"");
+                if (!value.isEmpty() && !quoted) {
+                    line = matcher.group(1) + ": '" + value.replace("'", "''") + "'";
+                }
+            }
+            out.append(line).append('\n');
+        }
+        return out.toString();
     }
 
     /** Where the line starting at {@code at} ends: its newline, or the end of the text. */

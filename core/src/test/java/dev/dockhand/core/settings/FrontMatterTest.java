@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.dockhand.core.Json;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class FrontMatterTest {
@@ -133,6 +134,25 @@ class FrontMatterTest {
                 "its front matter is not valid YAML (line 3: while parsing a flow sequence: expected ',' or ']', but"
                         + " got <stream end>)",
                 message);
+    }
+
+    @Test
+    void theValueOfAVerbatimKeyIsTakenAsWritten() throws Exception {
+        String text = "---\nargument-hint: [FILE] [FOCUS] it's\nquoted: \"[x]\"\nother: [a, b]\nempty:\n---\nBody";
+
+        FrontMatter parsed = FrontMatter.parse(text, Set.of("argument-hint", "quoted", "empty"));
+
+        assertEquals(
+                Json.object()
+                        .put("argument-hint", "[FILE] [FOCUS] it's")
+                        .put("quoted", "[x]")
+                        .set("other", Json.MAPPER.createArrayNode().add("a").add("b")),
+                parsed.fields().deepCopy().without("empty"));
+        assertEquals(Optional.empty(), parsed.text("empty"));
+        assertEquals(
+                "its front matter is not valid YAML (line 2: while parsing a block mapping: expected <block end>, but"
+                        + " found '[')",
+                failure("---\nargument-hint: [FILE] [FOCUS]\n---\n"));
     }
 
     @Test
