@@ -86,7 +86,7 @@ public class CustomCommandsSingleShotTest {
         assertEquals(ExitCodes.OK, cli.run("-p", "/code:review \"src/My File.java\" security"));
 
         assertEquals(
-                List.of("user: Review src/My File.java, focusing on security.\n"), messages(cli.model.takeRequest()));
+                List.of("user: Review src/My File.java, focusing on security."), messages(cli.model.takeRequest()));
     }
 
     @Test

@@ -36,9 +36,12 @@ public record CustomCommand(
         allowedTools = List.copyOf(allowedTools);
     }
 
-    /** The prompt the model gets for {@code /name arguments}: see {@link CommandArguments}. */
+    /**
+     * The prompt the model gets for {@code /name arguments} (see {@link CommandArguments}), without the blank lines
+     * that a file begins or ends with.
+     */
     public String prompt(String arguments) {
-        return CommandArguments.fill(body, arguments);
+        return CommandArguments.fill(body, arguments).strip();
     }
 
     /** One line for {@code /help} and completion: the description, else the body's first line, then the scope. */

@@ -77,8 +77,9 @@ final class ReplCommandTurns {
         for (String note : attached.notes()) {
             screen.print(new AttributedString("  " + note, TurnView.DIM));
         }
+        String attachments = attached.message().substring(arguments.length());
         CommandTurn turn = new CommandTurn(
-                planned.prompt() + attached.message().substring(arguments.length()),
+                attachments.isEmpty() ? planned.prompt() : planned.prompt().stripTrailing() + attachments,
                 planned.allowedTools(),
                 planned.model(),
                 planned.notes());
@@ -118,8 +119,8 @@ final class ReplCommandTurns {
         if (after.isPresent() && !after.equals(before)) {
             long lines = after.get().lines().count();
             screen.print(
-                    "✓ " + InitCommand.FILE + " written (" + lines + " lines); new conversations read it (/clear starts"
-                            + " one).",
+                    "✓ " + InitCommand.FILE + " written (" + lines + (lines == 1 ? " line" : " lines")
+                            + "); new conversations read it (/clear starts" + " one).",
                     TurnView.GREEN);
         } else if (result.isPresent() && result.get().outcome() == TurnResult.Outcome.ANSWERED) {
             screen.print(
