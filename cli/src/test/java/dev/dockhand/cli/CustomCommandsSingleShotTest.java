@@ -156,6 +156,20 @@ public class CustomCommandsSingleShotTest {
     }
 
     @Test
+    void aCommandsModelWithoutAPriceCannotRunUnderMaxCost() throws Exception {
+        cli.variables.put("DOCKHAND_MODEL", "gpt-4.1");
+        project("local.md", "---\nmodel: my-local-model\n---\nGo.\n");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("--max-cost", "1", "-p", "/local"));
+
+        assertEquals(
+                List.of("dockhand: /local runs on my-local-model, whose price Dockhand's table does not know, so"
+                        + " --max-cost cannot be kept; add it under \"pricing\" in ~/.dockhand/settings.json."),
+                said());
+        assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
     void aBuiltInCommandOfTheReplIsRefusedBeforeAnythingIsSent() {
         int exit = cli.run("-p", "/model other");
 
