@@ -156,6 +156,28 @@ public class CustomCommandsSingleShotTest {
     }
 
     @Test
+    void anUnusableModelFailsTheUsersCommandButOnlyNotesAnUntrustedProjects() throws Exception {
+        cli.variables.remove("ANTHROPIC_API_KEY");
+        user("mine.md", "---\nmodel: anthropic:claude-x\n---\nGo.\n");
+        project("theirs.md", "---\nmodel: anthropic:claude-x\n---\nGo.\n");
+        cli.model.enqueue(answer("Ran anyway."));
+
+        int mine = cli.run("-p", "/mine");
+        List<String> saidForMine = said();
+        int theirs = cli.run("-p", "/theirs");
+
+        assertEquals(List.of(ExitCodes.CONFIGURATION, ExitCodes.OK), List.of(mine, theirs));
+        assertEquals(
+                List.of("dockhand: ANTHROPIC_API_KEY is not set: export it with your Anthropic API key."), saidForMine);
+        assertEquals(
+                List.of(
+                        "dockhand: ANTHROPIC_API_KEY is not set: export it with your Anthropic API key.",
+                        "dockhand: /theirs's model anthropic:claude-x was not used: ANTHROPIC_API_KEY is not set: export it with your Anthropic API key."),
+                said());
+        assertEquals("test-model", cli.model.takeRequest().get("model").asText());
+    }
+
+    @Test
     void aCommandsModelWithoutAPriceCannotRunUnderMaxCost() throws Exception {
         cli.variables.put("DOCKHAND_MODEL", "gpt-4.1");
         project("local.md", "---\nmodel: my-local-model\n---\nGo.\n");

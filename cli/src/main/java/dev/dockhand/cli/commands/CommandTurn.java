@@ -1,6 +1,7 @@
 package dev.dockhand.cli.commands;
 
 import dev.dockhand.cli.config.ModelChoice;
+import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.TurnResult;
@@ -31,7 +32,8 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
 
     /**
      * The turn of {@code /name arguments} in {@code session}; {@code trusted} whether the folder is. A model that
-     * cannot be used (no key for its provider, a bad name) throws the DockhandException that {@code /model} would.
+     * cannot be used (no key for its provider, a bad name) throws the DockhandException that {@code /model} would,
+     * unless an untrusted project's command named it: that turn runs on the session's model, with a note.
      */
     public static CommandTurn plan(CustomCommand command, String arguments, boolean trusted, AgentSession session) {
         List<String> notes = new ArrayList<>();
@@ -57,7 +59,18 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
         Optional<ModelChoice> model = Optional.empty();
         if (command.model().isPresent()) {
             ModelChoice current = session.model();
-            ModelChoice wanted = current.switchTo(command.model().get(), session.environment());
+            ModelChoice wanted;
+            try {
+                wanted = current.switchTo(command.model().get(), session.environment());
+            } catch (DockhandException e) {
+                if (!project || trusted) {
+                    throw e;
+                }
+                // An untrusted folder's choice is a wish, not an order: the turn runs on the session's model.
+                wanted = current;
+                notes.add("/" + command.name() + "'s model " + command.model().get() + " was not used: "
+                        + e.getMessage());
+            }
             boolean sameServer = wanted.baseUrl().equals(current.baseUrl())
                     && wanted.apiKey().equals(current.apiKey());
             if (project && !trusted && !sameServer) {

@@ -25,7 +25,8 @@ import java.util.Locale;
  * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused
  * (and the run exits 54); Ctrl-C cancels the turn (running commands are killed) and the run exits 130; a last reply
  * with neither text nor a tool call is no answer, said on stderr, and the run exits 1. With
- * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr.
+ * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr. A prompt that
+ * names a custom command or {@code /init} runs that ({@link HeadlessPrompt}).
  */
 public final class SingleShot {
     /**
