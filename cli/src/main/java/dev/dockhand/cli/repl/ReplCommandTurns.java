@@ -120,7 +120,7 @@ final class ReplCommandTurns {
             long lines = after.get().lines().count();
             screen.print(
                     "✓ " + InitCommand.FILE + " written (" + lines + (lines == 1 ? " line" : " lines")
-                            + "); new conversations read it (/clear starts" + " one).",
+                            + "); new conversations read it (/clear starts one).",
                     TurnView.GREEN);
         } else if (result.isPresent() && result.get().outcome() == TurnResult.Outcome.ANSWERED) {
             screen.print(
