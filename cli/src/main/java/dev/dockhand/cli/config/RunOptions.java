@@ -29,8 +29,9 @@ import java.util.function.Supplier;
 
 /**
  * The settings of one run, resolved from options and environment and checked, so a run that starts has everything
- * it needs. Each problem is one sentence for the user and an exit code. {@code projectTrusted} says whether the
- * folder's own widening configuration (its agent definitions) applies this run.
+ * it needs. Each problem is one sentence for the user and an exit code. {@code projectTrusted}: whether this folder's
+ * own files may widen what runs (its settings in full, its custom commands' {@code allowed-tools}), as the user decided
+ * or {@code --trust-project} said for this run.
  */
 public record RunOptions(
         Optional<String> prompt,

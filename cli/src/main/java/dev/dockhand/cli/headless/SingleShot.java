@@ -25,7 +25,8 @@ import java.util.Locale;
  * One prompt, answered, then exit: {@code dockhand -p}. Nobody can approve, so calls that would ask are refused
  * (and the run exits 54); Ctrl-C cancels the turn (running commands are killed) and the run exits 130; a last reply
  * with neither text nor a tool call is no answer, said on stderr, and the run exits 1. With
- * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr.
+ * {@code --output-format json} or {@code stream-json}, stdout carries only JSON; people read stderr. A prompt that
+ * names a custom command or {@code /init} runs that ({@link HeadlessPrompt}).
  */
 public final class SingleShot {
     /**
@@ -43,6 +44,8 @@ public final class SingleShot {
     private final Cancellation cancel = new Cancellation();
     private volatile String loopMessage = "";
     private volatile String sessionId;
+    /** The open session, whose model a custom command may switch for its turn; null until it opens. */
+    private volatile AgentSession open;
 
     public SingleShot(RunOptions options, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -71,6 +74,7 @@ public final class SingleShot {
 
     public int run() {
         long started = System.nanoTime();
+        HeadlessPrompt asked = HeadlessPrompt.of(options.prompt().orElseThrow(), environment, err);
         String sessionId = options.resume()
                 .map(wanted -> AgentSession.findSession(
                         new Sessions(environment.home(), environment.workingDirectory()), wanted))
@@ -79,7 +83,10 @@ public final class SingleShot {
         boolean machine = headless.format() != Headless.Format.TEXT;
         SingleShotRenderer human = new SingleShotRenderer(
                 machine ? new PrintWriter(Writer.nullWriter()) : out, err, options.showThinking());
-        CostMeter cost = new CostMeter(options::pricing, () -> options.model().model());
+        CostMeter cost = new CostMeter(options::pricing, () -> {
+            AgentSession session = open;
+            return session == null ? options.model().model() : session.model().model();
+        });
         RunReport report = new RunReport(cost);
         StreamJsonRenderer stream =
                 headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost, report) : null;
@@ -98,7 +105,7 @@ public final class SingleShot {
                     stream.accept(event);
                 }
             };
-            ending = converse(sessionId, events, stream, limits, cost);
+            ending = converse(sessionId, asked, events, stream, limits, cost);
         }
         human.finish();
         if (ending.failure() != null) {
@@ -129,10 +136,16 @@ public final class SingleShot {
     }
 
     private Ending converse(
-            String id, AgentEventSink events, StreamJsonRenderer stream, RunLimits limits, CostMeter cost) {
+            String id,
+            HeadlessPrompt asked,
+            AgentEventSink events,
+            StreamJsonRenderer stream,
+            RunLimits limits,
+            CostMeter cost) {
         NonInteractiveApprover approver = new NonInteractiveApprover(err);
         sessionId = id;
         try (AgentSession session = AgentSession.open(options, environment, id, approver, events, err)) {
+            open = session;
             if (options.resume().isPresent()) {
                 report(session.resume(id), err);
             } else {
@@ -143,8 +156,12 @@ public final class SingleShot {
             }
             options.maxCost().ifPresent(limit -> session.loop()
                     .setBudget(() -> cost.total().orElse(0) > limit));
-            TurnResult result = session.loop().run(options.prompt().orElseThrow(), cancel);
-            return ending(result, approver, limits, cost);
+            TurnResult result = asked.run(session, options, err, cancel);
+            Ending ending = ending(result, approver, limits, cost);
+            return asked.unfinished(result)
+                    .filter(failure -> ending.failure() == null)
+                    .map(failure -> new Ending(ExitCodes.PROVIDER_FAILURE, result.answer(), failure))
+                    .orElse(ending);
         } catch (ProviderException e) {
             boolean authentication = e.kind() == ProviderException.Kind.AUTHENTICATION;
             return new Ending(

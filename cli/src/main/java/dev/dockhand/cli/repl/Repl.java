@@ -1,5 +1,7 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.cli.commands.CustomCommand;
+import dev.dockhand.cli.commands.CustomCommands;
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
@@ -67,6 +69,7 @@ public final class Repl {
     private SlashCommands commands;
     private CheckpointCommands checkpoints;
     private PermissionsCommand permissions;
+    private CustomCommands custom = CustomCommands.NONE;
     private Status status;
 
     public Repl(RunOptions options, CliEnvironment environment, Terminal terminal, LongSupplier clock) {
@@ -94,13 +97,16 @@ public final class Repl {
     public int run() {
         terminal.handle(Terminal.Signal.INT, signal -> cancelRunning());
         options = TrustPrompt.ask(options, terminal, screen);
-        reader = ReplInput.build(terminal, environment.home().resolve("history"), environment.workingDirectory());
+        custom = CustomCommands.load(
+                environment.workingDirectory(), environment.settingsHome(), SlashCommands.reserved());
+        reader = ReplInput.build(
+                terminal, environment.home().resolve("history"), environment.workingDirectory(), custom);
         PrintWriter err = terminal.writer();
         ReplApprover approver = new ReplApprover(terminal, reader, screen, view, environment.workingDirectory());
         try (AgentSession opened =
                 AgentSession.open(options, environment, AgentSession.newSessionId(), approver, this::onEvent, err)) {
             session = opened;
-            commands = new SlashCommands(session, screen, stats);
+            commands = new SlashCommands(session, screen, stats, custom);
             checkpoints = new CheckpointCommands(session, screen, terminal);
             permissions = new PermissionsCommand(
                     session.scheduler(),
@@ -145,6 +151,9 @@ public final class Repl {
                 .append(" · " + session.model().label() + " · sandbox "
                         + session.sandbox().kind() + " · /help for commands, Ctrl-D to quit")
                 .toAttributedString());
+        for (String problem : custom.problems()) {
+            screen.print("⚠ " + Rendering.printable(problem), TurnView.YELLOW);
+        }
         status = screen.ansi() ? Status.getStatus(terminal) : null;
         refreshStatus();
     }
@@ -211,9 +220,14 @@ public final class Repl {
         String argument = parts.length > 1 ? parts[1].strip() : "";
         Optional<SlashCommands.Command> command = SlashCommands.find(parts[0]);
         if (command.isEmpty()) {
+            Optional<CustomCommand> mine = custom.find(parts[0]);
+            if (mine.isPresent()) {
+                commandTurns().custom(mine.get(), argument);
+                return true;
+            }
             screen.print(
-                    "Unknown command /" + parts[0] + "; did you mean /" + SlashCommands.nearest(parts[0]) + "? (/help"
-                            + " lists them)",
+                    "Unknown command /" + parts[0] + "; did you mean /" + SlashCommands.nearest(parts[0], custom)
+                            + "? (/help lists them)",
                     TurnView.YELLOW);
             return true;
         }
@@ -238,6 +252,7 @@ public final class Repl {
             case "undo" -> checkpoints.undo();
             case "rewind" -> checkpoints.rewind(argument);
             case "permissions" -> permissions.run(argument);
+            case "init" -> commandTurns().init(argument);
             case "quit" -> {
                 return false;
             }
@@ -245,6 +260,12 @@ public final class Repl {
                     "no handler for /" + command.get().name());
         }
         return true;
+    }
+
+    /** Custom commands and /init, run on the turn thread like any prompt. */
+    private ReplCommandTurns commandTurns() {
+        return new ReplCommandTurns(
+                session, screen, terminal, options.projectTrusted(), work -> cancellable(work::run), this::ended);
     }
 
     private void turn(String typed) {

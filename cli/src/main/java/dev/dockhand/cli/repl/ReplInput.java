@@ -1,5 +1,8 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.cli.commands.CustomCommand;
+import dev.dockhand.cli.commands.CustomCommands;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +33,11 @@ public final class ReplInput {
     private ReplInput() {}
 
     static LineReader build(Terminal terminal, Path history, Path workspace) {
+        return build(terminal, history, workspace, CustomCommands.NONE);
+    }
+
+    /** The line editor, completing the custom commands {@code custom} after the built-in ones. */
+    static LineReader build(Terminal terminal, Path history, Path workspace, CustomCommands custom) {
         try {
             // What the user typed (keys pasted into prompts too) is theirs alone: the file is made owner-only
             // before jline appends to it.
@@ -44,7 +52,7 @@ public final class ReplInput {
                 .terminal(terminal)
                 .appName("dockhand")
                 .parser(new ContinuationParser())
-                .completer(new ReplCompleter(workspace))
+                .completer(new ReplCompleter(workspace, custom))
                 .history(new DefaultHistory())
                 .variable(LineReader.HISTORY_FILE, history)
                 .variable(LineReader.HISTORY_SIZE, 5_000)
@@ -85,12 +93,14 @@ public final class ReplInput {
         }
     }
 
-    /** Completes {@code /commands} at the start of the line and {@code @paths} anywhere. */
+    /** Completes {@code /commands} (built-in, then custom) at the start of the line and {@code @paths} anywhere. */
     static final class ReplCompleter implements Completer {
         private final Path workspace;
+        private final CustomCommands custom;
 
-        ReplCompleter(Path workspace) {
+        ReplCompleter(Path workspace, CustomCommands custom) {
             this.workspace = workspace;
+            this.custom = custom;
         }
 
         @Override
@@ -100,6 +110,16 @@ public final class ReplInput {
                 for (SlashCommands.Command command : SlashCommands.ALL) {
                     candidates.add(new Candidate(
                             "/" + command.name(), "/" + command.name(), null, command.help(), null, null, true));
+                }
+                for (CustomCommand command : custom.all()) {
+                    candidates.add(new Candidate(
+                            "/" + command.name(),
+                            "/" + command.name(),
+                            null,
+                            Rendering.printable(command.summary()),
+                            null,
+                            null,
+                            true));
                 }
             } else if (line.wordIndex() == 1 && line.words().get(0).equals("/approval-mode")) {
                 for (var mode : ApprovalMode.values()) {

@@ -1,5 +1,8 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.cli.commands.BuiltinCommands;
+import dev.dockhand.cli.commands.CustomCommand;
+import dev.dockhand.cli.commands.CustomCommands;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Rendering;
@@ -21,6 +24,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStyle;
 
@@ -49,16 +54,26 @@ public final class SlashCommands {
             new Command("checkpoints", "", "list the checkpoints taken before this session's edits and commands"),
             new Command("undo", "", "restore the files the last turn's edits and commands changed"),
             new Command("rewind", "[N]", "list the turns, or go back to before turn N: files, conversation or both"),
+            new Command("init", "[--force]", "write a starting AGENTS.md for this project from what the model reads"),
             new Command("quit", "", "leave Dockhand (also Ctrl-D)"));
 
     private final AgentSession session;
     private final ReplScreen screen;
     private final SessionStats stats;
+    private final CustomCommands custom;
 
-    SlashCommands(AgentSession session, ReplScreen screen, SessionStats stats) {
+    SlashCommands(AgentSession session, ReplScreen screen, SessionStats stats, CustomCommands custom) {
         this.session = session;
         this.screen = screen;
         this.stats = stats;
+        this.custom = custom;
+    }
+
+    /** The names no custom command may take: the built-ins here, and those a {@code -p} run knows. */
+    static Set<String> reserved() {
+        Set<String> names = new TreeSet<>(BuiltinCommands.NAMES);
+        ALL.forEach(command -> names.add(command.name()));
+        return names;
     }
 
     static Optional<Command> find(String name) {
@@ -74,14 +89,15 @@ public final class SlashCommands {
         return Optional.empty();
     }
 
-    /** The command closest to a mistyped one, by edit distance. */
-    static String nearest(String typed) {
+    /** The command closest to a mistyped one, by edit distance, custom ones among them. */
+    static String nearest(String typed, CustomCommands custom) {
         String wanted = typed.toLowerCase(Locale.ROOT);
-        return ALL.stream()
-                .min(Comparator.comparingInt((Command command) -> EditDistance.between(wanted, command.name()))
-                        .thenComparing(Command::name))
-                .orElseThrow()
-                .name();
+        return java.util.stream.Stream.concat(
+                        ALL.stream().map(Command::name), custom.all().stream().map(CustomCommand::name))
+                .min(Comparator.comparingInt(
+                                (String name) -> EditDistance.between(wanted, name.toLowerCase(Locale.ROOT)))
+                        .thenComparing(name -> name))
+                .orElseThrow();
     }
 
     void help() {
@@ -90,6 +106,15 @@ public final class SlashCommands {
         for (Command command : ALL) {
             String usage = "/" + command.name() + (command.argument().isEmpty() ? "" : " " + command.argument());
             lines.add(new AttributedString("  " + pad(usage, 30) + command.help()));
+        }
+        if (!custom.all().isEmpty()) {
+            lines.add(new AttributedString("Custom commands", AttributedStyle.BOLD));
+            for (CustomCommand command : custom.all()) {
+                String usage =
+                        "/" + command.name() + (command.argumentHint().isEmpty() ? "" : " " + command.argumentHint());
+                lines.add(new AttributedString(
+                        "  " + pad(Rendering.printable(usage), 30) + Rendering.printable(command.summary())));
+            }
         }
         lines.add(new AttributedString("Keys", AttributedStyle.BOLD));
         lines.add(new AttributedString("  " + pad("Enter", 30) + "send"));

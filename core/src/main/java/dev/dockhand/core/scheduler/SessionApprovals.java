@@ -11,6 +11,11 @@ public final class SessionApprovals {
         tools.add(toolName);
     }
 
+    /** Takes back one tool's approval, as when a custom command's turn that allowed it ends. */
+    public void revoke(String toolName) {
+        tools.remove(toolName);
+    }
+
     public boolean isAllowed(String toolName) {
         return tools.contains(toolName);
     }
