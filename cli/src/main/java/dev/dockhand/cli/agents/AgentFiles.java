@@ -1,9 +1,10 @@
 package dev.dockhand.cli.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.dockhand.core.agent.AgentDefinition;
 import dev.dockhand.core.agent.DataPolicy;
+import dev.dockhand.core.settings.FrontMatter;
+import dev.dockhand.core.settings.FrontMatterException;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
@@ -109,91 +110,31 @@ public final class AgentFiles {
 
     /** The definition in {@code text}, from {@code source}. */
     static AgentDefinition parse(String text, String source) {
-        String normalised = text.replace("\r\n", "\n");
-        if (normalised.startsWith("\uFEFF")) {
-            normalised = normalised.substring(1);
-        }
-        if (!normalised.startsWith("---\n")) {
+        String content = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        if (!content.startsWith("---\n") && !content.startsWith("---\r\n")) {
             throw new IllegalArgumentException("it does not start with a --- line opening its YAML front matter");
         }
-        int end = normalised.indexOf("\n---", 3);
-        while (end >= 0 && !(normalised.startsWith("\n", end + 4) || end + 4 == normalised.length())) {
-            end = normalised.indexOf("\n---", end + 1);
-        }
-        if (end < 0) {
-            throw new IllegalArgumentException("its front matter has no closing --- line");
-        }
-        String front = normalised.substring(4, end + 1);
-        String body = end + 5 > normalised.length() ? "" : normalised.substring(end + 5);
-        JsonNode fields = yaml(front);
-        for (Iterator<String> names = fields.fieldNames(); names.hasNext(); ) {
-            String key = names.next();
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("its front matter has the unknown key \"" + key
-                        + "\" (the keys are name, description, tools, model, max_turns and data_policy)");
-            }
-        }
-        return new AgentDefinition(
-                text(fields, "name").orElse(null),
-                text(fields, "description").orElse(null),
-                tools(fields.get("tools")),
-                text(fields, "model"),
-                maxTurns(fields.get("max_turns")),
-                dataPolicy(fields.get("data_policy")),
-                body,
-                source);
-    }
-
-    private static JsonNode yaml(String front) {
-        JsonNode fields;
         try {
-            fields = Holder.YAML.readTree(front);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("its front matter is not valid YAML (" + e.getMessage() + ")", e);
-        } catch (RuntimeException e) {
-            // SnakeYAML's own limits (nesting, aliases) and anything else it throws on hostile input.
-            throw new IllegalArgumentException("its front matter cannot be read as YAML (" + e.getMessage() + ")", e);
-        }
-        if (fields == null || !fields.isObject()) {
-            throw new IllegalArgumentException("its front matter is not a set of key: value lines");
-        }
-        return fields;
-    }
-
-    private static Optional<String> text(JsonNode fields, String key) {
-        JsonNode value = fields.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (!value.isTextual()) {
-            throw new IllegalArgumentException("its " + key + " must be text");
-        }
-        return Optional.of(value.asText().strip()).filter(text -> !text.isEmpty());
-    }
-
-    /** A YAML list of names, or one line of names split by commas (as Claude Code's files write them). */
-    private static Optional<List<String>> tools(JsonNode value) {
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        List<String> names = new ArrayList<>();
-        if (value.isTextual()) {
-            for (String name : value.asText().split(",")) {
-                if (!name.isBlank()) {
-                    names.add(name.strip());
+            FrontMatter front = FrontMatter.parse(content);
+            for (Iterator<String> names = front.fields().fieldNames(); names.hasNext(); ) {
+                String key = names.next();
+                if (!KEYS.contains(key)) {
+                    throw new IllegalArgumentException("its front matter has the unknown key \"" + key
+                            + "\" (the keys are name, description, tools, model, max_turns and data_policy)");
                 }
             }
-        } else if (value.isArray()) {
-            for (JsonNode name : value) {
-                if (!name.isTextual()) {
-                    throw new IllegalArgumentException("its tools must be tool names");
-                }
-                names.add(name.asText().strip());
-            }
-        } else {
-            throw new IllegalArgumentException("its tools must be a list of tool names");
+            return new AgentDefinition(
+                    front.text("name").orElse(null),
+                    front.text("description").orElse(null),
+                    front.fields().hasNonNull("tools") ? Optional.of(front.list("tools")) : Optional.empty(),
+                    front.text("model"),
+                    maxTurns(front.fields().get("max_turns")),
+                    dataPolicy(front.fields().get("data_policy")),
+                    front.body(),
+                    source);
+        } catch (FrontMatterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return Optional.of(List.copyOf(names));
     }
 
     private static int maxTurns(JsonNode value) {
@@ -213,10 +154,5 @@ public final class AgentFiles {
         return DataPolicy.parse(value.asText())
                 .orElseThrow(() -> new IllegalArgumentException(
                         "its data_policy must be full, summary or none, not \"" + value.asText() + "\""));
-    }
-
-    /** Built at the first file read: a session without agent files never loads the YAML reader. */
-    private static final class Holder {
-        private static final YAMLMapper YAML = new YAMLMapper();
     }
 }

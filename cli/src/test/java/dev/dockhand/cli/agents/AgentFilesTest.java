@@ -95,7 +95,8 @@ class AgentFilesTest {
         assertEquals(
                 List.of(
                         skipped + "b-plain.md: it does not start with a --- line opening its YAML front matter.",
-                        skipped + "c-open.md: its front matter has no closing --- line.",
+                        skipped
+                                + "c-open.md: its front matter, opened by --- on line 1, is never closed by another --- line.",
                         loaded.problems().get(2),
                         skipped + "e-key.md: its front matter has the unknown key \"max-turns\" (the keys are name,"
                                 + " description, tools, model, max_turns and data_policy).",
@@ -104,7 +105,7 @@ class AgentFilesTest {
                                 + " with a letter, not \"Bad Name\".",
                         skipped + "h-body.md: its body, the agent's instructions, is empty.",
                         skipped + "i-turns.md: its max_turns must be a whole number.",
-                        skipped + "j-list.md: its front matter is not a set of key: value lines.",
+                        skipped + "j-list.md: its front matter is not a list of 'key: value' lines.",
                         skipped + "k-binary.md: it is not UTF-8 text.",
                         skipped + "l-large.md: it is larger than 64 KiB."),
                 loaded.problems());
