@@ -28,6 +28,21 @@ public class ReplCheckpointsTest {
 
     private CliHarness cli;
 
+    /**
+     * Loads and starts JGit once for the class: on a loaded machine that takes seconds, which the first test's
+     * screen waits (made for the REPL's own latency) should not have to cover.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void loadTheStore(@TempDir Path scratch) throws Exception {
+        Path workspace = Files.createDirectories(scratch.resolve("w"));
+        Files.writeString(workspace.resolve("f.txt"), "x");
+        try (dev.dockhand.core.checkpoint.CheckpointStore store = dev.dockhand.core.checkpoint.CheckpointStore.open(
+                scratch.resolve("checkpoints"), workspace, 1000, List.of())) {
+            store.finish(store.begin("s", 0, "", "edit", "c", ""));
+            store.plan(store.list());
+        }
+    }
+
     @BeforeEach
     void harness() throws Exception {
         cli = new CliHarness(temp);

@@ -67,15 +67,27 @@ final class ShadowRepository implements AutoCloseable {
     static ShadowRepository open(Path gitDir, Path workspace, long maxFileSize, List<Path> excludedFolders)
             throws IOException {
         IsolatedGitConfig.install();
+        if (!Files.exists(gitDir.resolve("config"))) {
+            // Created bare: a repository created with a work tree elsewhere writes a ".git" file into that work tree
+            // pointing back at it, which would turn the user's folder into a repository of ours.
+            try (FileRepository created = (FileRepository) new FileRepositoryBuilder()
+                    .setGitDir(gitDir.toFile())
+                    .setBare()
+                    .build()) {
+                created.create(true);
+            }
+        }
         FileRepository repository = (FileRepository) new FileRepositoryBuilder()
                 .setGitDir(gitDir.toFile())
                 .setWorkTree(workspace.toFile())
                 .setIndexFile(gitDir.resolve("index").toFile())
                 .build();
-        if (!Files.exists(gitDir.resolve("config"))) {
-            repository.create(false);
-            StoredConfig config = repository.getConfig();
+        StoredConfig existing = repository.getConfig();
+        if (!existing.getBoolean("dockhand", null, "configured", false)) {
+            StoredConfig config = existing;
+            config.setBoolean("dockhand", null, "configured", true);
             // What is recorded is the bytes and the executable bit as they are, whatever the platform's defaults.
+            config.setBoolean("core", null, "bare", false);
             config.setBoolean("core", null, "filemode", true);
             config.setBoolean("core", null, "symlinks", true);
             config.setString("core", null, "autocrlf", "false");

@@ -41,9 +41,6 @@ class CheckpointStoreTest {
         try (Stream<Path> paths = Files.walk(workspace)) {
             for (Path path : paths.filter(path -> !path.equals(workspace)).toList()) {
                 String name = workspace.relativize(path).toString();
-                if (name.startsWith(".git/") || name.equals(".git")) {
-                    continue;
-                }
                 if (Files.isDirectory(path)) {
                     state.put(name + "/", "");
                 } else {
