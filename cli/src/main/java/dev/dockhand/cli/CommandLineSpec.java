@@ -73,6 +73,7 @@ public final class CommandLineSpec {
                 "sessions",
                 sessions,
                 "List this folder's sessions, newest first (continue one with --resume ID).");
+        McpCommand.declare(spec, command);
         return new CommandLine(spec);
     }
 

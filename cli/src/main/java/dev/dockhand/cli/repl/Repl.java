@@ -213,6 +213,7 @@ public final class Repl {
             case "model" -> commands.model(argument);
             case "approval-mode" -> commands.approvalMode(argument);
             case "tools" -> commands.tools();
+            case "mcp" -> commands.mcp();
             case "stats" -> commands.stats();
             case "thinking" -> screen.print(
                     view.toggleThinking()

@@ -36,6 +36,7 @@ public final class SlashCommands {
             new Command("model", "[PROVIDER:]NAME", "show the model, or switch to another, even at another provider"),
             new Command("approval-mode", "[MODE]", "show or set what runs without asking: " + ApprovalMode.choices()),
             new Command("tools", "", "list the tools the model can use"),
+            new Command("mcp", "", "the MCP servers: connected or why not, and each one's tools"),
             new Command("stats", "", "requests, tokens, cost, tool calls and time spent in this session"),
             new Command("thinking", "", "show the model's reasoning in full, or fold it into one line again"),
             new Command("memory", "show", "show the AGENTS.md / DOCKHAND.md instructions loaded"),
@@ -105,6 +106,10 @@ public final class SlashCommands {
                     pad(name, 20) + pad(tool.kind().name().toLowerCase(Locale.ROOT), 9) + firstSentence(tool)));
         }
         screen.print(lines);
+    }
+
+    void mcp() {
+        screen.print(session.mcpReport().stream().map(AttributedString::new).toList());
     }
 
     private static String firstSentence(Tool<?> tool) {

@@ -234,6 +234,11 @@ public final class AgentSession implements AutoCloseable {
         }
     }
 
+    /** The MCP servers as {@code /mcp} shows them: each one's state, then its tools with their descriptions. */
+    public List<String> mcpReport() {
+        return McpSetup.report(mcp);
+    }
+
     public AgentLoop loop() {
         return loop;
     }

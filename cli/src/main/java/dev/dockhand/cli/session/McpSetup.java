@@ -4,6 +4,7 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.tools.mcp.McpServerSpec;
 import dev.dockhand.tools.mcp.McpServers;
@@ -27,19 +28,7 @@ final class McpSetup {
         if (options.mcpServers().isEmpty()) {
             return null;
         }
-        List<McpServerSpec> specs = new ArrayList<>();
-        for (Map.Entry<String, dev.dockhand.core.settings.Settings.McpServer> entry :
-                options.mcpServers().entrySet().stream()
-                        .sorted(Map.Entry.comparingByKey())
-                        .toList()) {
-            try {
-                specs.add(McpServerSpec.of(entry.getKey(), entry.getValue(), name -> environment
-                        .get(name)
-                        .orElse(null)));
-            } catch (IllegalArgumentException e) {
-                throw new DockhandException(ExitCodes.CONFIGURATION, "mcpServers: " + e.getMessage() + ".");
-            }
-        }
+        List<McpServerSpec> specs = specs(options.mcpServers(), environment);
         McpServers servers = McpServers.start(specs, environment.workingDirectory(), McpServers.START_TIMEOUT);
         if (servers.failedRequired().isPresent()) {
             servers.close();
@@ -52,6 +41,31 @@ final class McpSetup {
         }
         err.flush();
         return servers;
+    }
+
+    /** The configured servers in name order, each checked and its {@code ${VAR}}s expanded; a bad one is exit 52. */
+    static List<McpServerSpec> specs(Map<String, Settings.McpServer> configured, CliEnvironment environment) {
+        List<McpServerSpec> specs = new ArrayList<>();
+        for (Map.Entry<String, Settings.McpServer> entry : configured.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .toList()) {
+            try {
+                specs.add(McpServerSpec.of(entry.getKey(), entry.getValue(), name -> environment
+                        .get(name)
+                        .orElse(null)));
+            } catch (IllegalArgumentException e) {
+                throw new DockhandException(ExitCodes.CONFIGURATION, "mcpServers: " + e.getMessage() + ".");
+            }
+        }
+        return specs;
+    }
+
+    /** What {@code /mcp} shows: each server, its state, and its tools with their descriptions. */
+    static List<String> report(AutoCloseable mcp) {
+        if (mcp == null) {
+            return List.of(McpReport.NONE);
+        }
+        return McpReport.lines(((McpServers) mcp).statuses(), true);
     }
 
     /** The built-in tools, then the servers' tools. */

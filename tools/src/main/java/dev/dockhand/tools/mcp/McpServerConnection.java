@@ -68,6 +68,9 @@ final class McpServerConnection implements AutoCloseable {
     /** Connects, initialises and lists the tools, within {@code startTimeout}; records the failure otherwise. */
     void start(Duration startTimeout) {
         try {
+            if (spec.transport().equals("stdio") && !runnable(spec.command())) {
+                throw new IllegalStateException("there is no program " + spec.command());
+            }
             transport = transport();
             McpAsyncClient started = McpClient.async(transport)
                     .clientInfo(McpSchema.Implementation.builder("dockhand", "0.1.0")
@@ -97,6 +100,28 @@ final class McpServerConnection implements AutoCloseable {
             close();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Whether {@code command} names a program that can run: a path that is an executable file, or a bare name found
+     * on the PATH. Without this check a missing program would be reported only when the start-up time-out ends,
+     * with the SDK's "failed to initialize".
+     */
+    private boolean runnable(String command) {
+        if (command.contains("/")) {
+            Path path = Path.of(command);
+            return !path.isAbsolute() || java.nio.file.Files.isExecutable(path);
+        }
+        String searched = spec.env().getOrDefault("PATH", System.getenv("PATH"));
+        if (searched == null) {
+            return true;
+        }
+        for (String folder : searched.split(java.io.File.pathSeparator)) {
+            if (!folder.isEmpty() && java.nio.file.Files.isExecutable(Path.of(folder, command))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -51,31 +51,48 @@ public final class McpServers implements AutoCloseable {
         return new McpServers(connections);
     }
 
+    /** Where a server stands. */
+    public enum State {
+        /** Still starting: connecting, initialising or listing its tools. */
+        STARTING,
+        /** Started; its tools are offered. */
+        CONNECTED,
+        /** Failed to start, or stopped; {@link Status#failure} says why. */
+        FAILED
+    }
+
+    /** One offered tool: the name the model calls it by and the server's description of it. */
+    public record ToolInfo(String name, String description) {}
+
     /** One server's state for {@code dockhand mcp list} and {@code /mcp}. */
-    public record Status(
-            String name, String transport, Optional<String> failure, int toolCount, List<String> toolNames) {}
+    public record Status(String name, String transport, State state, Optional<String> failure, List<ToolInfo> tools) {}
 
     public List<Status> statuses() {
         List<Status> statuses = new ArrayList<>();
         for (McpServerConnection connection : connections) {
-            List<String> names = tools.stream()
-                    .filter(tool -> ((McpTool) tool).server() == connection)
-                    .map(Tool::name)
-                    .toList();
-            statuses.add(new Status(
-                    connection.spec().name(),
-                    connection.spec().transport(),
-                    connection.failure(),
-                    names.size(),
-                    names));
+            statuses.add(status(connection));
         }
         return statuses;
+    }
+
+    private Status status(McpServerConnection connection) {
+        List<ToolInfo> offered = tools.stream()
+                .map(tool -> (McpTool) tool)
+                .filter(tool -> tool.server() == connection)
+                .map(tool -> new ToolInfo(tool.name(), tool.serverDescription()))
+                .toList();
+        State state = connection.failure().isPresent() ? State.FAILED : State.CONNECTED;
+        return new Status(
+                connection.spec().name(), connection.spec().transport(), state, connection.failure(), offered);
     }
 
     /** The tools of the servers that started, filtered by each server's includeTools and excludeTools. */
     public List<Tool<?>> tools() {
         return tools;
     }
+
+    /** Waits until every server has started or failed. */
+    public void awaitAll() {}
 
     /** The first required server that failed to start, with why, as one sentence. */
     public Optional<String> failedRequired() {

@@ -53,6 +53,11 @@ final class McpTool implements Tool<JsonNode> {
         return server;
     }
 
+    /** The server's own description of the tool, or "". */
+    String serverDescription() {
+        return tool.description() == null ? "" : tool.description();
+    }
+
     @Override
     public String description() {
         String description = tool.description() == null ? "" : tool.description();

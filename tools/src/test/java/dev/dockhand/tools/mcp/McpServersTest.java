@@ -64,13 +64,13 @@ class McpServersTest {
                     List.of(new McpServers.Status(
                             "test.server",
                             "stdio",
+                            McpServers.State.CONNECTED,
                             Optional.empty(),
-                            4,
                             List.of(
-                                    "mcp__test_server__echo",
-                                    "mcp__test_server__fail",
-                                    "mcp__test_server__wait",
-                                    "mcp__test_server__picture"))),
+                                    new McpServers.ToolInfo("mcp__test_server__echo", "Says the message back."),
+                                    new McpServers.ToolInfo("mcp__test_server__fail", "Always fails."),
+                                    new McpServers.ToolInfo("mcp__test_server__wait", "Never answers."),
+                                    new McpServers.ToolInfo("mcp__test_server__picture", "An image and a link.")))),
                     servers.statuses());
             assertEquals(
                     ToolResult.success("Echo: hi", "Echo: hi"),
