@@ -75,7 +75,8 @@ class McpSessionTest {
     @Test
     void theEverythingServersEchoAndGetSumRunAndTheirResultsReachTheModel() throws Exception {
         assumeEverythingServer();
-        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\"}}}");
+        // Required: the first request waits for it, so its tools are in that request.
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true}}}");
         cli.model.enqueue(
                 calls(
                         toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}"),
@@ -98,7 +99,8 @@ class McpSessionTest {
     @Test
     void anMcpCallTheUserDidNotApproveDoesNotRun() throws Exception {
         assumeEverythingServer();
-        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"]}}}");
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"],"
+                + " \"required\": true}}}");
         cli.model.enqueue(calls(toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}")), answer("Ok."));
 
         cli.run("-p", "use the server");
@@ -115,6 +117,72 @@ class McpSessionTest {
                         + " or --allowed-tools mcp__everything__echo. Finish what you can without it and say what was"
                         + " not done."),
                 toolResults(cli.model.takeRequest()));
+    }
+
+    @Test
+    void aSlowServersToolsJoinFromTheNextRequestAndACallToItWaitsForIt() throws Exception {
+        assumeEverythingServer();
+        // The server starts only once the model has written the gate file: the first request cannot have its tools.
+        user("{\"mcpServers\": {\"slow\": {\"command\": \"sh\", \"args\": [\"-c\", \"while [ ! -f gate ]; do sleep"
+                + " 0.05; done; exec " + EVERYTHING + "\"], \"includeTools\": [\"echo\"]}}}");
+        cli.model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"gate\",\"content\":\"open\"}")),
+                calls(toolCall("e1", "mcp__slow__echo", "{\"message\":\"late\"}")),
+                answer("Done."));
+
+        assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "use the server"));
+
+        List<String> mcp = List.of("mcp__slow__echo");
+        assertEquals(
+                List.of(),
+                toolNames(cli.model.takeRequest()).stream()
+                        .filter(mcp::contains)
+                        .toList());
+        cli.model.takeRequest();
+        JsonNode third = cli.model.takeRequest();
+        assertEquals(mcp, toolNames(third).stream().filter(mcp::contains).toList());
+        assertEquals(List.of("w1: Created gate (1 line).", "e1: Echo: late"), toolResults(third));
+    }
+
+    @Test
+    void streamJsonShowsTheServersStatusAndACallsProgress() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true,"
+                + " \"includeTools\": [\"trigger-long-running-operation\"]}}}");
+        cli.model.enqueue(
+                calls(toolCall(
+                        "p1", "mcp__everything__trigger-long-running-operation", "{\"duration\":0.2,\"steps\":2}")),
+                answer("Done."));
+
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("--approval-mode", "yolo", "--output-format", "stream-json", "-p", "use the server"));
+
+        List<String> lines = cli.out
+                .toString()
+                .lines()
+                .filter(line -> line.contains("\"mcp_server\"") || line.contains("\"tool_progress\""))
+                .map(line -> line.replaceAll(",\"tools\":[0-9]+", ""))
+                .distinct()
+                .toList();
+        assertEquals(
+                List.of(
+                        "{\"type\":\"mcp_server\",\"schema_version\":1,\"name\":\"everything\",\"status\":\"connected\"}",
+                        "{\"type\":\"tool_progress\",\"schema_version\":1,\"id\":\"p1\",\"progress\":1.0,\"total\":2.0}",
+                        "{\"type\":\"tool_progress\",\"schema_version\":1,\"id\":\"p1\",\"progress\":2.0,\"total\":2.0}"),
+                lines.stream().filter(line -> !line.contains("tools_changed")).toList());
+    }
+
+    @Test
+    void aRequiredServerThatFailsStopsTheRun() throws Exception {
+        user("{\"mcpServers\": {\"gone\": {\"command\": \"" + temp.resolve("no-such-server") + "\", \"required\":"
+                + " true}}}");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("-p", "hi"));
+        assertEquals(
+                "dockhand: The required MCP server 'gone' did not start: there is no program "
+                        + temp.resolve("no-such-server") + ".",
+                cli.err.toString().lines().reduce((a, b) -> b).orElseThrow());
     }
 
     @Test

@@ -57,6 +57,8 @@ public final class AgentSession implements AutoCloseable {
     /** The MCP servers (McpServers, typed loosely so that no MCP class loads without one), or null. */
     private AutoCloseable mcp;
 
+    private volatile boolean mcpAttached;
+
     private AgentSession(
             RunOptions options,
             CliEnvironment environment,
@@ -109,9 +111,10 @@ public final class AgentSession implements AutoCloseable {
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
         AutoCloseable mcp = McpSetup.start(options, environment, err);
-        List<Tool<?>> all = McpSetup.withTools(tools(options), mcp);
-        List<Tool<?>> offered = options.headless().select(all);
+        List<Tool<?>> all = tools(options);
+        List<Tool<?>> offered = options.headless().select(all, mcp != null);
         ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
+        McpSetup.offer(registry, mcp);
         Sandbox sandbox;
         try {
             sandbox = Sandboxes.open(options, workspace, environment, err);
@@ -197,7 +200,7 @@ public final class AgentSession implements AutoCloseable {
                 model.model(),
                 problem -> events.accept(new AgentEvent.Warning(problem)));
         loop = new AgentLoop(
-                client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
+                client(), model.model(), registry::declarations, scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());
         loop.setReasoningEffort(options.reasoningEffort());
         return conversation;
@@ -220,6 +223,11 @@ public final class AgentSession implements AutoCloseable {
 
     /** Writes what the conversation's observer does not see: usage, failures, compressions. */
     private void record(AgentEvent event) {
+        if (mcp != null && !mcpAttached && event instanceof AgentEvent.RequestStarted) {
+            // The servers' news so far goes out before the first request, after a headless run's init line.
+            mcpAttached = true;
+            McpSetup.attach(mcp, events);
+        }
         Transcript current = transcript;
         if (current == null) {
             return;

@@ -2,6 +2,7 @@ package dev.dockhand.tools.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.tool.OutputSink;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -24,9 +25,12 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
 
 /**
  * One MCP server: started ({@link #start}), its tools listed, called, and stopped with its whole process tree. A
@@ -37,18 +41,41 @@ final class McpServerConnection implements AutoCloseable {
     private static final int STDERR_TAIL_LINES = 20;
     private static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
 
+    /** How long after a crash the one restart waits at least, so a server that dies at once is not hammered. */
+    static final Duration RESTART_BACKOFF = Duration.ofSeconds(1);
+
+    /** What the connection reports to the server set. */
+    interface Listener {
+        /** The server's tools changed: it started, said its list changed, or was restarted. */
+        void toolsChanged(McpServerConnection connection);
+
+        /** The server crashed and was started again ({@code failure} empty) or could not be. */
+        void restarted(McpServerConnection connection);
+    }
+
     private final McpServerSpec spec;
     private final Path workingDirectory;
+    private final Listener listener;
     private final Deque<String> stderr = new ArrayDeque<>();
+    private final AtomicLong tokens = new AtomicLong();
+    /** Each running call's sink for its progress, by the progress token the call was sent with. */
+    private final Map<String, OutputSink> progress = new ConcurrentHashMap<>();
+
     private volatile McpAsyncClient client;
     private volatile McpClientTransport transport;
+    private volatile CallTracker tracker;
     private volatile Process process;
     private volatile String failure;
     private volatile List<McpSchema.Tool> tools = List.of();
+    private volatile Duration startTimeout = Duration.ofSeconds(30);
+    private volatile boolean crashed;
+    private volatile long crashedAt;
+    private boolean restarted;
 
-    McpServerConnection(McpServerSpec spec, Path workingDirectory) {
+    McpServerConnection(McpServerSpec spec, Path workingDirectory, Listener listener) {
         this.spec = spec;
         this.workingDirectory = workingDirectory;
+        this.listener = listener;
     }
 
     McpServerSpec spec() {
@@ -60,6 +87,11 @@ final class McpServerConnection implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
+    /** Whether the server has started and not failed since. */
+    boolean connected() {
+        return client != null && failure == null;
+    }
+
     /** The server's tools, as it listed them at start-up; empty when it failed. */
     List<McpSchema.Tool> tools() {
         return tools;
@@ -67,12 +99,14 @@ final class McpServerConnection implements AutoCloseable {
 
     /** Connects, initialises and lists the tools, within {@code startTimeout}; records the failure otherwise. */
     void start(Duration startTimeout) {
+        this.startTimeout = startTimeout;
         try {
             if (spec.transport().equals("stdio") && !runnable(spec.command())) {
                 throw new IllegalStateException("there is no program " + spec.command());
             }
-            transport = transport();
-            McpAsyncClient started = McpClient.async(transport)
+            tracker = new CallTracker(transport());
+            transport = tracker;
+            McpAsyncClient started = McpClient.async(tracker)
                     .clientInfo(McpSchema.Implementation.builder("dockhand", "0.1.0")
                             .build())
                     // Listing tools at start-up gets the start-up time even when calls are given less; each call's
@@ -80,10 +114,23 @@ final class McpServerConnection implements AutoCloseable {
                     .requestTimeout(spec.timeout().compareTo(startTimeout) > 0 ? spec.timeout() : startTimeout)
                     .initializationTimeout(startTimeout)
                     .jsonSchemaValidator(new AcceptingSchemaValidator())
+                    // The SDK lists the tools again on notifications/tools/list_changed and hands them here.
+                    .toolsChangeConsumer(changed -> {
+                        tools = List.copyOf(changed);
+                        listener.toolsChanged(this);
+                        return Mono.empty();
+                    })
+                    .progressConsumer(notification -> {
+                        OutputSink sink = progress.get(String.valueOf(notification.progressToken()));
+                        if (sink != null && notification.progress() != null) {
+                            sink.progress(notification.progress(), notification.total(), notification.message());
+                        }
+                        return Mono.empty();
+                    })
                     .build();
             client = started;
             awaitInitialized(started.initialize().toFuture(), startTimeout);
-            process = processOf(transport);
+            process = processOf(tracker.inner());
             List<McpSchema.Tool> listed = new ArrayList<>();
             String cursor = null;
             do {
@@ -137,7 +184,7 @@ final class McpServerConnection implements AutoCloseable {
                 initialized.get(200, TimeUnit.MILLISECONDS);
                 return;
             } catch (TimeoutException e) {
-                Process started = processOf(transport);
+                Process started = processOf(tracker.inner());
                 if (started != null && !started.isAlive()) {
                     try {
                         initialized.get(2, TimeUnit.SECONDS);
@@ -153,35 +200,88 @@ final class McpServerConnection implements AutoCloseable {
         }
     }
 
-    /** Calls {@code tool} and waits for its result, at most the server's timeout, or until the call is cancelled. */
-    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation)
+    /**
+     * Calls {@code tool} and waits for its result, at most the server's timeout, or until the call is cancelled; its
+     * progress notifications go to {@code output}. A cancelled or timed-out call is cancelled at the server too
+     * ({@code notifications/cancelled}). A stdio server that crashed is started again first, once a session.
+     */
+    McpSchema.CallToolResult call(
+            String tool, Map<String, Object> arguments, Cancellation cancellation, OutputSink output)
             throws InterruptedException, McpCallException {
+        McpAsyncClient current = running();
+        String token = "dockhand-" + tokens.incrementAndGet();
+        progress.put(token, output);
+        CallTracker calls = tracker;
+        try {
+            CompletableFuture<McpSchema.CallToolResult> future = current.callTool(
+                            McpSchema.CallToolRequest.builder(tool)
+                                    .arguments(arguments)
+                                    .progressToken(token)
+                                    .build())
+                    .toFuture();
+            // Dropping the SDK's subscription ends its wait for the answer; the server is told to stop too.
+            try (Cancellation.Registration stop = cancellation.onCancel(() -> {
+                calls.cancel(token, "The user cancelled the call.");
+                future.cancel(true);
+            })) {
+                return await(future, tool, token);
+            } catch (CancellationException e) {
+                throw new McpCallException("The " + tool + " call was cancelled.");
+            } catch (InterruptedException e) {
+                calls.cancel(token, "The call was interrupted.");
+                future.cancel(true);
+                throw e;
+            } catch (ExecutionException e) {
+                throw new McpCallException(stoppedOrFailed(tool, reason(e.getCause())));
+            }
+        } finally {
+            progress.remove(token);
+            calls.forget(token);
+        }
+    }
+
+    /**
+     * The client, after starting a crashed stdio server again when it has not been restarted yet (waiting out the
+     * rest of {@link #RESTART_BACKOFF} since the crash); a server that is not running is an error naming why.
+     */
+    private synchronized McpAsyncClient running() throws McpCallException, InterruptedException {
+        if (crashed && !restarted && spec.transport().equals("stdio")) {
+            restarted = true;
+            long wait = RESTART_BACKOFF.toMillis() - (System.currentTimeMillis() - crashedAt);
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            String crash = failure;
+            close();
+            failure = null;
+            crashed = false;
+            start(startTimeout);
+            listener.restarted(this);
+            if (failure != null) {
+                throw new McpCallException(
+                        "The MCP server '" + spec.name() + "' " + crash + "; started again, it " + failure);
+            }
+            listener.toolsChanged(this);
+        }
         McpAsyncClient current = client;
         if (current == null || failure != null) {
-            throw new McpCallException("The MCP server '" + spec.name() + "' is not running: " + failure);
+            throw new McpCallException("The MCP server '" + spec.name() + "' is not running: " + failure
+                    + (restarted && spec.transport().equals("stdio") ? " (it was restarted once already)" : ""));
         }
-        CompletableFuture<McpSchema.CallToolResult> future = current.callTool(McpSchema.CallToolRequest.builder(tool)
-                        .arguments(arguments)
-                        .build())
-                .toFuture();
-        // Dropping the SDK's subscription ends its wait for the answer.
-        try (Cancellation.Registration stop = cancellation.onCancel(() -> future.cancel(true))) {
-            return await(future, tool);
-        } catch (CancellationException e) {
-            throw new McpCallException("The " + tool + " call was cancelled.");
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            throw e;
-        } catch (ExecutionException e) {
-            throw new McpCallException(stoppedOrFailed(tool, reason(e.getCause())));
-        }
+        return current;
+    }
+
+    /** Whether this server was started again after a crash. */
+    synchronized boolean wasRestarted() {
+        return restarted;
     }
 
     /**
      * The call's result, waiting at most the server's timeout, and not at all once its process has exited: the SDK
      * does not fail a pending call when the server dies, so without this check a crash would wait out the timeout.
      */
-    private McpSchema.CallToolResult await(CompletableFuture<McpSchema.CallToolResult> future, String tool)
+    private McpSchema.CallToolResult await(
+            CompletableFuture<McpSchema.CallToolResult> future, String tool, String token)
             throws InterruptedException, ExecutionException, McpCallException {
         long deadline = System.nanoTime() + spec.timeout().toNanos();
         while (true) {
@@ -196,6 +296,7 @@ final class McpServerConnection implements AutoCloseable {
                     throw new McpCallException(stoppedOrFailed(tool, "no answer"));
                 }
                 if (System.nanoTime() >= deadline) {
+                    tracker.cancel(token, "The call took longer than its time limit.");
                     future.cancel(true);
                     throw new McpCallException("The MCP server '" + spec.name() + "' did not answer the " + tool
                             + " call within " + describe(spec.timeout()) + ".");
@@ -208,6 +309,10 @@ final class McpServerConnection implements AutoCloseable {
         Process running = process;
         if (running != null && !running.isAlive()) {
             failure = "stopped with exit code " + running.exitValue();
+            if (!crashed) {
+                crashed = true;
+                crashedAt = System.currentTimeMillis();
+            }
             return "The MCP server '" + spec.name() + "' " + failure + ", so the " + tool
                     + " call did not run to the end." + stderrTail();
         }
@@ -309,7 +414,8 @@ final class McpServerConnection implements AutoCloseable {
     /** Closes the session and kills the process tree, children first. */
     @Override
     public void close() {
-        Process running = process != null ? process : processOf(transport);
+        CallTracker calls = tracker;
+        Process running = process != null ? process : calls == null ? null : processOf(calls.inner());
         List<ProcessHandle> tree =
                 running == null ? List.of() : running.descendants().toList();
         McpAsyncClient current = client;
@@ -326,5 +432,7 @@ final class McpServerConnection implements AutoCloseable {
         if (running != null) {
             running.destroyForcibly();
         }
+        client = null;
+        process = null;
     }
 }

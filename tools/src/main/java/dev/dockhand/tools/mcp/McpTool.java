@@ -49,6 +49,11 @@ final class McpTool implements Tool<JsonNode> {
         return tool.name();
     }
 
+    /** The tool as its server listed it. */
+    McpSchema.Tool definition() {
+        return tool;
+    }
+
     McpServerConnection server() {
         return server;
     }
@@ -100,7 +105,7 @@ final class McpTool implements Tool<JsonNode> {
         Map<String, Object> arguments = Json.MAPPER.convertValue(params, Map.class);
         McpSchema.CallToolResult result;
         try {
-            result = server.call(tool.name(), arguments, context.cancellation());
+            result = server.call(tool.name(), arguments, context.cancellation(), context.output());
         } catch (McpServerConnection.McpCallException e) {
             return ToolResult.error(
                     context.cancellation().isCancelled() ? ToolErrorType.CANCELLED : ToolErrorType.EXECUTION_FAILED,
