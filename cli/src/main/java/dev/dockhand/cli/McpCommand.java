@@ -47,7 +47,7 @@ final class McpCommand {
                         "  dockhand mcp add NAME -- COMMAND [ARGS…]        a program spoken to over stdio",
                         "  dockhand mcp add --transport http NAME URL     a server spoken to over Streamable HTTP");
         add.spec.addOption(OptionSpec.builder("--transport", "-t")
-                .paramLabel("stdio|http")
+                .paramLabel("stdio|http|sse")
                 .type(String.class)
                 .defaultValue("stdio")
                 .description("How Dockhand speaks to the server (default: stdio).")
@@ -223,7 +223,7 @@ final class McpCommand {
                     }
                 }
                 default -> throw new DockhandException(
-                        ExitCodes.USAGE, "--transport " + transport + " is not a transport; use stdio or http.");
+                        ExitCodes.USAGE, "--transport " + transport + " is not a transport; use stdio, http or sse.");
             }
             Path file = scope.file(environment);
             if (McpServerEntries.has(file, name)) {

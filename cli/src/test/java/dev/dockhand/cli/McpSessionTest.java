@@ -173,6 +173,48 @@ class McpSessionTest {
                 lines.stream().filter(line -> !line.contains("tools_changed")).toList());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"streamableHttp, http, /mcp", "sse, sse, /sse"})
+    void anHttpServerIsReachedOverStreamableHttpAndTheOlderSse(String mode, String type, String path) throws Exception {
+        assumeEverythingServer();
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        ProcessBuilder builder = new ProcessBuilder(EVERYTHING.toString(), mode).redirectErrorStream(true);
+        builder.environment().put("PORT", Integer.toString(port));
+        builder.redirectOutput(temp.resolve("server.log").toFile());
+        Process server = builder.start();
+        try {
+            awaitPort(port);
+            user("{\"mcpServers\": {\"web\": {\"type\": \"" + type + "\", \"url\": \"http://127.0.0.1:" + port + path
+                    + "\", \"required\": true, \"includeTools\": [\"echo\"]}}}");
+            cli.model.enqueue(
+                    calls(toolCall("e1", "mcp__web__echo", "{\"message\":\"over " + type + "\"}")), answer("Ok."));
+
+            assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "use the server"), cli.err::toString);
+
+            cli.model.takeRequest();
+            assertEquals(List.of("e1: Echo: over " + type), toolResults(cli.model.takeRequest()));
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly();
+        }
+    }
+
+    /** Waits (at most 30 s) until the server listens: starting Node takes a moment, and nothing says when. */
+    private static void awaitPort(int port) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (java.io.IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("the server did not listen on port " + port + " within 30 s");
+    }
+
     @Test
     void aRequiredServerThatFailsStopsTheRun() throws Exception {
         user("{\"mcpServers\": {\"gone\": {\"command\": \"" + temp.resolve("no-such-server") + "\", \"required\":"

@@ -345,11 +345,30 @@ final class McpServerConnection implements AutoCloseable {
                 stdio.setStdErrorHandler(this::stderrLine);
                 yield stdio;
             }
+            case "sse" -> sse();
             default -> HttpClientStreamableHttpTransport.builder(spec.url())
                     .jsonMapper(JSON)
                     .requestBuilder(headers())
                     .build();
         };
+    }
+
+    /**
+     * The older HTTP+SSE transport (protocol 2024-11-05), for servers that still speak only it: the URL is the event
+     * stream's ({@code https://host/sse}); the server names the endpoint to post to in its first event. The SDK keeps
+     * its client, though deprecated, for exactly these servers.
+     */
+    @SuppressWarnings("deprecation")
+    private McpClientTransport sse() {
+        java.net.URI uri = java.net.URI.create(spec.url());
+        String base = uri.getScheme() + "://" + uri.getRawAuthority();
+        String endpoint = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/sse" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        return io.modelcontextprotocol.client.transport.HttpClientSseClientTransport.builder(base)
+                .sseEndpoint(endpoint)
+                .jsonMapper(JSON)
+                .requestBuilder(headers())
+                .build();
     }
 
     private HttpRequest.Builder headers() {
