@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.UserInterruptException;
@@ -93,7 +94,11 @@ public final class ReplApprover implements Approver {
             lines.add(new AttributedString("  y allow this call · n deny · Esc stop the turn", TurnView.DIM));
         } else {
             lines.add(new AttributedString(
-                    "  y allow once · a allow " + tool + " for this session · n deny · Esc stop the turn",
+                    "  y allow once · a allow " + tool + " for this session"
+                            + mcpServer(tool)
+                                    .map(server -> " · s allow every tool of " + server)
+                                    .orElse("")
+                            + " · n deny · Esc stop the turn",
                     TurnView.DIM));
         }
         return lines;
@@ -132,11 +137,23 @@ public final class ReplApprover implements Approver {
         return lines;
     }
 
+    /**
+     * "the MCP server x" for an MCP tool ({@code mcp__x__tool}), whose calls the user may allow all at once; empty
+     * for Dockhand's own tools.
+     */
+    static Optional<String> mcpServer(String tool) {
+        int end = tool.startsWith("mcp__") ? tool.indexOf("__", 5) : -1;
+        return end > 5 ? Optional.of("the MCP server " + tool.substring(5, end)) : Optional.empty();
+    }
+
     /** Asks and reads the answer. */
     private ApprovalDecision answer(ApprovalRequest request) {
         String tool = request.call().name();
+        Optional<String> server = mcpServer(tool);
         int key = ReplKeys.ask(
-                terminal, request.explicit().isPresent() ? "yYnN" : "yYaAnN", () -> screen.print(question(request)));
+                terminal,
+                request.explicit().isPresent() ? "yYnN" : server.isPresent() ? "yYaAsSnN" : "yYaAnN",
+                () -> screen.print(question(request)));
         switch (key) {
             case 'y', 'Y' -> {
                 screen.print(new AttributedString("  ✓ allowed once", TurnView.GREEN));
@@ -146,6 +163,12 @@ public final class ReplApprover implements Approver {
                 screen.print(
                         new AttributedString("  ✓ " + tool + " allowed for the rest of this session", TurnView.GREEN));
                 return ApprovalDecision.allowForSession();
+            }
+            case 's', 'S' -> {
+                screen.print(new AttributedString(
+                        "  ✓ every tool of " + server.orElse("") + " allowed for the rest of this session",
+                        TurnView.GREEN));
+                return ApprovalDecision.allowGroupForSession();
             }
             case 'n', 'N' -> {
                 String reason = reason().strip();

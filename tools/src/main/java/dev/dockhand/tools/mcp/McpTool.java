@@ -82,6 +82,12 @@ final class McpTool implements Tool<JsonNode> {
         return server.spec().trust() && readOnly ? ToolKind.READ : ToolKind.EXECUTE;
     }
 
+    /** "Allow every tool of this server" covers all of its tools, those it adds later too. */
+    @Override
+    public java.util.Optional<String> approvalGroup() {
+        return java.util.Optional.of("mcp server " + server.spec().name());
+    }
+
     /** Whether the server may take two calls at once is not known; calls of one round run one after the other. */
     @Override
     public boolean concurrencySafe() {
