@@ -245,6 +245,13 @@ final class McpServerConnection implements AutoCloseable {
      * rest of {@link #RESTART_BACKOFF} since the crash); a server that is not running is an error naming why.
      */
     private synchronized McpAsyncClient running() throws McpCallException, InterruptedException {
+        Process current = process;
+        if (!crashed && failure == null && current != null && !current.isAlive()) {
+            // It died between calls: restart now rather than fail this call first.
+            failure = "stopped with exit code " + current.exitValue();
+            crashed = true;
+            crashedAt = System.currentTimeMillis();
+        }
         if (crashed && !restarted && spec.transport().equals("stdio")) {
             restarted = true;
             long wait = RESTART_BACKOFF.toMillis() - (System.currentTimeMillis() - crashedAt);
@@ -263,12 +270,12 @@ final class McpServerConnection implements AutoCloseable {
             }
             listener.toolsChanged(this);
         }
-        McpAsyncClient current = client;
-        if (current == null || failure != null) {
+        McpAsyncClient connected = client;
+        if (connected == null || failure != null) {
             throw new McpCallException("The MCP server '" + spec.name() + "' is not running: " + failure
                     + (restarted && spec.transport().equals("stdio") ? " (it was restarted once already)" : ""));
         }
-        return current;
+        return connected;
     }
 
     /** Whether this server was started again after a crash. */
