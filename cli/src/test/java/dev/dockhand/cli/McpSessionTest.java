@@ -216,6 +216,28 @@ class McpSessionTest {
     }
 
     @Test
+    void slashMcpShowsEachServerWithItsToolsAndTheirDescriptions() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true,"
+                + " \"includeTools\": [\"echo\", \"get-sum\"]}, \"gone\": {\"command\":"
+                + " \"no-such-mcp-server\"}}}");
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/mcp");
+            repl.await("Returns the sum");
+            repl.awaitPrompt();
+
+            assertEquals(
+                    List.of(
+                            "› /mcp",
+                            "everything  stdio  connected, 2 tools",
+                            "  mcp__everything__echo     Echoes back the input string",
+                            "  mcp__everything__get-sum  Returns the sum of two numbers",
+                            "gone        stdio  failed: did not start: there is no program no-such-mcp-server."),
+                    repl.rowsFrom("› /mcp").subList(0, 5));
+        }
+    }
+
+    @Test
     void aRequiredServerThatFailsStopsTheRun() throws Exception {
         user("{\"mcpServers\": {\"gone\": {\"command\": \"" + temp.resolve("no-such-server") + "\", \"required\":"
                 + " true}}}");

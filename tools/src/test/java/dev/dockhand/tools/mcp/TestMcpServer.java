@@ -77,71 +77,76 @@ public final class TestMcpServer {
                 .jsonMapper(JSON)
                 .jsonSchemaValidator(new AcceptingSchemaValidator())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(
-                        tool(
-                                "echo",
-                                "Says the message back.",
-                                "{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},"
-                                        + "\"required\":[\"message\"]}",
-                                true,
-                                request -> text("Echo: " + request.arguments().get("message"), false)),
-                        tool(
-                                "fail",
-                                "Always fails.",
-                                "{\"type\":\"object\"}",
-                                false,
-                                request -> text("the disk is full", true)),
-                        tool("crash", "Exits mid-call.", "{\"type\":\"object\"}", false, request -> {
-                            System.err.println("test server: crashing on purpose");
-                            System.exit(3);
-                            return text("unreachable", false);
-                        }),
-                        tool("wait", "Never answers.", "{\"type\":\"object\"}", false, (exchange, request) -> {
-                            exchange.progressNotification(new McpSchema.ProgressNotification(
-                                    request.progressToken(), 0.0, null, "waiting", null));
-                            try {
-                                new CountDownLatch(1).await();
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                            }
-                            return text("woken", false);
-                        }),
-                        tool(
-                                "picture",
-                                "An image and a link.",
-                                "{\"type\":\"object\"}",
-                                false,
-                                request -> McpSchema.CallToolResult.builder()
-                                        .content(List.of(
-                                                McpSchema.ImageContent.builder("aGVsbG8=", "image/png")
-                                                        .build(),
-                                                McpSchema.ResourceLink.builder()
-                                                        .name("notes")
-                                                        .uri("file:///notes.txt")
-                                                        .build()))
-                                        .structuredContent(Map.of("width", 1))
-                                        .build()),
-                        tool("add-tool", "Adds the tool late.", "{\"type\":\"object\"}", false, request -> {
-                            self.get()
-                                    .addTool(tool(
-                                            "late",
-                                            "Came later.",
-                                            "{\"type\":\"object\"}",
-                                            false,
-                                            late -> text("late", false)));
-                            self.get().notifyToolsListChanged();
-                            return text("added", false);
-                        }),
-                        tool(
-                                "cancelled",
-                                "The cancelled calls.",
-                                "{\"type\":\"object\"}",
-                                false,
-                                request -> text("cancelled: " + CANCELLED, false)))
+                .tools(tools(self))
                 .build();
         self.set(server);
         new CountDownLatch(1).await();
         server.close();
+    }
+
+    /** The server's tools; {@code add-tool} adds one to {@code self}, the running server. */
+    private static List<McpServerFeatures.SyncToolSpecification> tools(AtomicReference<McpSyncServer> self) {
+        return List.of(
+                tool(
+                        "echo",
+                        "Says the message back.",
+                        "{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},"
+                                + "\"required\":[\"message\"]}",
+                        true,
+                        request -> text("Echo: " + request.arguments().get("message"), false)),
+                tool(
+                        "fail",
+                        "Always fails.",
+                        "{\"type\":\"object\"}",
+                        false,
+                        request -> text("the disk is full", true)),
+                tool("crash", "Exits mid-call.", "{\"type\":\"object\"}", false, request -> {
+                    System.err.println("test server: crashing on purpose");
+                    System.exit(3);
+                    return text("unreachable", false);
+                }),
+                tool("wait", "Never answers.", "{\"type\":\"object\"}", false, (exchange, request) -> {
+                    exchange.progressNotification(
+                            new McpSchema.ProgressNotification(request.progressToken(), 0.0, null, "waiting", null));
+                    try {
+                        new CountDownLatch(1).await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return text("woken", false);
+                }),
+                tool(
+                        "picture",
+                        "An image and a link.",
+                        "{\"type\":\"object\"}",
+                        false,
+                        request -> McpSchema.CallToolResult.builder()
+                                .content(List.of(
+                                        McpSchema.ImageContent.builder("aGVsbG8=", "image/png")
+                                                .build(),
+                                        McpSchema.ResourceLink.builder()
+                                                .name("notes")
+                                                .uri("file:///notes.txt")
+                                                .build()))
+                                .structuredContent(Map.of("width", 1))
+                                .build()),
+                tool("add-tool", "Adds the tool late.", "{\"type\":\"object\"}", false, request -> {
+                    self.get()
+                            .addTool(tool(
+                                    "late",
+                                    "Came later.",
+                                    "{\"type\":\"object\"}",
+                                    false,
+                                    late -> text("late", false)));
+                    self.get().notifyToolsListChanged();
+                    return text("added", false);
+                }),
+                tool(
+                        "cancelled",
+                        "The cancelled calls.",
+                        "{\"type\":\"object\"}",
+                        false,
+                        request -> text("cancelled: " + CANCELLED, false)));
     }
 
     private interface Handler {
