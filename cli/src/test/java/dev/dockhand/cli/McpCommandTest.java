@@ -131,8 +131,8 @@ class McpCommandTest {
         Files.writeString(user, "{\"model\": ");
         assertEquals(ExitCodes.CONFIGURATION, cli.run("mcp", "add", "z", "--", "server"));
         assertEquals(
-                "dockhand: " + user + " is not valid JSON at line 1: Unexpected end-of-input within/between Object"
-                        + " entries; fix it first.",
+                "dockhand: " + user + " is not valid JSON at line 1, column 11: Unexpected end-of-input"
+                        + " within/between Object entries; fix it first.",
                 lastErr());
         assertEquals("{\"model\": ", Files.readString(user));
     }

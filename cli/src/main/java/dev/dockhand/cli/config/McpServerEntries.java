@@ -1,6 +1,5 @@
 package dev.dockhand.cli.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -97,9 +96,14 @@ public final class McpServerEntries {
         JsonNode root;
         try {
             root = EXACT.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new IOException(file + " is not valid JSON at line "
-                    + e.getLocation().getLineNr() + ": " + e.getOriginalMessage() + "; fix it first");
+        } catch (IOException e) {
+            // The settings reader says where the JSON breaks, in the words Dockhand uses everywhere else.
+            try {
+                SettingsFiles.read(file);
+            } catch (SettingsException bad) {
+                throw new IOException(bad.getMessage().replaceAll("\\.$", "") + "; fix it first", e);
+            }
+            throw new IOException(file + " is not valid JSON; fix it first", e);
         }
         if (!(root instanceof ObjectNode object)) {
             throw new IOException(file + " does not hold a JSON object; fix it first");
