@@ -169,62 +169,14 @@ final class McpCommand {
                         ExitCodes.USAGE,
                         "'" + name + "' cannot name an MCP server; use letters, digits, '.', '_' and '-'.");
             }
-            ObjectNode entry = Json.object();
-            switch (transport) {
-                case "stdio" -> {
-                    if (!headers.isEmpty()) {
-                        throw new DockhandException(ExitCodes.USAGE, "-H is for HTTP servers (--transport http).");
-                    }
-                    entry.put("type", "stdio");
-                    entry.put("command", words.get(1));
-                    if (words.size() > 2) {
-                        words.subList(2, words.size()).forEach(entry.putArray("args")::add);
-                    }
-                    if (!env.isEmpty()) {
-                        ObjectNode variables = entry.putObject("env");
-                        for (String pair : env) {
-                            int equals = pair.indexOf('=');
-                            if (equals <= 0) {
-                                throw new DockhandException(ExitCodes.USAGE, "-e " + pair + " is not KEY=VALUE.");
-                            }
-                            variables.put(pair.substring(0, equals), pair.substring(equals + 1));
-                        }
-                    }
-                }
-                case "http", "sse" -> {
-                    if (!env.isEmpty()) {
-                        throw new DockhandException(
-                                ExitCodes.USAGE, "-e is for servers Dockhand starts (stdio); HTTP servers take -H.");
-                    }
-                    if (words.size() != 2) {
-                        throw new DockhandException(
+            ObjectNode entry =
+                    switch (transport) {
+                        case "stdio" -> stdio(words, env, headers);
+                        case "http", "sse" -> http(transport, words, env, headers);
+                        default -> throw new DockhandException(
                                 ExitCodes.USAGE,
-                                "An HTTP server takes one URL after its name; got "
-                                        + String.join(" ", words.subList(1, words.size())) + ".");
-                    }
-                    if (!words.get(1).matches("https?://.+")) {
-                        throw new DockhandException(
-                                ExitCodes.USAGE, words.get(1) + " is not an http:// or https:// URL.");
-                    }
-                    entry.put("type", transport);
-                    entry.put("url", words.get(1));
-                    if (!headers.isEmpty()) {
-                        ObjectNode values = entry.putObject("headers");
-                        for (String header : headers) {
-                            int colon = header.indexOf(':');
-                            if (colon <= 0) {
-                                throw new DockhandException(
-                                        ExitCodes.USAGE, "-H " + header + " is not 'Header: value'.");
-                            }
-                            values.put(
-                                    header.substring(0, colon).strip(),
-                                    header.substring(colon + 1).strip());
-                        }
-                    }
-                }
-                default -> throw new DockhandException(
-                        ExitCodes.USAGE, "--transport " + transport + " is not a transport; use stdio, http or sse.");
-            }
+                                "--transport " + transport + " is not a transport; use stdio, http or sse.");
+                    };
             Path file = scope.file(environment);
             if (McpServerEntries.has(file, name)) {
                 throw new DockhandException(
@@ -242,6 +194,63 @@ final class McpCommand {
             out.println("Added the MCP server '" + name + "' to " + file + ".");
             out.flush();
             return ExitCodes.OK;
+        }
+
+        /** The entry of a server Dockhand starts: its command, arguments and environment. */
+        private static ObjectNode stdio(List<String> words, List<String> env, List<String> headers) {
+            ObjectNode entry = Json.object();
+            if (!headers.isEmpty()) {
+                throw new DockhandException(ExitCodes.USAGE, "-H is for HTTP servers (--transport http).");
+            }
+            entry.put("type", "stdio");
+            entry.put("command", words.get(1));
+            if (words.size() > 2) {
+                words.subList(2, words.size()).forEach(entry.putArray("args")::add);
+            }
+            if (!env.isEmpty()) {
+                ObjectNode variables = entry.putObject("env");
+                for (String pair : env) {
+                    int equals = pair.indexOf('=');
+                    if (equals <= 0) {
+                        throw new DockhandException(ExitCodes.USAGE, "-e " + pair + " is not KEY=VALUE.");
+                    }
+                    variables.put(pair.substring(0, equals), pair.substring(equals + 1));
+                }
+            }
+            return entry;
+        }
+
+        /** The entry of a server reached at a URL, with the headers of its requests. */
+        private static ObjectNode http(String transport, List<String> words, List<String> env, List<String> headers) {
+            ObjectNode entry = Json.object();
+            if (!env.isEmpty()) {
+                throw new DockhandException(
+                        ExitCodes.USAGE, "-e is for servers Dockhand starts (stdio); HTTP servers take -H.");
+            }
+            if (words.size() != 2) {
+                throw new DockhandException(
+                        ExitCodes.USAGE,
+                        "An HTTP server takes one URL after its name; got "
+                                + String.join(" ", words.subList(1, words.size())) + ".");
+            }
+            if (!words.get(1).matches("https?://.+")) {
+                throw new DockhandException(ExitCodes.USAGE, words.get(1) + " is not an http:// or https:// URL.");
+            }
+            entry.put("type", transport);
+            entry.put("url", words.get(1));
+            if (!headers.isEmpty()) {
+                ObjectNode values = entry.putObject("headers");
+                for (String header : headers) {
+                    int colon = header.indexOf(':');
+                    if (colon <= 0) {
+                        throw new DockhandException(ExitCodes.USAGE, "-H " + header + " is not 'Header: value'.");
+                    }
+                    values.put(
+                            header.substring(0, colon).strip(),
+                            header.substring(colon + 1).strip());
+                }
+            }
+            return entry;
         }
 
         private List<String> valueOrEmpty(String option) {
