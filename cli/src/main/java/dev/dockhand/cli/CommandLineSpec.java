@@ -74,6 +74,7 @@ public final class CommandLineSpec {
                 sessions,
                 "List this folder's sessions, newest first (continue one with --resume ID).");
         CheckpointsCommand.declare(spec, command);
+        McpCommand.declare(spec, command);
         return new CommandLine(spec);
     }
 

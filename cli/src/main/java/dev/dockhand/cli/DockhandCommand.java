@@ -114,6 +114,11 @@ public final class DockhandCommand extends OptionValues implements Callable<Inte
         fetchNamedByUser = get(Option.ALLOWED_TOOLS).contains("web_fetch");
     }
 
+    /** The sentence naming the project's settings that did not apply, after {@link #configure}. */
+    java.util.Optional<String> configurationNotice() {
+        return configuration.notice();
+    }
+
     CliEnvironment environment() {
         return environment;
     }

@@ -75,7 +75,8 @@ class McpSessionTest {
     @Test
     void theEverythingServersEchoAndGetSumRunAndTheirResultsReachTheModel() throws Exception {
         assumeEverythingServer();
-        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\"}}}");
+        // Required: the first request waits for it, so its tools are in that request.
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true}}}");
         cli.model.enqueue(
                 calls(
                         toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}"),
@@ -98,7 +99,8 @@ class McpSessionTest {
     @Test
     void anMcpCallTheUserDidNotApproveDoesNotRun() throws Exception {
         assumeEverythingServer();
-        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"]}}}");
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"],"
+                + " \"required\": true}}}");
         cli.model.enqueue(calls(toolCall("e1", "mcp__everything__echo", "{\"message\":\"hello\"}")), answer("Ok."));
 
         cli.run("-p", "use the server");
@@ -115,6 +117,136 @@ class McpSessionTest {
                         + " or --allowed-tools mcp__everything__echo. Finish what you can without it and say what was"
                         + " not done."),
                 toolResults(cli.model.takeRequest()));
+    }
+
+    @Test
+    void aSlowServersToolsJoinFromTheNextRequestAndACallToItWaitsForIt() throws Exception {
+        assumeEverythingServer();
+        // The server starts only once the model has written the gate file: the first request cannot have its tools.
+        user("{\"mcpServers\": {\"slow\": {\"command\": \"sh\", \"args\": [\"-c\", \"while [ ! -f gate ]; do sleep"
+                + " 0.05; done; exec " + EVERYTHING + "\"], \"includeTools\": [\"echo\"]}}}");
+        cli.model.enqueue(
+                calls(toolCall("w1", "write_file", "{\"path\":\"gate\",\"content\":\"open\"}")),
+                calls(toolCall("e1", "mcp__slow__echo", "{\"message\":\"late\"}")),
+                answer("Done."));
+
+        assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "use the server"));
+
+        List<String> mcp = List.of("mcp__slow__echo");
+        assertEquals(
+                List.of(),
+                toolNames(cli.model.takeRequest()).stream()
+                        .filter(mcp::contains)
+                        .toList());
+        cli.model.takeRequest();
+        JsonNode third = cli.model.takeRequest();
+        assertEquals(mcp, toolNames(third).stream().filter(mcp::contains).toList());
+        assertEquals(List.of("w1: Created gate (1 line).", "e1: Echo: late"), toolResults(third));
+    }
+
+    @Test
+    void streamJsonShowsTheServersStatusAndACallsProgress() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true,"
+                + " \"includeTools\": [\"trigger-long-running-operation\"]}}}");
+        cli.model.enqueue(
+                calls(toolCall(
+                        "p1", "mcp__everything__trigger-long-running-operation", "{\"duration\":0.2,\"steps\":2}")),
+                answer("Done."));
+
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("--approval-mode", "yolo", "--output-format", "stream-json", "-p", "use the server"));
+
+        List<String> lines = cli.out
+                .toString()
+                .lines()
+                .filter(line -> line.contains("\"mcp_server\"") || line.contains("\"tool_progress\""))
+                .map(line -> line.replaceAll(",\"tools\":[0-9]+", ""))
+                .distinct()
+                .toList();
+        assertEquals(
+                List.of(
+                        "{\"type\":\"mcp_server\",\"schema_version\":1,\"name\":\"everything\",\"status\":\"connected\"}",
+                        "{\"type\":\"tool_progress\",\"schema_version\":1,\"id\":\"p1\",\"progress\":1.0,\"total\":2.0}",
+                        "{\"type\":\"tool_progress\",\"schema_version\":1,\"id\":\"p1\",\"progress\":2.0,\"total\":2.0}"),
+                lines.stream().filter(line -> !line.contains("tools_changed")).toList());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"streamableHttp, http, /mcp", "sse, sse, /sse"})
+    void anHttpServerIsReachedOverStreamableHttpAndTheOlderSse(String mode, String type, String path) throws Exception {
+        assumeEverythingServer();
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        ProcessBuilder builder = new ProcessBuilder(EVERYTHING.toString(), mode).redirectErrorStream(true);
+        builder.environment().put("PORT", Integer.toString(port));
+        builder.redirectOutput(temp.resolve("server.log").toFile());
+        Process server = builder.start();
+        try {
+            awaitPort(port);
+            user("{\"mcpServers\": {\"web\": {\"type\": \"" + type + "\", \"url\": \"http://127.0.0.1:" + port + path
+                    + "\", \"required\": true, \"includeTools\": [\"echo\"]}}}");
+            cli.model.enqueue(
+                    calls(toolCall("e1", "mcp__web__echo", "{\"message\":\"over " + type + "\"}")), answer("Ok."));
+
+            assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "use the server"), cli.err::toString);
+
+            cli.model.takeRequest();
+            assertEquals(List.of("e1: Echo: over " + type), toolResults(cli.model.takeRequest()));
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly();
+        }
+    }
+
+    /** Waits (at most 30 s) until the server listens: starting Node takes a moment, and nothing says when. */
+    private static void awaitPort(int port) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (java.io.IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("the server did not listen on port " + port + " within 30 s");
+    }
+
+    @Test
+    void slashMcpShowsEachServerWithItsToolsAndTheirDescriptions() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true,"
+                + " \"includeTools\": [\"echo\", \"get-sum\"]}, \"gone\": {\"command\":"
+                + " \"no-such-mcp-server\"}}}");
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/mcp");
+            repl.await("Returns the sum");
+            repl.awaitPrompt();
+
+            assertEquals(
+                    List.of(
+                            "› /mcp",
+                            "everything  stdio  connected, 2 tools",
+                            "  mcp__everything__echo     Echoes back the input string",
+                            "  mcp__everything__get-sum  Returns the sum of two numbers",
+                            "gone        stdio  failed: did not start: there is no program no-such-mcp-server."),
+                    repl.rowsFrom("› /mcp").subList(0, 5));
+        }
+    }
+
+    @Test
+    void aRequiredServerThatFailsStopsTheRun() throws Exception {
+        user("{\"mcpServers\": {\"gone\": {\"command\": \"" + temp.resolve("no-such-server") + "\", \"required\":"
+                + " true}}}");
+
+        assertEquals(ExitCodes.CONFIGURATION, cli.run("-p", "hi"));
+        assertEquals(
+                "dockhand: The required MCP server 'gone' did not start: there is no program "
+                        + temp.resolve("no-such-server") + ".",
+                cli.err.toString().lines().reduce((a, b) -> b).orElseThrow());
     }
 
     @Test

@@ -26,6 +26,7 @@ public final class BuiltinCommands {
             "checkpoints",
             "undo",
             "rewind",
+            "mcp",
             "quit",
             "exit");
 

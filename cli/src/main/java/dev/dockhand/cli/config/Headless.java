@@ -97,10 +97,21 @@ public record Headless(
      * usage error.
      */
     public List<Tool<?>> select(List<Tool<?>> all) {
+        return select(all, false);
+    }
+
+    /**
+     * As {@link #select(List)}; with {@code lateTools} (MCP servers are configured, and their tools are not known
+     * until they start), a name starting {@code mcp__} is taken on trust.
+     */
+    public List<Tool<?>> select(List<Tool<?>> all, boolean lateTools) {
         Set<String> known = all.stream().map(Tool::name).collect(Collectors.toSet());
         List<String> unknown = new ArrayList<>();
         for (List<String> names : List.of(allowedTools, offeredTools, excludedTools)) {
             for (String name : names) {
+                if (lateTools && name.startsWith("mcp__")) {
+                    continue;
+                }
                 if (!known.contains(name) && !unknown.contains(name)) {
                     unknown.add(name);
                 }
@@ -123,6 +134,11 @@ public record Headless(
                         ? shell && !excludedTools.contains(tool.name())
                         : offered.contains(tool))
                 .toList();
+    }
+
+    /** Whether a tool that joins later (an MCP server's) is offered, by --tools and --excluded-tools. */
+    public boolean offersLate(String name) {
+        return (offeredTools.isEmpty() || offeredTools.contains(name)) && !excludedTools.contains(name);
     }
 
     /**

@@ -104,6 +104,28 @@ public final class StreamJsonRenderer implements AgentEventSink {
                     .put("max_attempts", retrying.maxAttempts())
                     .put("delay_ms", retrying.delay().toMillis())
                     .put("reason", retrying.reason()));
+        } else if (event instanceof AgentEvent.ToolProgress progress) {
+            ObjectNode node = Json.object()
+                    .put("type", "tool_progress")
+                    .put("id", progress.callId())
+                    .put("progress", progress.progress());
+            if (progress.total() != null) {
+                node.put("total", progress.total());
+            }
+            if (progress.message() != null) {
+                node.put("message", progress.message());
+            }
+            line(node);
+        } else if (event instanceof AgentEvent.McpServerStatus server) {
+            ObjectNode node = Json.object()
+                    .put("type", "mcp_server")
+                    .put("name", server.server())
+                    .put("status", server.state())
+                    .put("tools", server.tools());
+            if (server.error() != null) {
+                node.put("error", server.error());
+            }
+            line(node);
         } else if (event instanceof AgentEvent.Warning warning) {
             line.accept(Json.object().put("type", "warning").put("message", warning.message()));
         }

@@ -238,6 +238,7 @@ public final class Repl {
             case "approval-mode" -> commands.approvalMode(argument);
             case "tools" -> commands.tools();
             case "agents" -> commands.agents();
+            case "mcp" -> commands.mcp();
             case "stats" -> commands.stats();
             case "thinking" -> screen.print(
                     view.toggleThinking()

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.UserInterruptException;
@@ -120,7 +121,11 @@ public final class ReplApprover implements Approver {
         } else {
             List<String> always = alwaysAllowRules(request);
             lines.add(new AttributedString(
-                    "  y allow once · a allow " + tool + " for this session · n deny · Esc stop the turn",
+                    "  y allow once · a allow " + tool + " for this session"
+                            + mcpServer(tool)
+                                    .map(server -> " · s allow every tool of " + server)
+                                    .orElse("")
+                            + " · n deny · Esc stop the turn",
                     TurnView.DIM));
             if (!always.isEmpty()) {
                 // The rules are shown before they can be saved: what "always" means is never a surprise.
@@ -165,11 +170,23 @@ public final class ReplApprover implements Approver {
         return lines;
     }
 
+    /**
+     * "the MCP server x" for an MCP tool ({@code mcp__x__tool}), whose calls the user may allow all at once; empty
+     * for Dockhand's own tools.
+     */
+    static Optional<String> mcpServer(String tool) {
+        int end = tool.startsWith("mcp__") ? tool.indexOf("__", 5) : -1;
+        return end > 5 ? Optional.of("the MCP server " + tool.substring(5, end)) : Optional.empty();
+    }
+
     /** Asks and reads the answer. */
     private ApprovalDecision answer(ApprovalRequest request) {
         String tool = request.call().name();
         List<String> always = alwaysAllowRules(request);
-        String keys = request.explicit().isPresent() ? "yYnN" : always.isEmpty() ? "yYaAnN" : "yYaApPnN";
+        Optional<String> server = mcpServer(tool);
+        String keys = request.explicit().isPresent()
+                ? "yYnN"
+                : "yYaA" + (server.isPresent() ? "sS" : "") + (always.isEmpty() ? "" : "pP") + "nN";
         int key = ReplKeys.ask(terminal, keys, () -> screen.print(question(request)));
         switch (key) {
             case 'y', 'Y' -> {
@@ -193,6 +210,12 @@ public final class ReplApprover implements Approver {
                             "  ✓ allowed once; the rule could not be saved: " + e.getMessage(), TurnView.YELLOW));
                 }
                 return ApprovalDecision.allowOnce();
+            }
+            case 's', 'S' -> {
+                screen.print(new AttributedString(
+                        "  ✓ every tool of " + server.orElse("") + " allowed for the rest of this session",
+                        TurnView.GREEN));
+                return ApprovalDecision.allowGroupForSession();
             }
             case 'n', 'N' -> {
                 String reason = reason().strip();

@@ -45,6 +45,7 @@ public final class SlashCommands {
             new Command("tools", "", "list the tools the model can use"),
             new Command("permissions", "[remove N]", "the permission rules in force and their sources; remove one"),
             new Command("agents", "", "list the agents the model can hand tasks to, with their tools and data policy"),
+            new Command("mcp", "", "the MCP servers: connected or why not, and each one's tools"),
             new Command("stats", "", "requests, tokens, cost, tool calls and time spent in this session"),
             new Command("thinking", "", "show the model's reasoning in full, or fold it into one line again"),
             new Command("memory", "show", "show the AGENTS.md / DOCKHAND.md instructions loaded"),
@@ -159,6 +160,10 @@ public final class SlashCommands {
             lines.add(new AttributedString("  " + Rendering.printable(agent.description()), TurnView.DIM));
         }
         screen.print(lines);
+    }
+
+    void mcp() {
+        screen.print(session.mcpReport().stream().map(AttributedString::new).toList());
     }
 
     private static String firstSentence(Tool<?> tool) {

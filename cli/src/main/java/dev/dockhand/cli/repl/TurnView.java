@@ -66,6 +66,8 @@ public final class TurnView implements AgentEventSink {
     private static final class Running {
         final String label;
         final Deque<String> lastLines = new ArrayDeque<>();
+        /** The tool's last progress report ("3/5 indexing"), or "". */
+        String progress = "";
 
         Running(String label) {
             this.label = label;
@@ -127,6 +129,19 @@ public final class TurnView implements AgentEventSink {
     public synchronized void accept(AgentEvent event) {
         if (subAgent(event)) {
             redraw();
+            return;
+        }
+        // An MCP server's news may come from its own thread at any time: it must not end the reasoning shown.
+        if (event instanceof AgentEvent.McpServerStatus server) {
+            mcpServer(server);
+            return;
+        }
+        if (event instanceof AgentEvent.ToolProgress progress) {
+            Running call = running.get(progress.callId());
+            if (call != null) {
+                call.progress = Rendering.printable(progressText(progress));
+                redraw();
+            }
             return;
         }
         if (event instanceof AgentEvent.ReasoningDelta delta) {
@@ -196,6 +211,35 @@ public final class TurnView implements AgentEventSink {
             call.lastLines.add("↳ " + label(updated.call().name(), updated.summary()));
         }
         return true;
+    }
+
+    /** A server that failed or came back says so; one that connects or changes its tools is quiet (/mcp shows it). */
+    private void mcpServer(AgentEvent.McpServerStatus server) {
+        if (server.state().equals("failed")) {
+            commit(new AttributedString(
+                    "⚠ the MCP server '" + server.server() + "' "
+                            + (server.error() == null
+                                    ? "failed"
+                                    : server.error().lines().findFirst().orElse("")),
+                    YELLOW));
+            redraw();
+        } else if (server.state().equals("restarted")) {
+            commit(new AttributedString(
+                    "↻ the MCP server '" + server.server() + "' crashed and was started again", YELLOW));
+            redraw();
+        }
+    }
+
+    /** "3/5 indexing", "40%", "3": the progress as the tool gave it. */
+    static String progressText(AgentEvent.ToolProgress progress) {
+        String done = progress.total() == null
+                ? number(progress.progress())
+                : number(progress.progress()) + "/" + number(progress.total());
+        return progress.message() == null || progress.message().isBlank() ? done : done + " " + progress.message();
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     /** Events that become one line of their own, or none. */
@@ -362,6 +406,8 @@ public final class TurnView implements AgentEventSink {
                     .append(spin)
                     .style(AttributedStyle.DEFAULT)
                     .append(" " + call.label)
+                    .style(DIM)
+                    .append(call.progress.isEmpty() ? "" : "  " + call.progress)
                     .toAttributedString());
             for (String output : call.lastLines) {
                 lines.add(new AttributedString("    " + output, DIM));

@@ -72,6 +72,7 @@ public final class AgentSession implements AutoCloseable {
     private AutoCloseable mcp;
 
     private final SubAgents subAgents;
+    private volatile boolean mcpAttached;
 
     private AgentSession(
             RunOptions options,
@@ -165,10 +166,11 @@ public final class AgentSession implements AutoCloseable {
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
         AutoCloseable mcp = McpSetup.start(options, environment, err);
         SubAgents subAgents = subAgents(options, environment, err);
-        List<Tool<?>> all = new ArrayList<>(McpSetup.withTools(tools(options), mcp));
+        List<Tool<?>> all = new ArrayList<>(tools(options));
         all.add(subAgents.tool());
-        List<Tool<?>> offered = options.headless().select(all);
+        List<Tool<?>> offered = options.headless().select(all, mcp != null);
         ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
+        McpSetup.offer(registry, mcp);
         Sandbox sandbox;
         try {
             sandbox = Sandboxes.open(options, workspace, environment, err);
@@ -319,7 +321,7 @@ public final class AgentSession implements AutoCloseable {
                 model.model(),
                 problem -> events.accept(new AgentEvent.Warning(problem)));
         loop = new AgentLoop(
-                client(), model.model(), registry.declarations(), scheduler, conversation, options.maxTurns(), events);
+                client(), model.model(), registry::declarations, scheduler, conversation, options.maxTurns(), events);
         loop.setContextPolicy(options.contextPolicy());
         loop.setReasoningEffort(options.reasoningEffort());
         if (hooks != null) {
@@ -347,6 +349,11 @@ public final class AgentSession implements AutoCloseable {
 
     /** Writes what the conversation's observer does not see: usage, failures, compressions. */
     private void record(AgentEvent event) {
+        if (mcp != null && !mcpAttached && event instanceof AgentEvent.RequestStarted) {
+            // The servers' news so far goes out before the first request, after a headless run's init line.
+            mcpAttached = true;
+            McpSetup.attach(mcp, events);
+        }
         Transcript current = transcript;
         if (current == null) {
             return;
@@ -361,6 +368,11 @@ public final class AgentSession implements AutoCloseable {
         } else if (event instanceof AgentEvent.SubAgentFinished finished) {
             current.recordEntry(finished.run().record());
         }
+    }
+
+    /** The MCP servers as {@code /mcp} shows them: each one's state, then its tools with their descriptions. */
+    public List<String> mcpReport() {
+        return McpSetup.report(mcp);
     }
 
     public AgentLoop loop() {

@@ -4,7 +4,10 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
-import dev.dockhand.core.tool.Tool;
+import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.settings.Settings;
+import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.tools.mcp.McpServerSpec;
 import dev.dockhand.tools.mcp.McpServers;
 import java.io.PrintWriter;
@@ -13,25 +16,104 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Starts a session's MCP servers and adds their tools to the built-in ones. Each method returns at once when no
- * server is configured, before any MCP class is touched, so a run without servers pays nothing for them.
+ * Starts a session's MCP servers in the background and offers their tools as each server becomes ready. Each method
+ * returns at once when no server is configured, before any MCP class is touched, so a run without servers pays
+ * nothing for them.
  */
 final class McpSetup {
     private McpSetup() {}
 
     /**
-     * Starts the configured servers together and waits until each has started or failed; a failed server is one line
-     * on {@code err}, or, when it is {@code required}, stops the run (exit 52). Returns the servers, or null.
+     * Starts the configured servers together, in the background, and waits only for the {@code required} ones: one
+     * that fails stops the run (exit 52). Another server that fails is one line on {@code err}; every change of a
+     * server's state is also an {@link AgentEvent.McpServerStatus} to the session's events once they are attached
+     * ({@link #attach}). Returns the servers, or null.
      */
     static AutoCloseable start(RunOptions options, CliEnvironment environment, PrintWriter err) {
         if (options.mcpServers().isEmpty()) {
             return null;
         }
+        List<McpServerSpec> specs = specs(options.mcpServers(), environment);
+        Running running = new Running(err);
+        running.servers = McpServers.startInBackground(
+                specs,
+                environment.workingDirectory(),
+                McpServers.START_TIMEOUT,
+                running::accept,
+                name -> options.headless().offersLate(name));
+        running.servers.awaitRequired().ifPresent(failure -> {
+            running.close();
+            throw new DockhandException(ExitCodes.CONFIGURATION, failure);
+        });
+        return running;
+    }
+
+    /**
+     * Sends each server's changes as events from now on, those that came before first. A failure has already been
+     * said on stderr.
+     */
+    static void attach(AutoCloseable mcp, AgentEventSink events) {
+        if (mcp != null) {
+            ((Running) mcp).attach(events);
+        }
+    }
+
+    /** The servers, and their status changes held until the session's events can take them. */
+    private static final class Running implements AutoCloseable {
+        private final PrintWriter err;
+        private final List<AgentEvent> held = new ArrayList<>();
+        private AgentEventSink events;
+        private McpServers servers;
+
+        Running(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void close() {
+            servers.close();
+        }
+
+        void accept(McpServers.Status status) {
+            if (status.state() == McpServers.State.FAILED && !status.required()) {
+                synchronized (err) {
+                    err.println("dockhand: the MCP server '" + status.name() + "' "
+                            + status.failure().orElse("failed"));
+                    err.flush();
+                }
+            }
+            String state = status.change() != null
+                    ? (status.state() == McpServers.State.FAILED ? "failed" : status.change())
+                    : status.state() == McpServers.State.FAILED ? "failed" : "connected";
+            AgentEvent event = new AgentEvent.McpServerStatus(
+                    status.name(),
+                    state,
+                    status.tools().size(),
+                    status.failure().orElse(null));
+            AgentEventSink sink;
+            synchronized (this) {
+                if (events == null) {
+                    held.add(event);
+                    return;
+                }
+                sink = events;
+            }
+            sink.accept(event);
+        }
+
+        synchronized void attach(AgentEventSink sink) {
+            held.forEach(sink::accept);
+            held.clear();
+            events = sink;
+        }
+    }
+
+    /** The configured servers in name order, each checked and its {@code ${VAR}}s expanded; a bad one is exit 52. */
+    static List<McpServerSpec> specs(Map<String, Settings.McpServer> configured, CliEnvironment environment) {
         List<McpServerSpec> specs = new ArrayList<>();
-        for (Map.Entry<String, dev.dockhand.core.settings.Settings.McpServer> entry :
-                options.mcpServers().entrySet().stream()
-                        .sorted(Map.Entry.comparingByKey())
-                        .toList()) {
+        for (Map.Entry<String, Settings.McpServer> entry : configured.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .toList()) {
             try {
                 specs.add(McpServerSpec.of(entry.getKey(), entry.getValue(), name -> environment
                         .get(name)
@@ -40,34 +122,28 @@ final class McpSetup {
                 throw new DockhandException(ExitCodes.CONFIGURATION, "mcpServers: " + e.getMessage() + ".");
             }
         }
-        McpServers servers = McpServers.start(specs, environment.workingDirectory(), McpServers.START_TIMEOUT);
-        if (servers.failedRequired().isPresent()) {
-            servers.close();
-            throw new DockhandException(
-                    ExitCodes.CONFIGURATION, servers.failedRequired().get());
-        }
-        for (McpServers.Status status : servers.statuses()) {
-            status.failure()
-                    .ifPresent(failure -> err.println("dockhand: the MCP server '" + status.name() + "' " + failure));
-        }
-        err.flush();
-        return servers;
+        return specs;
     }
 
-    /** The built-in tools, then the servers' tools. */
-    static List<Tool<?>> withTools(List<Tool<?>> builtIn, AutoCloseable mcp) {
+    /** What {@code /mcp} shows: each server, its state, and its tools with their descriptions. */
+    static List<String> report(AutoCloseable mcp) {
         if (mcp == null) {
-            return builtIn;
+            return List.of(McpReport.NONE);
         }
-        List<Tool<?>> all = new ArrayList<>(builtIn);
-        all.addAll(((McpServers) mcp).tools());
-        return all;
+        return McpReport.lines(((Running) mcp).servers.statuses(), true);
+    }
+
+    /** Offers the servers' tools in {@code registry} as they come and change. */
+    static void offer(ToolRegistry registry, AutoCloseable mcp) {
+        if (mcp != null) {
+            registry.setLateTools(((Running) mcp).servers);
+        }
     }
 
     /** Stops the servers, each with its process tree. */
     static void stop(AutoCloseable mcp) {
         if (mcp != null) {
-            ((McpServers) mcp).close();
+            ((Running) mcp).close();
         }
     }
 }

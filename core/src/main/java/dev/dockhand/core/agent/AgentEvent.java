@@ -28,6 +28,19 @@ public sealed interface AgentEvent {
     /** A line of a running call's output. */
     record ToolOutput(String callId, String line) implements AgentEvent {}
 
+    /**
+     * How far a running call has come, as its tool reported it: {@code progress} of {@code total} (null when the
+     * total is unknown), with the tool's own words (or null). Replaces the call's previous progress.
+     */
+    record ToolProgress(String callId, double progress, Double total, String message) implements AgentEvent {}
+
+    /**
+     * An MCP server's state changed: {@code state} is {@code connected} (its {@code tools} are offered from the next
+     * request on), {@code failed} ({@code error} says why), {@code restarted} after a crash, or {@code
+     * tools_changed}. It may come between turns as well as during one: servers start in the background.
+     */
+    record McpServerStatus(String server, String state, int tools, String error) implements AgentEvent {}
+
     /** A call reached its terminal state; {@code result} is what the model will read. */
     record ToolCallFinished(ToolCall call, ToolCallStatus status, ToolResult result, String summary, Duration duration)
             implements AgentEvent {}

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -36,9 +37,11 @@ public final class AgentLoop {
     private volatile ModelClient client;
     private final CoreToolScheduler scheduler;
     private final Conversation conversation;
-    private final List<ToolDeclaration> tools;
-    /** The declarations' size in tokens, counted once: they do not change during a session. */
-    private final long toolTokens;
+    private final Supplier<List<ToolDeclaration>> tools;
+    /** The declarations last sent and their size in tokens, counted again only when the list changes (MCP). */
+    private List<ToolDeclaration> declared;
+
+    private long toolTokens;
 
     private final AgentEventSink events;
     private final int maxRequests;
@@ -68,13 +71,32 @@ public final class AgentLoop {
             Conversation conversation,
             int maxRequests,
             AgentEventSink events) {
+        this(client, model, fixed(List.copyOf(tools)), scheduler, conversation, maxRequests, events, null);
+    }
+
+    private static Supplier<List<ToolDeclaration>> fixed(List<ToolDeclaration> tools) {
+        return () -> tools;
+    }
+
+    /**
+     * A loop whose tools are asked for before each request: tools that join or change mid-session (an MCP server's)
+     * are offered from the next request on. {@code tools} should return the same list object while nothing changed.
+     */
+    public AgentLoop(
+            ModelClient client,
+            String model,
+            Supplier<List<ToolDeclaration>> tools,
+            CoreToolScheduler scheduler,
+            Conversation conversation,
+            int maxRequests,
+            AgentEventSink events) {
         this(client, model, tools, scheduler, conversation, maxRequests, events, null);
     }
 
     private AgentLoop(
             ModelClient client,
             String model,
-            List<ToolDeclaration> tools,
+            Supplier<List<ToolDeclaration>> tools,
             CoreToolScheduler scheduler,
             Conversation conversation,
             int maxRequests,
@@ -85,8 +107,8 @@ public final class AgentLoop {
         }
         this.client = client;
         this.model = model;
-        this.tools = List.copyOf(tools);
-        this.toolTokens = TokenEstimator.tools(this.tools);
+        this.tools = tools;
+        declared();
         this.scheduler = scheduler;
         this.conversation = conversation;
         this.maxRequests = maxRequests;
@@ -107,7 +129,7 @@ public final class AgentLoop {
             int maxRequests,
             AgentEventSink events) {
         AgentLoop child =
-                new AgentLoop(client, model, tools, scheduler, conversation, maxRequests, events, turnRequests);
+                new AgentLoop(client, model, fixed(tools), scheduler, conversation, maxRequests, events, turnRequests);
         child.contextPolicy = contextPolicy;
         child.reasoningEffort = reasoningEffort;
         child.budgetSpent = () -> budgetSpent.getAsBoolean();
@@ -160,6 +182,16 @@ public final class AgentLoop {
     /** What runs at the edges of each turn (the user's UserPromptSubmit and Stop hooks). */
     public void setHooks(TurnHooks hooks) {
         this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
+    }
+
+    /** The tools to declare now, their token count updated when they changed since the last request. */
+    private List<ToolDeclaration> declared() {
+        List<ToolDeclaration> now = tools.get();
+        if (now != declared) {
+            declared = now;
+            toolTokens = TokenEstimator.tools(now);
+        }
+        return now;
     }
 
     /** About how many tokens the next request's messages and tools take. */
@@ -357,12 +389,13 @@ public final class AgentLoop {
                         notice.attempt(), notice.maxAttempts(), notice.delay(), notice.reason()));
             }
         };
+        List<ToolDeclaration> offered = declared();
         List<Message> messages = conversation.messages();
         // Until the reply says otherwise, the request's own size is the best count of its input.
         knownTokens = tokensOf(messages);
         knownMessages = messages.size();
         try {
-            return client.stream(new ModelRequest(model, messages, tools, reasoningEffort), listener, cancel);
+            return client.stream(new ModelRequest(model, messages, offered, reasoningEffort), listener, cancel);
         } catch (ProviderException e) {
             if (streamed.length() > 0) {
                 conversation.addAssistant(new Message.Assistant(streamed.toString(), List.of()));

@@ -14,6 +14,11 @@ public record ApprovalDecision(Outcome outcome, Optional<String> denial) {
         ALLOW_ONCE,
         /** Run this call and every later call of the same tool in this session without asking. */
         ALLOW_FOR_SESSION,
+        /**
+         * Run this call and every later call of any tool of its group ({@code Tool.approvalGroup}: the same MCP
+         * server) in this session without asking; for a tool without a group, as {@link #ALLOW_FOR_SESSION}.
+         */
+        ALLOW_GROUP_FOR_SESSION,
         /** Do not run this call; the model is told why. */
         DENY,
         /**
@@ -34,6 +39,10 @@ public record ApprovalDecision(Outcome outcome, Optional<String> denial) {
 
     public static ApprovalDecision allowForSession() {
         return new ApprovalDecision(Outcome.ALLOW_FOR_SESSION, Optional.empty());
+    }
+
+    public static ApprovalDecision allowGroupForSession() {
+        return new ApprovalDecision(Outcome.ALLOW_GROUP_FOR_SESSION, Optional.empty());
     }
 
     /** The user stopped the whole turn at the question. */

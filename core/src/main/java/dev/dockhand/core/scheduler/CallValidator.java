@@ -30,7 +30,8 @@ final class CallValidator {
     private static final int QUOTE_LIMIT = 300;
 
     private final ToolRegistry registry;
-    private final Map<String, JsonSchema> schemas = new ConcurrentHashMap<>();
+    /** Keyed by the tool itself: a tool that comes back under the same name with a new schema (MCP) compiles anew. */
+    private final Map<Tool<?>, JsonSchema> schemas = new ConcurrentHashMap<>();
 
     CallValidator(ToolRegistry registry) {
         this.registry = registry;
@@ -119,7 +120,7 @@ final class CallValidator {
     }
 
     private JsonSchema schema(Tool<?> tool) {
-        return schemas.computeIfAbsent(tool.name(), name -> compile(tool));
+        return schemas.computeIfAbsent(tool, CallValidator::compile);
     }
 
     private static JsonSchema compile(Tool<?> tool) {

@@ -370,6 +370,10 @@ public final class CoreToolScheduler {
                 prepared.kind(),
                 mode,
                 sessionApprovals.isAllowed(name)
+                        || prepared.tool()
+                                .approvalGroup()
+                                .filter(sessionApprovals::isGroupAllowed)
+                                .isPresent()
                         || rules.allowedTools().contains(name)
                         || ruled.is(PermissionRule.Decision.ALLOW),
                 explicit.isPresent() ? ApprovalPolicy.Explicit.REQUIRED : ApprovalPolicy.Explicit.NO);
@@ -408,10 +412,17 @@ public final class CoreToolScheduler {
         }
         switch (decision.outcome()) {
             case ALLOW_ONCE -> call.advance(ToolCallStatus.SCHEDULED);
-            case ALLOW_FOR_SESSION -> {
+            case ALLOW_FOR_SESSION, ALLOW_GROUP_FOR_SESSION -> {
                 // An explicit yes answers for this call only: the next one is asked again.
                 if (explicit.isEmpty()) {
-                    sessionApprovals.allow(prepared.tool().name());
+                    Optional<String> group = decision.outcome() == ApprovalDecision.Outcome.ALLOW_GROUP_FOR_SESSION
+                            ? prepared.tool().approvalGroup()
+                            : Optional.empty();
+                    if (group.isPresent()) {
+                        sessionApprovals.allowGroup(group.get());
+                    } else {
+                        sessionApprovals.allow(prepared.tool().name());
+                    }
                 }
                 call.advance(ToolCallStatus.SCHEDULED);
             }

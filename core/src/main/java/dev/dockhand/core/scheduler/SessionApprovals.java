@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /** Tools the user allowed "for the rest of this session"; lives as long as the session, not the turn. */
 public final class SessionApprovals {
     private final Set<String> tools = ConcurrentHashMap.newKeySet();
+    private final Set<String> groups = ConcurrentHashMap.newKeySet();
 
     public void allow(String toolName) {
         tools.add(toolName);
@@ -30,7 +31,17 @@ public final class SessionApprovals {
         return tools.remove(toolName);
     }
 
+    /** Allows every tool of {@code group} (an MCP server's, {@code Tool.approvalGroup}) for the session. */
+    public void allowGroup(String group) {
+        groups.add(group);
+    }
+
+    public boolean isGroupAllowed(String group) {
+        return groups.contains(group);
+    }
+
     public void clear() {
+        groups.clear();
         tools.clear();
     }
 }

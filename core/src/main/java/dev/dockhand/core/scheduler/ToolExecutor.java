@@ -5,6 +5,7 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.TruncatedOutput;
+import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -57,7 +58,17 @@ final class ToolExecutor {
                 environment.workspace(),
                 environment.sandbox(),
                 cancel,
-                line -> events.accept(new AgentEvent.ToolOutput(id, line)),
+                new OutputSink() {
+                    @Override
+                    public void line(String line) {
+                        events.accept(new AgentEvent.ToolOutput(id, line));
+                    }
+
+                    @Override
+                    public void progress(double progress, Double total, String message) {
+                        events.accept(new AgentEvent.ToolProgress(id, progress, total, message));
+                    }
+                },
                 id,
                 environment.limits(),
                 environment.outputDir(),

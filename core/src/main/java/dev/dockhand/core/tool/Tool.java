@@ -30,6 +30,14 @@ public interface Tool<P> {
      * {@link #kind}: a tool can be read-only for approval and still unsafe to run twice at once (it keeps state).
      * Read-only tools are, unless they say otherwise.
      */
+    /**
+     * The group of tools the user may allow all at once for the session, when this tool belongs to one: an MCP
+     * server's tools are allowed together as "every tool of this server". Empty for Dockhand's own tools.
+     */
+    default Optional<String> approvalGroup() {
+        return Optional.empty();
+    }
+
     default boolean concurrencySafe() {
         return kind() == ToolKind.READ;
     }

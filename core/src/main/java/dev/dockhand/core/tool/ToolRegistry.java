@@ -14,6 +14,26 @@ import java.util.Optional;
 public final class ToolRegistry {
     private final Map<String, Tool<?>> tools = new LinkedHashMap<>();
     private final Map<String, String> withheld;
+    private volatile LateTools late = LateTools.NONE;
+    private List<ToolDeclaration> fixedDeclarations;
+    private List<Tool<?>> declaredLate;
+    private List<ToolDeclaration> declarations;
+
+    /**
+     * Tools that come and go during a session, after the fixed ones: an MCP server's, which join when the server has
+     * started and change when it says its list changed. {@link #current} returns the same list object until the set
+     * changes, so the declarations are rebuilt only then.
+     */
+    public interface LateTools {
+        LateTools NONE = List::of;
+
+        List<Tool<?>> current();
+
+        /** The tool {@code name}, waiting when it may still come (its server is starting); by default, no wait. */
+        default Optional<Tool<?>> await(String name) {
+            return current().stream().filter(tool -> tool.name().equals(name)).findFirst();
+        }
+    }
 
     public ToolRegistry(List<? extends Tool<?>> tools) {
         this(tools, Map.of());
@@ -35,8 +55,14 @@ public final class ToolRegistry {
         }
     }
 
+    /** Adds tools that come and go during the session; their names must not be those of the fixed tools. */
+    public void setLateTools(LateTools late) {
+        this.late = late;
+    }
+
     public Optional<Tool<?>> find(String name) {
-        return Optional.ofNullable(tools.get(name));
+        Tool<?> fixed = tools.get(name);
+        return fixed != null ? Optional.of(fixed) : late.await(name);
     }
 
     /** Why the user kept {@code name} out of this session, when they did. */
@@ -45,16 +71,36 @@ public final class ToolRegistry {
     }
 
     public List<Tool<?>> tools() {
-        return List.copyOf(tools.values());
+        List<Tool<?>> all = new ArrayList<>(tools.values());
+        all.addAll(late.current());
+        return List.copyOf(all);
     }
 
     public List<String> names() {
-        return List.copyOf(tools.keySet());
+        return tools().stream().map(Tool::name).toList();
     }
 
-    public List<ToolDeclaration> declarations() {
+    /**
+     * What the model is told of the tools, the late ones included as they are now. The same list object comes back
+     * until the late tools change, so a caller can tell a change by identity.
+     */
+    public synchronized List<ToolDeclaration> declarations() {
+        if (fixedDeclarations == null) {
+            fixedDeclarations = declare(tools.values());
+        }
+        List<Tool<?>> lateNow = late.current();
+        if (declarations == null || lateNow != declaredLate) {
+            List<ToolDeclaration> all = new ArrayList<>(fixedDeclarations);
+            all.addAll(declare(lateNow));
+            declarations = List.copyOf(all);
+            declaredLate = lateNow;
+        }
+        return declarations;
+    }
+
+    private static List<ToolDeclaration> declare(java.util.Collection<Tool<?>> tools) {
         List<ToolDeclaration> declarations = new ArrayList<>();
-        for (Tool<?> tool : tools.values()) {
+        for (Tool<?> tool : tools) {
             declarations.add(new ToolDeclaration(tool.name(), tool.description(), tool.parameterSchema()));
         }
         return declarations;

@@ -103,6 +103,40 @@ class CoreToolSchedulerTest {
         assertEquals(List.of("1", "2"), edit.runs);
     }
 
+    @Test
+    void allowingAToolsGroupStopsAskingForEveryToolOfItAndNoOther() {
+        TestTools.Echo one = new Grouped("mcp__s__one", "mcp server s");
+        TestTools.Echo two = new Grouped("mcp__s__two", "mcp server s");
+        TestTools.Echo other = new Grouped("mcp__t__one", "mcp server t");
+        CoreToolScheduler scheduler =
+                scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowGroupForSession(), one, two, other);
+
+        scheduler.runRound(List.of(call("a1", "mcp__s__one", "1")), new Cancellation());
+        scheduler.runRound(List.of(call("a2", "mcp__s__two", "2")), new Cancellation());
+        scheduler.runRound(List.of(call("a3", "mcp__t__one", "3")), new Cancellation());
+
+        assertEquals(
+                List.of("mcp__s__one", "mcp__t__one"),
+                asked.stream().map(request -> request.call().name()).toList());
+        assertEquals(List.of("1"), one.runs);
+        assertEquals(List.of("2"), two.runs);
+    }
+
+    /** A tool of an approval group, as an MCP server's are. */
+    private static final class Grouped extends TestTools.Echo {
+        private final String group;
+
+        Grouped(String name, String group) {
+            super(name, ToolKind.EXECUTE);
+            this.group = group;
+        }
+
+        @Override
+        public java.util.Optional<String> approvalGroup() {
+            return java.util.Optional.of(group);
+        }
+    }
+
     // codex tool_parallelism.rs: "read_file_tools_run_in_parallel"
     @Test
     void readCallsOfARoundRunConcurrently() {

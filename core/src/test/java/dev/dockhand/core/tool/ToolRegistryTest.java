@@ -31,4 +31,24 @@ class ToolRegistryTest {
                 List.of("b", "a"),
                 registry.declarations().stream().map(d -> d.name()).toList());
     }
+
+    @Test
+    void lateToolsFollowTheFixedOnesAndTheDeclarationsChangeOnlyWithThem() {
+        List<Tool<?>> first = List.of(new TestTools.Echo("mcp__s__one", ToolKind.EXECUTE));
+        List<List<Tool<?>>> late = new java.util.ArrayList<>(List.of(List.of()));
+        ToolRegistry registry = new ToolRegistry(List.of(new TestTools.Echo("read", ToolKind.READ)));
+        registry.setLateTools(() -> late.get(0));
+
+        List<dev.dockhand.core.model.ToolDeclaration> before = registry.declarations();
+        late.set(0, first);
+        List<dev.dockhand.core.model.ToolDeclaration> after = registry.declarations();
+
+        assertEquals(List.of("read"), before.stream().map(d -> d.name()).toList());
+        assertEquals(
+                List.of("read", "mcp__s__one"),
+                after.stream().map(d -> d.name()).toList());
+        assertEquals(true, after == registry.declarations());
+        assertEquals(List.of("read", "mcp__s__one"), registry.names());
+        assertEquals(first.get(0), registry.find("mcp__s__one").orElseThrow());
+    }
 }

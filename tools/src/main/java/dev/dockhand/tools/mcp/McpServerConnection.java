@@ -2,6 +2,7 @@ package dev.dockhand.tools.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.tool.OutputSink;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -24,9 +25,12 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
 
 /**
  * One MCP server: started ({@link #start}), its tools listed, called, and stopped with its whole process tree. A
@@ -37,18 +41,41 @@ final class McpServerConnection implements AutoCloseable {
     private static final int STDERR_TAIL_LINES = 20;
     private static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
 
+    /** How long after a crash the one restart waits at least, so a server that dies at once is not hammered. */
+    static final Duration RESTART_BACKOFF = Duration.ofSeconds(1);
+
+    /** What the connection reports to the server set. */
+    interface Listener {
+        /** The server's tools changed: it started, said its list changed, or was restarted. */
+        void toolsChanged(McpServerConnection connection);
+
+        /** The server crashed and was started again ({@code failure} empty) or could not be. */
+        void restarted(McpServerConnection connection);
+    }
+
     private final McpServerSpec spec;
     private final Path workingDirectory;
+    private final Listener listener;
     private final Deque<String> stderr = new ArrayDeque<>();
+    private final AtomicLong tokens = new AtomicLong();
+    /** Each running call's sink for its progress, by the progress token the call was sent with. */
+    private final Map<String, OutputSink> progress = new ConcurrentHashMap<>();
+
     private volatile McpAsyncClient client;
     private volatile McpClientTransport transport;
+    private volatile CallTracker tracker;
     private volatile Process process;
     private volatile String failure;
     private volatile List<McpSchema.Tool> tools = List.of();
+    private volatile Duration startTimeout = Duration.ofSeconds(30);
+    private volatile boolean crashed;
+    private volatile long crashedAt;
+    private boolean restarted;
 
-    McpServerConnection(McpServerSpec spec, Path workingDirectory) {
+    McpServerConnection(McpServerSpec spec, Path workingDirectory, Listener listener) {
         this.spec = spec;
         this.workingDirectory = workingDirectory;
+        this.listener = listener;
     }
 
     McpServerSpec spec() {
@@ -60,6 +87,11 @@ final class McpServerConnection implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
+    /** Whether the server has started and not failed since. */
+    boolean connected() {
+        return client != null && failure == null;
+    }
+
     /** The server's tools, as it listed them at start-up; empty when it failed. */
     List<McpSchema.Tool> tools() {
         return tools;
@@ -67,9 +99,14 @@ final class McpServerConnection implements AutoCloseable {
 
     /** Connects, initialises and lists the tools, within {@code startTimeout}; records the failure otherwise. */
     void start(Duration startTimeout) {
+        this.startTimeout = startTimeout;
         try {
-            transport = transport();
-            McpAsyncClient started = McpClient.async(transport)
+            if (spec.transport().equals("stdio") && !runnable(spec.command())) {
+                throw new IllegalStateException("there is no program " + spec.command());
+            }
+            tracker = new CallTracker(transport());
+            transport = tracker;
+            McpAsyncClient started = McpClient.async(tracker)
                     .clientInfo(McpSchema.Implementation.builder("dockhand", "0.1.0")
                             .build())
                     // Listing tools at start-up gets the start-up time even when calls are given less; each call's
@@ -77,10 +114,23 @@ final class McpServerConnection implements AutoCloseable {
                     .requestTimeout(spec.timeout().compareTo(startTimeout) > 0 ? spec.timeout() : startTimeout)
                     .initializationTimeout(startTimeout)
                     .jsonSchemaValidator(new AcceptingSchemaValidator())
+                    // The SDK lists the tools again on notifications/tools/list_changed and hands them here.
+                    .toolsChangeConsumer(changed -> {
+                        tools = List.copyOf(changed);
+                        listener.toolsChanged(this);
+                        return Mono.empty();
+                    })
+                    .progressConsumer(notification -> {
+                        OutputSink sink = progress.get(String.valueOf(notification.progressToken()));
+                        if (sink != null && notification.progress() != null) {
+                            sink.progress(notification.progress(), notification.total(), notification.message());
+                        }
+                        return Mono.empty();
+                    })
                     .build();
             client = started;
             awaitInitialized(started.initialize().toFuture(), startTimeout);
-            process = processOf(transport);
+            process = processOf(tracker.inner());
             List<McpSchema.Tool> listed = new ArrayList<>();
             String cursor = null;
             do {
@@ -100,6 +150,28 @@ final class McpServerConnection implements AutoCloseable {
     }
 
     /**
+     * Whether {@code command} names a program that can run: a path that is an executable file, or a bare name found
+     * on the PATH. Without this check a missing program would be reported only when the start-up time-out ends,
+     * with the SDK's "failed to initialize".
+     */
+    private boolean runnable(String command) {
+        if (command.contains("/")) {
+            Path path = Path.of(command);
+            return !path.isAbsolute() || java.nio.file.Files.isExecutable(path);
+        }
+        String searched = spec.env().getOrDefault("PATH", System.getenv("PATH"));
+        if (searched == null) {
+            return true;
+        }
+        for (String folder : searched.split(java.io.File.pathSeparator)) {
+            if (!folder.isEmpty() && java.nio.file.Files.isExecutable(Path.of(folder, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Waits for the server's answer to {@code initialize}, but not for the whole start-up time-out when its process
      * has already exited (a missing token, a wrong path): then it waits only for the SDK to see the end of its
      * output, by which time the stderr tail has been read too.
@@ -112,7 +184,7 @@ final class McpServerConnection implements AutoCloseable {
                 initialized.get(200, TimeUnit.MILLISECONDS);
                 return;
             } catch (TimeoutException e) {
-                Process started = processOf(transport);
+                Process started = processOf(tracker.inner());
                 if (started != null && !started.isAlive()) {
                     try {
                         initialized.get(2, TimeUnit.SECONDS);
@@ -128,35 +200,95 @@ final class McpServerConnection implements AutoCloseable {
         }
     }
 
-    /** Calls {@code tool} and waits for its result, at most the server's timeout, or until the call is cancelled. */
-    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation)
+    /**
+     * Calls {@code tool} and waits for its result, at most the server's timeout, or until the call is cancelled; its
+     * progress notifications go to {@code output}. A cancelled or timed-out call is cancelled at the server too
+     * ({@code notifications/cancelled}). A stdio server that crashed is started again first, once a session.
+     */
+    McpSchema.CallToolResult call(
+            String tool, Map<String, Object> arguments, Cancellation cancellation, OutputSink output)
             throws InterruptedException, McpCallException {
-        McpAsyncClient current = client;
-        if (current == null || failure != null) {
-            throw new McpCallException("The MCP server '" + spec.name() + "' is not running: " + failure);
+        McpAsyncClient current = running();
+        String token = "dockhand-" + tokens.incrementAndGet();
+        progress.put(token, output);
+        CallTracker calls = tracker;
+        try {
+            CompletableFuture<McpSchema.CallToolResult> future = current.callTool(
+                            McpSchema.CallToolRequest.builder(tool)
+                                    .arguments(arguments)
+                                    .progressToken(token)
+                                    .build())
+                    .toFuture();
+            // Dropping the SDK's subscription ends its wait for the answer; the server is told to stop too.
+            try (Cancellation.Registration stop = cancellation.onCancel(() -> {
+                calls.cancel(token, "The user cancelled the call.");
+                future.cancel(true);
+            })) {
+                return await(future, tool, token);
+            } catch (CancellationException e) {
+                throw new McpCallException("The " + tool + " call was cancelled.");
+            } catch (InterruptedException e) {
+                calls.cancel(token, "The call was interrupted.");
+                future.cancel(true);
+                throw e;
+            } catch (ExecutionException e) {
+                throw new McpCallException(stoppedOrFailed(tool, reason(e.getCause())));
+            }
+        } finally {
+            progress.remove(token);
+            calls.forget(token);
         }
-        CompletableFuture<McpSchema.CallToolResult> future = current.callTool(McpSchema.CallToolRequest.builder(tool)
-                        .arguments(arguments)
-                        .build())
-                .toFuture();
-        // Dropping the SDK's subscription ends its wait for the answer.
-        try (Cancellation.Registration stop = cancellation.onCancel(() -> future.cancel(true))) {
-            return await(future, tool);
-        } catch (CancellationException e) {
-            throw new McpCallException("The " + tool + " call was cancelled.");
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            throw e;
-        } catch (ExecutionException e) {
-            throw new McpCallException(stoppedOrFailed(tool, reason(e.getCause())));
+    }
+
+    /**
+     * The client, after starting a crashed stdio server again when it has not been restarted yet (waiting out the
+     * rest of {@link #RESTART_BACKOFF} since the crash); a server that is not running is an error naming why.
+     */
+    private synchronized McpAsyncClient running() throws McpCallException, InterruptedException {
+        Process current = process;
+        if (!crashed && failure == null && current != null && !current.isAlive()) {
+            // It died between calls: restart now rather than fail this call first.
+            failure = "stopped with exit code " + current.exitValue();
+            crashed = true;
+            crashedAt = System.currentTimeMillis();
         }
+        if (crashed && !restarted && spec.transport().equals("stdio")) {
+            restarted = true;
+            long wait = RESTART_BACKOFF.toMillis() - (System.currentTimeMillis() - crashedAt);
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            String crash = failure;
+            close();
+            failure = null;
+            crashed = false;
+            start(startTimeout);
+            listener.restarted(this);
+            if (failure != null) {
+                throw new McpCallException(
+                        "The MCP server '" + spec.name() + "' " + crash + "; started again, it " + failure);
+            }
+            listener.toolsChanged(this);
+        }
+        McpAsyncClient connected = client;
+        if (connected == null || failure != null) {
+            throw new McpCallException("The MCP server '" + spec.name() + "' is not running: " + failure
+                    + (restarted && spec.transport().equals("stdio") ? " (it was restarted once already)" : ""));
+        }
+        return connected;
+    }
+
+    /** Whether this server was started again after a crash. */
+    synchronized boolean wasRestarted() {
+        return restarted;
     }
 
     /**
      * The call's result, waiting at most the server's timeout, and not at all once its process has exited: the SDK
      * does not fail a pending call when the server dies, so without this check a crash would wait out the timeout.
      */
-    private McpSchema.CallToolResult await(CompletableFuture<McpSchema.CallToolResult> future, String tool)
+    private McpSchema.CallToolResult await(
+            CompletableFuture<McpSchema.CallToolResult> future, String tool, String token)
             throws InterruptedException, ExecutionException, McpCallException {
         long deadline = System.nanoTime() + spec.timeout().toNanos();
         while (true) {
@@ -171,6 +303,7 @@ final class McpServerConnection implements AutoCloseable {
                     throw new McpCallException(stoppedOrFailed(tool, "no answer"));
                 }
                 if (System.nanoTime() >= deadline) {
+                    tracker.cancel(token, "The call took longer than its time limit.");
                     future.cancel(true);
                     throw new McpCallException("The MCP server '" + spec.name() + "' did not answer the " + tool
                             + " call within " + describe(spec.timeout()) + ".");
@@ -183,6 +316,10 @@ final class McpServerConnection implements AutoCloseable {
         Process running = process;
         if (running != null && !running.isAlive()) {
             failure = "stopped with exit code " + running.exitValue();
+            if (!crashed) {
+                crashed = true;
+                crashedAt = System.currentTimeMillis();
+            }
             return "The MCP server '" + spec.name() + "' " + failure + ", so the " + tool
                     + " call did not run to the end." + stderrTail();
         }
@@ -215,11 +352,30 @@ final class McpServerConnection implements AutoCloseable {
                 stdio.setStdErrorHandler(this::stderrLine);
                 yield stdio;
             }
+            case "sse" -> sse();
             default -> HttpClientStreamableHttpTransport.builder(spec.url())
                     .jsonMapper(JSON)
                     .requestBuilder(headers())
                     .build();
         };
+    }
+
+    /**
+     * The older HTTP+SSE transport (protocol 2024-11-05), for servers that still speak only it: the URL is the event
+     * stream's ({@code https://host/sse}); the server names the endpoint to post to in its first event. The SDK keeps
+     * its client, though deprecated, for exactly these servers.
+     */
+    @SuppressWarnings("deprecation")
+    private McpClientTransport sse() {
+        java.net.URI uri = java.net.URI.create(spec.url());
+        String base = uri.getScheme() + "://" + uri.getRawAuthority();
+        String endpoint = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/sse" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        return io.modelcontextprotocol.client.transport.HttpClientSseClientTransport.builder(base)
+                .sseEndpoint(endpoint)
+                .jsonMapper(JSON)
+                .requestBuilder(headers())
+                .build();
     }
 
     private HttpRequest.Builder headers() {
@@ -284,7 +440,8 @@ final class McpServerConnection implements AutoCloseable {
     /** Closes the session and kills the process tree, children first. */
     @Override
     public void close() {
-        Process running = process != null ? process : processOf(transport);
+        CallTracker calls = tracker;
+        Process running = process != null ? process : calls == null ? null : processOf(calls.inner());
         List<ProcessHandle> tree =
                 running == null ? List.of() : running.descendants().toList();
         McpAsyncClient current = client;
@@ -301,5 +458,7 @@ final class McpServerConnection implements AutoCloseable {
         if (running != null) {
             running.destroyForcibly();
         }
+        client = null;
+        process = null;
     }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * One MCP server as configured, with every {@code ${VAR}} in its values replaced from the environment.
  *
- * @param transport {@code stdio} or {@code http} (Streamable HTTP)
+ * @param transport {@code stdio}, {@code http} (Streamable HTTP) or {@code sse} (the older HTTP+SSE)
  * @param timeout one call's limit
  * @param trust whether the server's read-only tools may run without a question
  * @param required whether a failed start fails the run
@@ -54,10 +54,10 @@ public record McpServerSpec(
         if (type.equals("streamable-http") || type.equals("streamableHttp")) {
             type = "http";
         }
-        if (!List.of("stdio", "http").contains(type) || type.equals("stdio") != hasCommand) {
-            // The SDK deprecates its client of the older HTTP+SSE transport; servers that speak only it are refused.
+        if (!List.of("stdio", "http", "sse").contains(type) || type.equals("stdio") != hasCommand) {
             throw new IllegalArgumentException("the MCP server '" + name + "' has type '" + server.type()
-                    + "'; a command is spoken to over stdio, a url over Streamable HTTP (type http)");
+                    + "'; a command is spoken to over stdio, a url over Streamable HTTP (type http) or the older"
+                    + " HTTP+SSE (type sse)");
         }
         if (server.timeout() != null && server.timeout() <= 0) {
             throw new IllegalArgumentException("the MCP server '" + name + "' needs a timeout above 0 milliseconds");

@@ -49,8 +49,18 @@ final class McpTool implements Tool<JsonNode> {
         return tool.name();
     }
 
+    /** The tool as its server listed it. */
+    McpSchema.Tool definition() {
+        return tool;
+    }
+
     McpServerConnection server() {
         return server;
+    }
+
+    /** The server's own description of the tool, or "". */
+    String serverDescription() {
+        return tool.description() == null ? "" : tool.description();
     }
 
     @Override
@@ -70,6 +80,12 @@ final class McpTool implements Tool<JsonNode> {
         boolean readOnly = tool.annotations() != null
                 && Boolean.TRUE.equals(tool.annotations().readOnlyHint());
         return server.spec().trust() && readOnly ? ToolKind.READ : ToolKind.EXECUTE;
+    }
+
+    /** "Allow every tool of this server" covers all of its tools, those it adds later too. */
+    @Override
+    public java.util.Optional<String> approvalGroup() {
+        return java.util.Optional.of("mcp server " + server.spec().name());
     }
 
     /** Whether the server may take two calls at once is not known; calls of one round run one after the other. */
@@ -95,7 +111,7 @@ final class McpTool implements Tool<JsonNode> {
         Map<String, Object> arguments = Json.MAPPER.convertValue(params, Map.class);
         McpSchema.CallToolResult result;
         try {
-            result = server.call(tool.name(), arguments, context.cancellation());
+            result = server.call(tool.name(), arguments, context.cancellation(), context.output());
         } catch (McpServerConnection.McpCallException e) {
             return ToolResult.error(
                     context.cancellation().isCancelled() ? ToolErrorType.CANCELLED : ToolErrorType.EXECUTION_FAILED,

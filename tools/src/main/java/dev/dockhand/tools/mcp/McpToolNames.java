@@ -21,6 +21,12 @@ final class McpToolNames {
         return name;
     }
 
+    /** How the names of {@code server}'s tools begin (before any cut to the length limit). */
+    static String prefix(String server) {
+        String prefix = "mcp__" + clean(server) + "__";
+        return prefix.length() > MAX_LENGTH ? prefix.substring(0, MAX_LENGTH) : prefix;
+    }
+
     private static String cut(String base, String tail) {
         int room = MAX_LENGTH - tail.length();
         return (base.length() > room ? base.substring(0, room) : base) + tail;

@@ -64,13 +64,17 @@ class McpServersTest {
                     List.of(new McpServers.Status(
                             "test.server",
                             "stdio",
+                            McpServers.State.CONNECTED,
                             Optional.empty(),
-                            4,
                             List.of(
-                                    "mcp__test_server__echo",
-                                    "mcp__test_server__fail",
-                                    "mcp__test_server__wait",
-                                    "mcp__test_server__picture"))),
+                                    new McpServers.ToolInfo("mcp__test_server__echo", "Says the message back."),
+                                    new McpServers.ToolInfo("mcp__test_server__fail", "Always fails."),
+                                    new McpServers.ToolInfo("mcp__test_server__wait", "Never answers."),
+                                    new McpServers.ToolInfo("mcp__test_server__picture", "An image and a link."),
+                                    new McpServers.ToolInfo("mcp__test_server__add-tool", "Adds the tool late."),
+                                    new McpServers.ToolInfo("mcp__test_server__cancelled", "The cancelled calls.")),
+                            false,
+                            null)),
                     servers.statuses());
             assertEquals(
                     ToolResult.success("Echo: hi", "Echo: hi"),
@@ -104,10 +108,22 @@ class McpServersTest {
                 McpServers trusted =
                         McpServers.start(List.of(server("t", null, true)), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(
-                    List.of(ToolKind.EXECUTE, ToolKind.EXECUTE, ToolKind.EXECUTE, ToolKind.EXECUTE),
+                    List.of(
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE),
                     untrusted.tools().stream().map(Tool::kind).toList());
             assertEquals(
-                    List.of(ToolKind.READ, ToolKind.EXECUTE, ToolKind.EXECUTE, ToolKind.EXECUTE),
+                    List.of(
+                            ToolKind.READ,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE,
+                            ToolKind.EXECUTE),
                     trusted.tools().stream().map(Tool::kind).toList());
         }
     }
@@ -159,20 +175,130 @@ class McpServersTest {
     }
 
     @Test
-    void aServerThatCrashesMidCallFailsThatCallAndTheNextWithItsExitCode() throws Exception {
-        try (McpServers servers =
-                McpServers.start(List.of(server("c", null, null, List.of())), workspace, McpServers.START_TIMEOUT)) {
+    void aServerThatCrashesFailsThatCallAndIsStartedAgainOnceOnTheNext() throws Exception {
+        List<String> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (McpServers servers = McpServers.startInBackground(
+                List.of(server("c", null, null, List.of())),
+                workspace,
+                McpServers.START_TIMEOUT,
+                status -> changes.add(status.state() + " " + status.change()),
+                name -> true)) {
+            servers.awaitAll();
             ToolResult crashed = call(servers, "mcp__c__crash", "{}");
             assertEquals(Optional.of(ToolErrorType.EXECUTION_FAILED), crashed.error());
             assertEquals(
                     "The MCP server 'c' stopped with exit code 3, so the crash call did not run to the end."
                             + " Its stderr ended with:\ntest server: starting\ntest server: crashing on purpose",
                     crashed.llmContent());
+
+            assertEquals(
+                    ToolResult.success("Echo: hi", "Echo: hi"), call(servers, "mcp__c__echo", "{\"message\":\"hi\"}"));
+            assertEquals(
+                    List.of("CONNECTED null", "CONNECTED restarted", "CONNECTED tools_changed"),
+                    changes.stream()
+                            .filter(change -> !change.equals("CONNECTED tools_changed") || changes.indexOf(change) > 0)
+                            .distinct()
+                            .toList());
+
+            call(servers, "mcp__c__crash", "{}");
             assertEquals(
                     ToolResult.error(
                             ToolErrorType.EXECUTION_FAILED,
-                            "The MCP server 'c' is not running: stopped with exit code 3"),
+                            "The MCP server 'c' is not running: stopped with exit code 3 (it was restarted once"
+                                    + " already)"),
                     call(servers, "mcp__c__echo", "{\"message\":\"hi\"}"));
+        }
+    }
+
+    @Test
+    void aServersToolsJoinWhenItHasStartedAndACallToOneWaitsForIt() throws Exception {
+        Path gate = workspace.resolve("gate");
+        try (McpServers servers = McpServers.startInBackground(
+                List.of(server("g", null, null, "gate", gate.toString())),
+                workspace,
+                McpServers.START_TIMEOUT,
+                status -> {},
+                name -> !name.equals("mcp__g__fail"))) {
+            assertEquals(List.of(), servers.current());
+            assertEquals(McpServers.State.STARTING, servers.statuses().get(0).state());
+            java.nio.file.Files.createFile(gate);
+
+            Tool<?> echo = servers.await("mcp__g__echo").orElseThrow();
+
+            assertEquals("mcp__g__echo", echo.name());
+            assertEquals(
+                    List.of("mcp__g__echo", "mcp__g__wait", "mcp__g__picture", "mcp__g__add-tool", "mcp__g__cancelled"),
+                    servers.current().stream().map(Tool::name).toList());
+            assertEquals(Optional.empty(), servers.await("mcp__g__fail"));
+        }
+    }
+
+    @Test
+    void aToolListChangeRefreshesTheServersTools() throws Exception {
+        java.util.concurrent.CountDownLatch changed = new java.util.concurrent.CountDownLatch(1);
+        try (McpServers servers = McpServers.startInBackground(
+                List.of(server("t", null, null)),
+                workspace,
+                McpServers.START_TIMEOUT,
+                status -> {
+                    if ("tools_changed".equals(status.change())) {
+                        changed.countDown();
+                    }
+                },
+                name -> true)) {
+            servers.awaitAll();
+            List<Tool<?>> before = servers.current();
+
+            assertEquals(ToolResult.success("added", "added"), call(servers, "mcp__t__add-tool", "{}"));
+            assertEquals(true, changed.await(30, java.util.concurrent.TimeUnit.SECONDS));
+
+            assertEquals(
+                    List.of(
+                            "mcp__t__echo",
+                            "mcp__t__fail",
+                            "mcp__t__wait",
+                            "mcp__t__picture",
+                            "mcp__t__add-tool",
+                            "mcp__t__cancelled",
+                            "mcp__t__late"),
+                    servers.current().stream().map(Tool::name).toList());
+            // An unchanged tool keeps its object (and its compiled schema with it).
+            assertEquals(true, before.get(0) == servers.current().get(0));
+            assertEquals(ToolResult.success("late", "late"), call(servers, "mcp__t__late", "{}"));
+        }
+    }
+
+    @Test
+    void aCancelledCallIsCancelledAtTheServerAndItsProgressIsReported() throws Exception {
+        try (McpServers servers =
+                McpServers.start(List.of(server("w", null, null)), workspace, McpServers.START_TIMEOUT)) {
+            @SuppressWarnings("unchecked")
+            Tool<Object> wait = (Tool<Object>) servers.await("mcp__w__wait").orElseThrow();
+            dev.dockhand.core.Cancellation cancellation = new dev.dockhand.core.Cancellation();
+            List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+            dev.dockhand.core.tool.OutputSink output = new dev.dockhand.core.tool.OutputSink() {
+                @Override
+                public void line(String line) {}
+
+                @Override
+                public void progress(double done, Double total, String message) {
+                    progress.add(done + " " + total + " " + message);
+                    // The call is running at the server now: cancel it.
+                    cancellation.cancel();
+                }
+            };
+
+            ToolResult result = wait.execute(
+                    Json.MAPPER.readTree("{}"),
+                    TestEnvironments.context(workspace, TestEnvironments.NO_COMMANDS, output, cancellation));
+
+            assertEquals(ToolResult.error(ToolErrorType.CANCELLED, "The wait call was cancelled."), result);
+            assertEquals(List.of("0.0 null waiting"), progress);
+            assertEquals(
+                    ToolResult.success(
+                            "cancelled: [wait (The user cancelled the call.)]",
+                            "cancelled: [wait (The user cancelled the call.)]"),
+                    call(servers, "mcp__w__cancelled", "{}"));
         }
     }
 
@@ -181,7 +307,7 @@ class McpServersTest {
         try (McpServers servers =
                 McpServers.start(List.of(server("w", null, null)), workspace, McpServers.START_TIMEOUT)) {
             @SuppressWarnings("unchecked")
-            Tool<Object> wait = (Tool<Object>) servers.tools().get(2);
+            Tool<Object> wait = (Tool<Object>) servers.await("mcp__w__wait").orElseThrow();
             dev.dockhand.core.Cancellation cancellation = new dev.dockhand.core.Cancellation();
             cancellation.cancel();
             assertEquals(
