@@ -8,7 +8,7 @@ import java.util.List;
  * Redacts the lines a running tool streams before they are shown or recorded, holding back only what a secret split
  * across lines may need: a private key block until its END line (at most {@link #BLOCK_CHARS}), and the last
  * {@link #CARRY} characters of a line so long that the sandbox passed it on in pieces, joined to the next piece. Memory
- * stays bounded by those two, however long the output. Not thread-safe: one per call, fed in order.
+ * stays bounded by those two, however long the output. One per call; lines from several threads are taken one at a time.
  */
 public final class LineRedactor implements OutputSink {
     /** Lines at least this long may be pieces of a longer one (the sandbox cuts lines at 64 KiB). */
@@ -30,7 +30,7 @@ public final class LineRedactor implements OutputSink {
     }
 
     @Override
-    public void line(String line) {
+    public synchronized void line(String line) {
         if (!redactor.enabled()) {
             sink.line(line);
             return;
@@ -73,7 +73,7 @@ public final class LineRedactor implements OutputSink {
     }
 
     /** Passes on what is held back; call once the tool has finished. */
-    public void finish() {
+    public synchronized void finish() {
         if (block != null) {
             flushBlock();
         }
@@ -85,7 +85,7 @@ public final class LineRedactor implements OutputSink {
     }
 
     /** How many characters are held back now, for the tests of its bound. */
-    int heldBack() {
+    synchronized int heldBack() {
         return carry.length() + blockChars;
     }
 

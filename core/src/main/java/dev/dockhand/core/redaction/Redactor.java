@@ -1,5 +1,9 @@
 package dev.dockhand.core.redaction;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
@@ -120,6 +124,26 @@ public final class Redactor {
         }
         matcher.appendTail(expanded);
         return expanded.toString();
+    }
+
+    /** A copy of {@code arguments} with the placeholders of its strings (at any depth) expanded. */
+    public JsonNode expand(JsonNode arguments) {
+        if (arguments.isTextual()) {
+            return TextNode.valueOf(expand(arguments.textValue()));
+        }
+        if (arguments.isObject()) {
+            ObjectNode copy = ((ObjectNode) arguments).deepCopy();
+            copy.fieldNames().forEachRemaining(name -> copy.set(name, expand(arguments.get(name))));
+            return copy;
+        }
+        if (arguments.isArray()) {
+            ArrayNode copy = ((ArrayNode) arguments).deepCopy();
+            for (int i = 0; i < copy.size(); i++) {
+                copy.set(i, expand(arguments.get(i)));
+            }
+            return copy;
+        }
+        return arguments;
     }
 
     /** A redactor of the lines a running tool streams, passing them on to {@code sink}; see {@link LineRedactor}. */

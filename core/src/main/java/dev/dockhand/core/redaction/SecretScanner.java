@@ -23,8 +23,11 @@ final class SecretScanner {
 
     static final Pattern PLACEHOLDER = Pattern.compile("\\[REDACTED:[A-Za-z0-9_.\\-]+:\\d+\\]");
 
-    /** A secret at [start, end) of the text, found by the rule or known value {@code id}. */
-    record Finding(int start, int end, String id) {}
+    /**
+     * A secret at [start, end) of the text, found by the rule or known value {@code id}; of two findings of one
+     * secret, the lower {@code rank} names it (known values first, then the rules in their file's order).
+     */
+    record Finding(int start, int end, String id, int rank) {}
 
     /** A literal value to find, with the id its placeholders take. */
     record Needle(String text, String id) {}
@@ -43,18 +46,20 @@ final class SecretScanner {
         for (Needle needle : needles) {
             int at = text.indexOf(needle.text());
             while (at >= 0) {
-                found.add(new Finding(at, at + needle.text().length(), needle.id()));
+                found.add(new Finding(at, at + needle.text().length(), needle.id(), -1));
                 at = text.indexOf(needle.text(), at + needle.text().length());
             }
         }
         String lower = asciiLowerCase(text);
-        for (SecretRules.Rule rule : rules.rules()) {
+        List<SecretRules.Rule> all = rules.rules();
+        for (int rank = 0; rank < all.size(); rank++) {
+            SecretRules.Rule rule = all.get(rank);
             if (rule.keywords().isEmpty()) {
-                run(rule, text, 0, text.length(), found);
+                run(rule, rank, text, 0, text.length(), found);
                 continue;
             }
             for (int[] window : windows(rule, text, lower)) {
-                run(rule, text, window[0], window[1], found);
+                run(rule, rank, text, window[0], window[1], found);
             }
         }
         return resolve(found, placeholders(text));
@@ -131,7 +136,7 @@ final class SecretScanner {
         return false;
     }
 
-    private void run(SecretRules.Rule rule, String text, int from, int to, List<Finding> found) {
+    private void run(SecretRules.Rule rule, int rank, String text, int from, int to, List<Finding> found) {
         Matcher matcher = rule.pattern().matcher(text).region(from, to);
         matcher.useTransparentBounds(true).useAnchoringBounds(false);
         while (matcher.find()) {
@@ -141,7 +146,7 @@ final class SecretScanner {
                 continue;
             }
             if (!rules.allowed(rule, secret, matcher.group())) {
-                found.add(new Finding(matcher.start(group), matcher.end(group), rule.id()));
+                found.add(new Finding(matcher.start(group), matcher.end(group), rule.id(), rank));
             }
         }
     }
@@ -171,7 +176,8 @@ final class SecretScanner {
     /** Earliest first; overlapping findings merge into one, and one overlapping a placeholder is dropped. */
     private static List<Finding> resolve(List<Finding> found, List<int[]> placeholders) {
         found.sort(Comparator.comparingInt(Finding::start)
-                .thenComparing(Comparator.comparingInt(Finding::end).reversed()));
+                .thenComparing(Comparator.comparingInt(Finding::end).reversed())
+                .thenComparingInt(Finding::rank));
         List<Finding> kept = new ArrayList<>();
         for (Finding finding : found) {
             if (overlaps(finding, placeholders)) {
@@ -181,7 +187,7 @@ final class SecretScanner {
             if (last != null && finding.start() < last.end()) {
                 // Overlapping secrets become one: redacting either alone would leave part of the other in clear.
                 if (finding.end() > last.end()) {
-                    kept.set(kept.size() - 1, new Finding(last.start(), finding.end(), last.id()));
+                    kept.set(kept.size() - 1, new Finding(last.start(), finding.end(), last.id(), last.rank()));
                 }
                 continue;
             }

@@ -3,6 +3,7 @@ package dev.dockhand.core.scheduler;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.Tool;
@@ -50,6 +51,7 @@ public final class CoreToolScheduler {
     private final ApprovalRules rules;
     private final RepeatedFailures repeatedFailures = new RepeatedFailures();
     private volatile ApprovalMode mode;
+    private volatile Redactor redactor = Redactor.OFF;
 
     public CoreToolScheduler(
             ToolRegistry registry,
@@ -105,6 +107,19 @@ public final class CoreToolScheduler {
         this.mode = mode;
     }
 
+    /**
+     * The session's redactor: every call's result and streamed output pass through it on their way to the model, and
+     * the calls it {@linkplain Redactor#expandsInto expands into} get the values of its placeholders back. Off until
+     * set.
+     */
+    public void setRedactor(Redactor redactor) {
+        this.redactor = redactor;
+    }
+
+    public Redactor redactor() {
+        return redactor;
+    }
+
     public SessionApprovals sessionApprovals() {
         return sessionApprovals;
     }
@@ -121,7 +136,9 @@ public final class CoreToolScheduler {
     public List<CompletedCall> runRound(List<ToolCall> calls, Cancellation cancel) {
         List<ScheduledCall> round = new ArrayList<>();
         for (ToolCall call : calls) {
-            round.add(new ScheduledCall(call, events, result -> repeatedFailures.check(call, result)));
+            Redactor redaction = redactor;
+            round.add(
+                    new ScheduledCall(call, events, result -> repeatedFailures.check(call, redaction.redact(result))));
         }
         try {
             int next = 0;
@@ -329,10 +346,16 @@ public final class CoreToolScheduler {
         };
     }
 
-    /** A preview that fails to compute must not block the question; the user still sees the summary. */
+    /**
+     * A preview that fails to compute must not block the question; the user still sees the summary. It is computed
+     * with the placeholders' values, as the call will run, and shown with placeholders again.
+     */
     private Optional<String> preview(PreparedCall<?> prepared) {
         try {
-            return prepared.preview(environment.workspace());
+            Redactor redaction = redactor;
+            return prepared.expanded(redaction)
+                    .preview(environment.workspace())
+                    .map(text -> redaction.redact(text).text());
         } catch (RuntimeException | Error e) {
             LoggerFactory.getLogger(CoreToolScheduler.class)
                     .warn("the preview of {} failed", prepared.call().id(), e);
@@ -353,7 +376,7 @@ public final class CoreToolScheduler {
             }
             call.advance(ToolCallStatus.EXECUTING);
             starts[i] = System.nanoTime();
-            futures.add(executor.start(call.prepared(), cancel, guard(call)));
+            futures.add(executor.start(call.prepared(), cancel, guard(call), redactor));
         }
         for (int i = 0; i < batch.size(); i++) {
             Future<ToolExecutor.Outcome> future = futures.get(i);

@@ -5,6 +5,8 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.TruncatedOutput;
+import dev.dockhand.core.redaction.LineRedactor;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolEnvironment;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -49,22 +51,27 @@ final class ToolExecutor {
                         + " and last lines and a note that the rest is lost. Calls that lose output say so.")));
     }
 
-    /** Starts one call; the returned future never fails, failures become error results. */
-    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard) {
+    /**
+     * Starts one call, with the values of the redactor's placeholders in its arguments; its streamed lines go out
+     * redacted. The returned future never fails, failures become error results.
+     */
+    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard, Redactor redactor) {
         String id = prepared.call().id();
         OutputFiles files = outputFiles.forCall();
+        LineRedactor lines = redactor.lines(line -> events.accept(new AgentEvent.ToolOutput(id, line)));
         ToolContext context = new ToolContext(
                 environment.workspace(),
                 environment.sandbox(),
                 cancel,
-                line -> events.accept(new AgentEvent.ToolOutput(id, line)),
+                lines,
                 id,
                 environment.limits(),
                 environment.outputDir(),
                 guard,
                 files);
         return workers.submit(() -> {
-            Outcome outcome = run(prepared, context);
+            Outcome outcome = run(prepared.expanded(redactor), context);
+            lines.finish();
             ToolResult result =
                     prepared.tool().pagesItsOutput() ? outcome.result() : limited(outcome.result(), context);
             return new Outcome(marked(result, files), outcome.duration());
