@@ -61,7 +61,8 @@ public class SingleShotCancelTest {
                     java.util.OptionalDouble.empty(),
                     java.util.Optional.empty(),
                     false,
-                    Map.of());
+                    Map.of(),
+                    dev.dockhand.cli.config.RedactionSettings.DEFAULT);
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

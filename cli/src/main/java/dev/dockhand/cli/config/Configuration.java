@@ -151,6 +151,8 @@ public final class Configuration {
         }
         applyUserOnly(command);
         McpSettings.apply(project.settings(), user.settings(), trusted(), command, ignored);
+        command.redaction = RedactionSettings.of(
+                user.settings().redaction(), user.file(), project.settings().redaction(), project.file(), userOnly);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

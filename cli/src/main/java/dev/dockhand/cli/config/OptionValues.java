@@ -16,6 +16,9 @@ public abstract class OptionValues {
     /** The MCP servers of the settings (a project's only in a trusted folder) and of {@code --mcp-config}. */
     public Map<String, dev.dockhand.core.settings.Settings.McpServer> mcpServers = Map.of();
 
+    /** The redaction block of the settings (see {@link RedactionSettings}). */
+    public RedactionSettings redaction = RedactionSettings.DEFAULT;
+
     /** The settings files as read by the last configuration, with what the project's file was not allowed to set. */
     public Configuration configuration;
 

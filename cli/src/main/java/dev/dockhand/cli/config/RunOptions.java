@@ -50,7 +50,8 @@ public record RunOptions(
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
         boolean showThinking,
-        Map<String, Settings.McpServer> mcpServers) {
+        Map<String, Settings.McpServer> mcpServers,
+        RedactionSettings redaction) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -104,7 +105,8 @@ public record RunOptions(
                 maxCost,
                 reasoningEffort(command.get(Option.REASONING_EFFORT)),
                 command.get(Option.SHOW_THINKING),
-                Map.copyOf(command.mcpServers));
+                Map.copyOf(command.mcpServers),
+                command.redaction);
     }
 
     /**

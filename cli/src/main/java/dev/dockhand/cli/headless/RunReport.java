@@ -8,6 +8,7 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.redaction.Redactor;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -50,6 +51,7 @@ public final class RunReport implements AgentEventSink {
         String result = finished.result().llmContent();
         node.put("result", result.length() > RESULT_CHARS ? result.substring(0, RESULT_CHARS) + "…" : result);
         node.put("duration_ms", finished.duration().toMillis());
+        node.put("redacted", Redactor.count(finished.result().llmContent()));
         return node;
     }
 

@@ -102,10 +102,9 @@ final class SecretScanner {
             return new int[] {Math.max(0, start - MULTI_LINE), Math.min(text.length(), end + MULTI_LINE)};
         }
         int lineStart = text.lastIndexOf('\n', start) + 1;
+        // The line's newline is part of its window: rules end a secret with a space, which it is.
         int lineEnd = text.indexOf('\n', end);
-        if (lineEnd < 0) {
-            lineEnd = text.length();
-        }
+        lineEnd = lineEnd < 0 ? text.length() : lineEnd + 1;
         return new int[] {Math.max(lineStart, start - BEFORE), Math.min(lineEnd, end + AFTER)};
     }
 

@@ -84,7 +84,11 @@ final class SecretShapes {
         shapes.put(
                 "jwt",
                 r -> token("Bearer ", "eyJ" + of(r, ALNUM, 33) + ".eyJ" + of(r, ALNUM, 60) + "." + of(r, URLSAFE, 43)));
-        shapes.put("jwt-base64", r -> token("t ", "ZXlKaGJHY2lPaU" + of(r, ALNUM + "+/", 80)));
+        shapes.put("jwt-base64", r -> {
+            // Its class takes newlines (base64 wrapped over lines), so only a space ends it.
+            String secret = "ZXlKaGJHY2lPaU" + of(r, ALNUM + "+/", 80);
+            return new Sample("t " + secret + " end", secret);
+        });
         shapes.put(
                 "npm-access-token",
                 r -> token("//registry.npmjs.org/:_authToken=", "npm_" + of(r, LOWER + DIGITS, 36)));
@@ -143,7 +147,8 @@ final class SecretShapes {
     }
 
     private static Sample token(String before, String secret) {
-        return new Sample(before + secret + " end", secret);
+        // The secret ends its line, as in a .env file: the rules must take the newline as its end.
+        return new Sample(before + secret, secret);
     }
 
     /** A PEM private key block: 25 lines of base64, as an RSA key has more of. */
