@@ -151,6 +151,66 @@ class SecretRedactionRunTest {
         assertEquals(false, editResult.contains(stripeKey), editResult);
     }
 
+    /** Reads notes.txt once with a stream-json run and returns its tool_result line. */
+    private JsonNode readNotes() {
+        cli.model.enqueue(calls(toolCall("r1", "read_file", "{\"path\":\"notes.txt\"}")), answer("Read."));
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("--yolo", "--output-format", "stream-json", "-p", "read the notes"),
+                cli.err::toString);
+        return cli.out
+                .toString()
+                .lines()
+                .map(Json::read)
+                .filter(line -> line.get("type").asText().equals("tool_result"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void aProjectAddsPatternsButCannotTurnRedactionOffNorAllowValues() throws Exception {
+        String token = "ghp_" + random(ALNUM, 36);
+        Files.writeString(
+                cli.workspace.resolve("notes.txt"),
+                "token " + token + "\nticket ACME-" + random("0123456789", 6) + "\n");
+        Files.createDirectories(cli.workspace.resolve(".dockhand"));
+        Files.writeString(
+                cli.workspace.resolve(".dockhand/settings.json"),
+                "{\"redaction\": {\"enabled\": false, \"allowedValues\": [\"" + token + "\"],"
+                        + " \"patterns\": [{\"id\": \"acme-ticket\", \"regex\": \"ACME-[0-9]{6}\"}]}}");
+
+        JsonNode result = readNotes();
+
+        assertEquals(2, result.get("redacted").asInt(), result::toString);
+        assertEquals(
+                List.of(false, true),
+                List.of(
+                        result.get("result").asText().contains(token),
+                        result.get("result").asText().contains("[REDACTED:acme-ticket:1]")));
+        assertEquals(
+                true,
+                cli.err
+                        .toString()
+                        .contains("ignored redaction.enabled, redaction.allowedValues: only your own settings"),
+                cli.err::toString);
+    }
+
+    @Test
+    void theUsersOwnSettingsTurnRedactionOff() throws Exception {
+        String token = "ghp_" + random(ALNUM, 36);
+        Files.writeString(cli.workspace.resolve("notes.txt"), "token " + token + "\n");
+        Files.createDirectories(temp.resolve("home"));
+        Files.writeString(temp.resolve("home/settings.json"), "{\"redaction\": {\"enabled\": false}}");
+
+        JsonNode result = readNotes();
+
+        assertEquals(
+                List.of(0, true),
+                List.of(
+                        result.get("redacted").asInt(),
+                        result.get("result").asText().contains(token)));
+    }
+
     private static List<String> leaked(List<String> texts, List<String> secrets) {
         List<String> leaks = new ArrayList<>();
         for (String text : texts) {
