@@ -76,16 +76,18 @@ public final class RedactionBenchmark {
         for (int i = 0; i < 30; i++) {
             redactor.redact(megabyte);
         }
+        // The thread's CPU time, not the wall clock: on a shared machine the wall clock measures the other jobs too.
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long[] times = new long[50];
         for (int i = 0; i < times.length; i++) {
-            long start = System.nanoTime();
+            long start = threads.getCurrentThreadCpuTime();
             redactor.redact(megabyte);
-            times[i] = System.nanoTime() - start;
+            times[i] = threads.getCurrentThreadCpuTime() - start;
         }
         Arrays.sort(times);
         System.out.printf(
                 Locale.ROOT,
-                "1 MB of ordinary output (JDK sources): median %.1f ms, p90 %.1f ms (%d runs after warm-up)%n",
+                "1 MB of ordinary output (JDK sources): median %.1f ms, p90 %.1f ms of CPU time (%d runs after warm-up)%n",
                 times[times.length / 2] / 1e6,
                 times[times.length * 9 / 10] / 1e6,
                 times.length);

@@ -29,6 +29,7 @@ public final class SecretRules {
     private final List<Rule> rules;
     private final List<Pattern> globalAllow;
     private final List<String> globalStopwords;
+    private final KeywordIndex keywordIndex;
 
     /** One credential shape. {@code multiLine}: its secret may span lines (a private key block). */
     public record Rule(
@@ -59,6 +60,11 @@ public final class SecretRules {
         this.rules = List.copyOf(rules);
         this.globalAllow = List.copyOf(globalAllow);
         this.globalStopwords = List.copyOf(globalStopwords);
+        this.keywordIndex = new KeywordIndex(this.rules);
+    }
+
+    KeywordIndex keywordIndex() {
+        return keywordIndex;
     }
 
     /** The rules shipped with Dockhand, read once. */
@@ -156,7 +162,8 @@ public final class SecretRules {
                                         List.of(),
                                         List.of(),
                                         regex.contains("\\s\\S") || regex.contains("\\n"),
-                                        regex.contains("(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)")));
+                                        regex.contains("(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)")
+                                                || regex.contains("[A-Z0-9_]*=")));
                     }
                     case "allow", "allow-match", "stop" -> {
                         Rule rule = rules.get(fields[1]);

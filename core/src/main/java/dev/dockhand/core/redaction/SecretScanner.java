@@ -14,10 +14,17 @@ import java.util.regex.Pattern;
  * keywords: that keeps a megabyte of ordinary output to a few milliseconds.
  */
 final class SecretScanner {
-    /** Characters before a keyword a match may start at, and after it a match may end at. */
-    private static final int BEFORE = 256;
+    /**
+     * Characters before a keyword a match may start at (an OpenAI key has 82 before its keyword), and after it a match
+     * may end at (a PyPI token may run to a thousand).
+     */
+    private static final int BEFORE = 100;
 
-    private static final int AFTER = 640;
+    private static final int AFTER = 1100;
+    /** A key=value rule: how far back the name holding the keyword may start, and where its value must end. */
+    private static final int NAME_BEFORE = 50;
+
+    private static final int ASSIGNMENT_AFTER = 256;
     /** The same for rules whose secret spans lines: a private key block of a 4096-bit key is about 3,300 chars. */
     private static final int MULTI_LINE = 8192;
 
@@ -50,33 +57,69 @@ final class SecretScanner {
                 at = text.indexOf(needle.text(), at + needle.text().length());
             }
         }
-        String lower = asciiLowerCase(text);
         List<SecretRules.Rule> all = rules.rules();
+        List<List<int[]>> hits = keywordHits(text);
         for (int rank = 0; rank < all.size(); rank++) {
             SecretRules.Rule rule = all.get(rank);
             if (rule.keywords().isEmpty()) {
                 run(rule, rank, text, 0, text.length(), found);
-                continue;
-            }
-            for (int[] window : windows(rule, text, lower)) {
-                run(rule, rank, text, window[0], window[1], found);
+            } else if (rule.assignment()) {
+                runAtAssignments(rule, rank, text, hits.get(rank), found);
+            } else {
+                for (int[] window : windows(rule, text, hits.get(rank))) {
+                    run(rule, rank, text, window[0], window[1], found);
+                }
             }
         }
         return resolve(found, placeholders(text));
     }
 
-    /** The windows around the rule's keywords, merged where they overlap. */
-    private static List<int[]> windows(SecretRules.Rule rule, String text, String lower) {
-        List<int[]> windows = new ArrayList<>();
-        for (String keyword : rule.keywords()) {
-            int at = lower.indexOf(keyword);
-            while (at >= 0) {
-                int end = at + keyword.length();
-                if (!rule.assignment() || assignmentFollows(text, end)) {
-                    windows.add(window(rule, text, at, end));
-                }
-                at = lower.indexOf(keyword, end);
+    /**
+     * Where each rule's keywords occur, as {start, end} pairs, found in one pass over the text (case-insensitively,
+     * keywords being lower-case ASCII): an index of the keywords by their first two characters is looked up at each
+     * position, so the cost does not grow with the number of keywords.
+     */
+    private List<List<int[]>> keywordHits(String text) {
+        List<List<int[]>> hits = new ArrayList<>();
+        for (int i = 0; i < rules.rules().size(); i++) {
+            hits.add(new ArrayList<>());
+        }
+        KeywordIndex index = rules.keywordIndex();
+        int last = text.length() - 1;
+        for (int i = 0; i < last; i++) {
+            int first = lower(text.charAt(i));
+            if (first >= 128) {
+                continue;
             }
+            int second = lower(text.charAt(i + 1));
+            if (second >= 128) {
+                continue;
+            }
+            KeywordIndex.Entry[] bucket = index.bucket(first, second);
+            if (bucket == null) {
+                continue;
+            }
+            for (KeywordIndex.Entry entry : bucket) {
+                String keyword = entry.keyword();
+                if (text.regionMatches(true, i, keyword, 0, keyword.length())) {
+                    for (int rule : entry.rules()) {
+                        hits.get(rule).add(new int[] {i, i + keyword.length()});
+                    }
+                }
+            }
+        }
+        return hits;
+    }
+
+    private static int lower(char c) {
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    }
+
+    /** The windows around the rule's keywords, merged where they overlap. */
+    private static List<int[]> windows(SecretRules.Rule rule, String text, List<int[]> hits) {
+        List<int[]> windows = new ArrayList<>();
+        for (int[] hit : hits) {
+            windows.add(window(rule, text, hit[0], hit[1]));
         }
         if (windows.size() <= 1) {
             return windows;
@@ -106,6 +149,36 @@ final class SecretScanner {
         int lineEnd = text.indexOf('\n', end);
         lineEnd = lineEnd < 0 ? text.length() : lineEnd + 1;
         return new int[] {Math.max(lineStart, start - BEFORE), Math.min(lineEnd, end + AFTER)};
+    }
+
+    /**
+     * A key=value rule is tried once per keyword followed by an assignment, from the start of the name the keyword is
+     * in: its regex starts with that name, so one anchored attempt decides, where a search over a window would try
+     * (and fail) at every position of a source file full of {@code key} and {@code token}.
+     */
+    private void runAtAssignments(SecretRules.Rule rule, int rank, String text, List<int[]> hits, List<Finding> found) {
+        int covered = 0;
+        for (int[] hit : hits) {
+            if (hit[0] < covered || !assignmentFollows(text, hit[1])) {
+                continue;
+            }
+            int start = hit[0];
+            while (start > 0 && hit[0] - start < NAME_BEFORE && nameChar(text.charAt(start - 1))) {
+                start--;
+            }
+            int lineEnd = text.indexOf('\n', hit[1]);
+            int end = Math.min(lineEnd < 0 ? text.length() : lineEnd + 1, hit[1] + ASSIGNMENT_AFTER);
+            Matcher matcher = rule.pattern().matcher(text).region(start, end);
+            matcher.useTransparentBounds(true).useAnchoringBounds(false);
+            if (matcher.lookingAt()) {
+                covered = matcher.end();
+                add(rule, rank, matcher, found);
+            }
+        }
+    }
+
+    private static boolean nameChar(char c) {
+        return c == '_' || c == '.' || c == '-' || (c < 128 && Character.isLetterOrDigit(c));
     }
 
     /**
@@ -139,14 +212,18 @@ final class SecretScanner {
         Matcher matcher = rule.pattern().matcher(text).region(from, to);
         matcher.useTransparentBounds(true).useAnchoringBounds(false);
         while (matcher.find()) {
-            int group = secretGroup(matcher);
-            String secret = matcher.group(group);
-            if (secret.isEmpty() || allowedValues.contains(secret) || secret.contains("[REDACTED:")) {
-                continue;
-            }
-            if (!rules.allowed(rule, secret, matcher.group())) {
-                found.add(new Finding(matcher.start(group), matcher.end(group), rule.id(), rank));
-            }
+            add(rule, rank, matcher, found);
+        }
+    }
+
+    private void add(SecretRules.Rule rule, int rank, Matcher matcher, List<Finding> found) {
+        int group = secretGroup(matcher);
+        String secret = matcher.group(group);
+        if (secret.isEmpty() || allowedValues.contains(secret) || secret.contains("[REDACTED:")) {
+            return;
+        }
+        if (!rules.allowed(rule, secret, matcher.group())) {
+            found.add(new Finding(matcher.start(group), matcher.end(group), rule.id(), rank));
         }
     }
 
@@ -202,17 +279,5 @@ final class SecretScanner {
             }
         }
         return false;
-    }
-
-    /** ASCII letters lowered, every other char kept, so that indexes match the text's (keywords are ASCII). */
-    static String asciiLowerCase(String text) {
-        char[] chars = text.toCharArray();
-        for (int i = 0; i < chars.length; i++) {
-            char c = chars[i];
-            if (c >= 'A' && c <= 'Z') {
-                chars[i] = (char) (c + 32);
-            }
-        }
-        return new String(chars);
     }
 }
