@@ -56,6 +56,13 @@ final class SecretShapes {
             String secret = of(r, alphabet, 16) + of(r, DIGITS.substring(1), 1) + of(r, alphabet, 15);
             return new Sample("  \"api_key\": \"" + secret + "\",", secret);
         });
+        sourceHosts(shapes);
+        others(shapes);
+        return shapes;
+    }
+
+    /** GitHub's and GitLab's tokens. */
+    private static void sourceHosts(Map<String, Function<Random, Sample>> shapes) {
         shapes.put("github-app-token", r -> token("t ", "ghs_" + of(r, ALNUM, 36)));
         shapes.put("github-fine-grained-pat", r -> token("t ", "github_pat_" + of(r, WORD, 82)));
         shapes.put("github-oauth", r -> token("t ", "gho_" + of(r, ALNUM, 36)));
@@ -82,6 +89,10 @@ final class SecretShapes {
                         "t ", "glrt-t" + of(r, DIGITS, 1) + "_" + of(r, ALNUM, 40) + "." + of(r, LOWER + DIGITS, 9)));
         shapes.put("gitlab-scim-token", r -> token("t ", "glsoat-" + of(r, URLSAFE, 20)));
         shapes.put("gitlab-session-cookie", r -> token("Cookie: ", "_gitlab_session=" + of(r, LOWER + DIGITS, 32)));
+    }
+
+    /** The other services' tokens and the generic shapes. */
+    private static void others(Map<String, Function<Random, Sample>> shapes) {
         shapes.put("heroku-api-key-v2", r -> token("t ", "HRKU-AA" + of(r, URLSAFE, 58)));
         shapes.put("huggingface-access-token", r -> token("t ", "hf_" + of(r, UPPER + LOWER, 34)));
         shapes.put("huggingface-organization-api-token", r -> token("t ", "api_org_" + of(r, UPPER + LOWER, 34)));
@@ -147,7 +158,6 @@ final class SecretShapes {
             String password = of(r, ALNUM, 18);
             return new Sample("DB_PASSWORD=" + password, password);
         });
-        return shapes;
     }
 
     private static Sample token(String before, String secret) {
