@@ -24,7 +24,8 @@ import java.util.zip.ZipInputStream;
 /**
  * What secret redaction costs and how often it is wrong (docs/trust-and-safety.md quotes its numbers). Not a test: the
  * numbers depend on the machine. Arguments: the JDK's {@code src.zip} and a source tree (this repository); with
- * {@code --stream-mb N}, also N MB of command output streamed line by line, with the heap it took.
+ * {@code --stream-mb N}, also N MB of command output streamed line by line, with the heap it took ({@code --stream-mb
+ * N} alone runs only that, to be run with a small {@code -Xmx}).
  *
  * <ol>
  *   <li>Time: the median and 90th percentile of redacting 1 MB of ordinary output (JDK sources), after warm-up.
@@ -45,8 +46,13 @@ public final class RedactionBenchmark {
             streamMb = Long.parseLong(arguments.get(flag + 1));
             arguments.subList(flag, flag + 2).clear();
         }
+        if (flag == 0 && arguments.isEmpty()) {
+            // Only the stream, so that a small -Xmx shows the memory it needs.
+            stream(streamMb);
+            return;
+        }
         Path srcZip =
-                Path.of(arguments.isEmpty() ? "/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip" : arguments.get(0));
+                Path.of(arguments.isEmpty() ? "/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip" : arguments.get(0));
         Path tree = Path.of(arguments.size() > 1 ? arguments.get(1) : ".");
         List<String> jdk = jdkSources(srcZip);
         timeOneMegabyte(jdk);
