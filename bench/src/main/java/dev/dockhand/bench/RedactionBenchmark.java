@@ -51,8 +51,7 @@ public final class RedactionBenchmark {
             stream(streamMb);
             return;
         }
-        Path srcZip =
-                Path.of(arguments.isEmpty() ? "/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip" : arguments.get(0));
+        Path srcZip = Path.of(arguments.isEmpty() ? "/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip" : arguments.get(0));
         Path tree = Path.of(arguments.size() > 1 ? arguments.get(1) : ".");
         List<String> jdk = jdkSources(srcZip);
         timeOneMegabyte(jdk);

@@ -85,24 +85,7 @@ class SecretRedactionRunTest {
         git("remote", "add", "origin", "https://x-access-token:" + remoteToken + "@github.com/acme/app.git");
         cli.variables.put("DEPLOY_TOKEN", deployToken);
 
-        cli.model.enqueue(
-                calls(
-                        toolCall("r1", "read_file", "{\"path\":\".env\"}"),
-                        toolCall("r2", "read_file", "{\"path\":\"deploy_key\"}")),
-                calls(
-                        toolCall("s1", "run_shell_command", "{\"command\":\"env\"}"),
-                        toolCall("s2", "run_shell_command", "{\"command\":\"git remote -v\"}")));
-        cli.model.reply(request -> {
-            // The model writes back the placeholder it was shown for the key on the line above the one it edits.
-            Matcher shown = STRIPE_LINE.matcher(request.toString());
-            String placeholder = shown.find() ? shown.group(1) : "(not shown)";
-            String edit = Json.write(Json.object()
-                    .put("path", ".env")
-                    .put("old_string", "STRIPE_SECRET_KEY=" + placeholder + "\nDEBUG=true")
-                    .put("new_string", "STRIPE_SECRET_KEY=" + placeholder + "\nDEBUG=false"));
-            return calls(toolCall("e1", "edit", edit));
-        });
-        cli.model.enqueue(answer("Done."));
+        script();
 
         assertEquals(
                 ExitCodes.OK,
@@ -149,6 +132,31 @@ class SecretRedactionRunTest {
                 .get("content")
                 .asText();
         assertEquals(false, editResult.contains(stripeKey), editResult);
+    }
+
+    /**
+     * The model reads .env and the key, runs env and git remote -v, then edits the line under the Stripe key, writing
+     * back the placeholder it was shown for the key.
+     */
+    private void script() {
+        cli.model.enqueue(
+                calls(
+                        toolCall("r1", "read_file", "{\"path\":\".env\"}"),
+                        toolCall("r2", "read_file", "{\"path\":\"deploy_key\"}")),
+                calls(
+                        toolCall("s1", "run_shell_command", "{\"command\":\"env\"}"),
+                        toolCall("s2", "run_shell_command", "{\"command\":\"git remote -v\"}")));
+        cli.model.reply(request -> {
+            // The model writes back the placeholder it was shown for the key on the line above the one it edits.
+            Matcher shown = STRIPE_LINE.matcher(request.toString());
+            String placeholder = shown.find() ? shown.group(1) : "(not shown)";
+            String edit = Json.write(Json.object()
+                    .put("path", ".env")
+                    .put("old_string", "STRIPE_SECRET_KEY=" + placeholder + "\nDEBUG=true")
+                    .put("new_string", "STRIPE_SECRET_KEY=" + placeholder + "\nDEBUG=false"));
+            return calls(toolCall("e1", "edit", edit));
+        });
+        cli.model.enqueue(answer("Done."));
     }
 
     /** Reads notes.txt once with a stream-json run and returns its tool_result line. */
