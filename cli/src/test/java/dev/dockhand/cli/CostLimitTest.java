@@ -93,7 +93,7 @@ public class CostLimitTest {
         assertEquals(0.28, result.get("usage").get("cost_usd").asDouble(), 1e-9);
         assertEquals(
                 Json.read("{\"id\":\"w1\",\"name\":\"write_file\",\"status\":\"error\",\"result\":\"The write_file call"
-                        + " was not run: the run reached its spending limit and stopped.\"}"),
+                        + " was not run: the run reached its spending limit and stopped.\",\"redacted\":0}"),
                 stableCall(result.get("tool_calls").get(0)));
     }
 

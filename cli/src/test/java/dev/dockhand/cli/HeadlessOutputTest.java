@@ -76,7 +76,7 @@ public class HeadlessOutputTest {
                         """
                 {"type":"result","schema_version":1,"answer":"It says remember.","turns":2,
                  "tool_calls":[{"id":"r1","name":"read_file","arguments":{"path":"notes.txt"},"status":"success",
-                   "result":"     1\\tremember\\n"}],
+                   "result":"     1\\tremember\\n","redacted":0}],
                  "agents":[],"exit_code":0,"error":null}
                 """),
                 stable(result));

@@ -63,7 +63,8 @@ public class SingleShotCancelTest {
                     false,
                     Map.of(),
                     dev.dockhand.core.hooks.HookDefinitions.NONE,
-                    false);
+                    false,
+                    dev.dockhand.cli.config.RedactionSettings.DEFAULT);
             CliEnvironment environment = new CliEnvironment(
                     Map.of("PATH", System.getenv("PATH")),
                     workspace,

@@ -177,6 +177,8 @@ public final class Configuration {
             ignored.add(".dockhand/agents");
             ignoredValues.add(".dockhand/agents = " + agentFiles + " agent definition file(s)");
         }
+        command.redaction = RedactionSettings.of(
+                user.settings().redaction(), user.file(), project.settings().redaction(), project.file(), userOnly);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

@@ -20,6 +20,8 @@ public abstract class OptionValues {
     public java.util.List<dev.dockhand.core.scheduler.PermissionRule> permissionRules = java.util.List.of();
     /** The hooks of the settings (a project's only in a trusted folder), checked, with the Stop hooks' limit. */
     public dev.dockhand.core.hooks.HookDefinitions hooks = dev.dockhand.core.hooks.HookDefinitions.NONE;
+    /** The redaction block of the settings (see {@link RedactionSettings}). */
+    public RedactionSettings redaction = RedactionSettings.DEFAULT;
 
     /** The settings files as read by the last configuration, with what the project's file was not allowed to set. */
     public Configuration configuration;

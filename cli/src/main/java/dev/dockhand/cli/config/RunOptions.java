@@ -56,7 +56,8 @@ public record RunOptions(
         boolean showThinking,
         Map<String, Settings.McpServer> mcpServers,
         HookDefinitions hooks,
-        boolean projectTrusted) {
+        boolean projectTrusted,
+        RedactionSettings redaction) {
 
     /**
      * The question the REPL asks before it opens, when the folder's settings ask for more than an untrusted folder
@@ -112,7 +113,8 @@ public record RunOptions(
                 command.get(Option.SHOW_THINKING),
                 Map.copyOf(command.mcpServers),
                 command.hooks,
-                command.configuration != null && command.configuration.trusted());
+                command.configuration != null && command.configuration.trusted(),
+                command.redaction);
     }
 
     /**

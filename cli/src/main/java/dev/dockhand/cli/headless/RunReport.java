@@ -10,6 +10,7 @@ import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.SubAgentRun;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.redaction.Redactor;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +82,7 @@ public final class RunReport implements AgentEventSink {
         String result = finished.result().llmContent();
         node.put("result", result.length() > RESULT_CHARS ? result.substring(0, RESULT_CHARS) + "…" : result);
         node.put("duration_ms", finished.duration().toMillis());
+        node.put("redacted", Redactor.count(finished.result().llmContent()));
         return node;
     }
 

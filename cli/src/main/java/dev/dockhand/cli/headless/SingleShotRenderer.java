@@ -4,6 +4,7 @@ import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.model.FinishReason;
+import dev.dockhand.core.redaction.Redactor;
 import java.io.PrintWriter;
 
 /**
@@ -60,7 +61,7 @@ public final class SingleShotRenderer implements AgentEventSink {
             err.flush();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();
-            err.println(toolLine(finished));
+            err.println(toolLine(finished) + redactedNote(finished));
             // A display of several lines (a plan, say) is meant to be read whole, under the summary line.
             finished.result().display().lines().skip(1).forEach(line -> err.println("    " + line));
             err.flush();
@@ -88,6 +89,12 @@ public final class SingleShotRenderer implements AgentEventSink {
             out.flush();
             lineOpen = false;
         }
+    }
+
+    /** " · 2 secrets redacted" when the call's result had secrets replaced by placeholders, else "". */
+    public static String redactedNote(AgentEvent.ToolCallFinished finished) {
+        int count = Redactor.count(finished.result().llmContent());
+        return count == 0 ? "" : " · " + count + (count == 1 ? " secret" : " secrets") + " redacted";
     }
 
     public static String toolLine(AgentEvent.ToolCallFinished finished) {

@@ -1,5 +1,6 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -32,6 +33,11 @@ public final class Attachments {
     private Attachments() {}
 
     static Expanded expand(String prompt, Workspace workspace) {
+        return expand(prompt, workspace, Redactor.OFF);
+    }
+
+    /** The prompt with its files attached, each file's secrets replaced by placeholders as a file read's are. */
+    static Expanded expand(String prompt, Workspace workspace, Redactor redactor) {
         StringBuilder attached = new StringBuilder();
         List<String> notes = new ArrayList<>();
         Matcher matcher = REFERENCE.matcher(prompt);
@@ -49,7 +55,7 @@ public final class Attachments {
                     continue;
                 }
                 seen.add(file.path());
-                notes.add(attach(file, kind, workspace.display(file.path()), attached));
+                notes.add(attach(file, kind, workspace.display(file.path()), attached, redactor));
             } catch (PathOutsideWorkspaceException | PathChangedException e) {
                 notes.add("@" + reference + " was not attached: " + e.getMessage());
             } catch (IOException e) {
@@ -63,7 +69,8 @@ public final class Attachments {
     }
 
     /** Reads through the workspace like the file tools: a link put on the path since the check is not followed. */
-    private static String attach(WorkspaceFile file, WorkspaceFile.Kind kind, String shown, StringBuilder attached)
+    private static String attach(
+            WorkspaceFile file, WorkspaceFile.Kind kind, String shown, StringBuilder attached, Redactor redactor)
             throws IOException {
         if (kind == WorkspaceFile.Kind.DIRECTORY) {
             List<String> entries = new ArrayList<>();
@@ -101,6 +108,8 @@ public final class Attachments {
         if (cut) {
             content = content.substring(0, MAX_FILE_CHARS);
         }
+        Redactor.Redacted redacted = redactor.redact(content);
+        content = redacted.text();
         attached.append("<file path=\"").append(shown).append("\">\n").append(content);
         if (!content.endsWith("\n")) {
             attached.append('\n');
@@ -110,7 +119,11 @@ public final class Attachments {
         }
         attached.append("</file>\n\n");
         long lines = content.lines().count();
-        return "attached " + shown + " (" + lines + (lines == 1 ? " line" : " lines") + (cut ? ", cut" : "") + ")";
+        return "attached " + shown + " (" + lines + (lines == 1 ? " line" : " lines") + (cut ? ", cut" : "")
+                + (redacted.count() == 0
+                        ? ""
+                        : ", " + redacted.count() + (redacted.count() == 1 ? " secret" : " secrets") + " redacted")
+                + ")";
     }
 
     /** "see @src/Main.java," refers to the file, not to "Main.java,". */

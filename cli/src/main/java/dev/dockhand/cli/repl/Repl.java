@@ -14,6 +14,7 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.redaction.LineRedactor;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.sandbox.SandboxUnavailableException;
@@ -270,7 +271,8 @@ public final class Repl {
     }
 
     private void turn(String typed) {
-        Attachments.Expanded expanded = Attachments.expand(typed, session.workspace());
+        Attachments.Expanded expanded = Attachments.expand(
+                typed, session.workspace(), session.scheduler().redactor());
         for (String note : expanded.notes()) {
             screen.print(new AttributedString("  " + note, TurnView.DIM));
         }
@@ -350,11 +352,13 @@ public final class Repl {
         Cancellation cancel = new Cancellation();
         running = cancel;
         try {
+            // Redacted as a tool's output is, so the user sees of a command what the model would.
+            LineRedactor lines = session.scheduler()
+                    .redactor()
+                    .lines(line -> screen.print(new AttributedString(Rendering.printable(line))));
             ExecResult result = session.sandbox()
-                    .exec(
-                            new ExecRequest(command, session.workspace().root(), SHELL_TIMEOUT),
-                            line -> screen.print(new AttributedString(Rendering.printable(line))),
-                            cancel);
+                    .exec(new ExecRequest(command, session.workspace().root(), SHELL_TIMEOUT), lines, cancel);
+            lines.finish();
             screen.print(
                     switch (result.termination()) {
                         case EXITED -> "exit " + result.exitCode();

@@ -437,6 +437,8 @@ public final class TurnView implements AgentEventSink {
                 .append(line.substring(0, 1))
                 .style(AttributedStyle.DEFAULT)
                 .append(line.substring(1))
+                .style(DIM)
+                .append(SingleShotRenderer.redactedNote(finished))
                 .toAttributedString();
         List<AttributedString> lines = new ArrayList<>(MarkdownLines.Wrap.words(marked, screen.width(), "  "));
         finished.result()

@@ -3,6 +3,7 @@ package dev.dockhand.cli.session;
 import dev.dockhand.cli.agents.AgentFiles;
 import dev.dockhand.cli.config.CheckpointSettings;
 import dev.dockhand.cli.config.ModelChoice;
+import dev.dockhand.cli.config.RedactionSettings;
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
@@ -18,6 +19,9 @@ import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.hooks.Hooks;
 import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.redaction.Redactor;
+import dev.dockhand.core.redaction.SecretRules;
+import dev.dockhand.core.redaction.SecretValues;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.scheduler.Approver;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
@@ -116,6 +120,7 @@ public final class AgentSession implements AutoCloseable {
         if (hooks != null) {
             scheduler.setHooks(hooks);
         }
+        scheduler.setRedactor(redactor(options, environment, this.events));
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
@@ -144,6 +149,30 @@ public final class AgentSession implements AutoCloseable {
                 workspace.root(),
                 agentModel,
                 problem -> events.accept(new AgentEvent.Warning(problem))));
+    }
+
+    /**
+     * The session's redactor (see docs/trust-and-safety.md): the built-in rules and the settings' patterns, and as
+     * known values the provider key, the secret-looking environment variables, those passed to commands with
+     * {@code --sandbox-env}, and the user's {@code redaction.secretValues}. Off when the user's settings say so.
+     */
+    static Redactor redactor(RunOptions options, CliEnvironment environment, AgentEventSink events) {
+        RedactionSettings settings = options.redaction();
+        if (!settings.enabled()) {
+            return Redactor.OFF;
+        }
+        SecretValues values =
+                new SecretValues().add("provider-key", options.model().apiKey());
+        for (String name : options.sandboxEnvNames()) {
+            environment.get(name).ifPresent(value -> values.add("env-" + name, value));
+        }
+        values.addEnvironment(environment.variables());
+        settings.secretValues().forEach(value -> values.add("user-secret", value));
+        return Redactor.of(
+                SecretRules.builtIn().with(settings.patterns()),
+                values,
+                settings.allowedValues(),
+                problem -> events.accept(new AgentEvent.Warning(problem)));
     }
 
     /** Called with each new session's scheduler; the entry point sets it to warm the validator up (Warmup). */
@@ -312,6 +341,7 @@ public final class AgentSession implements AutoCloseable {
     private Conversation begin(String id) {
         closeTranscript();
         sessionId = id;
+        scheduler.redactor().attach(sessions.file(id));
         Conversation conversation = new Conversation(SystemPrompt.build(
                 workspace.root(), sandbox.kind(), WallClock.now().toLocalDate(), context));
         transcript = Transcript.open(

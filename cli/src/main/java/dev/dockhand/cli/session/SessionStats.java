@@ -5,6 +5,7 @@ import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.redaction.Redactor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +31,7 @@ public final class SessionStats implements AgentEventSink {
     private final CostMeter cost;
     private final Map<String, Integer> callsByTool = new TreeMap<>();
     private int requests;
+    private int redacted;
     private TokenUsage tokens = TokenUsage.ZERO;
     private boolean estimated;
     private long modelNanos;
@@ -100,6 +102,7 @@ public final class SessionStats implements AgentEventSink {
             endRequest();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             callsByTool.merge(finished.call().name(), 1, Integer::sum);
+            redacted += Redactor.count(finished.result().llmContent());
             toolNanos += finished.duration().toNanos();
         } else if (event instanceof AgentEvent.ContextUsed context) {
             contextTokens = context.tokens();
@@ -168,6 +171,9 @@ public final class SessionStats implements AgentEventSink {
         lines.add("Tool calls       " + calls);
         callsByTool.forEach(
                 (tool, count) -> lines.add("  " + tool + " ".repeat(Math.max(1, 20 - tool.length())) + count));
+        if (redacted > 0) {
+            lines.add("Secrets redacted " + redacted + " (in tool results, before the model read them)");
+        }
         String percent = contextPercent();
         if (!percent.isEmpty()) {
             lines.add("Context          ~" + contextTokens + " of " + contextWindow + " tokens (" + percent + ")");

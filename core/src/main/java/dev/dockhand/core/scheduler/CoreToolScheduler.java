@@ -4,6 +4,7 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.Tool;
@@ -61,6 +62,8 @@ public final class CoreToolScheduler {
     /** The main agent's scheduler, whose approval mode a sub-agent's follows; null for the main agent's own. */
     private final CoreToolScheduler parent;
 
+    private volatile Redactor redactor = Redactor.OFF;
+
     public CoreToolScheduler(
             ToolRegistry registry,
             ToolEnvironment environment,
@@ -110,9 +113,11 @@ public final class CoreToolScheduler {
     public CoreToolScheduler forSubAgent(ToolRegistry tools, Approver approver, AgentEventSink events) {
         CoreToolScheduler child =
                 new CoreToolScheduler(tools, environment, approver, mode, rules, events, sessionApprovals, this);
-        // The same checkpoints and hooks: a sub-agent's edit can be undone and meets the user's hooks like any other.
+        // The same checkpoints, hooks and redactor: a sub-agent's edit can be undone, meets the user's hooks, and its
+        // results are redacted like any other.
         child.checkpoints = checkpoints;
         child.hooks = hooks;
+        child.redactor = redactor;
         return child;
     }
 
@@ -162,6 +167,19 @@ public final class CoreToolScheduler {
         this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
     }
 
+    /**
+     * The session's redactor: every call's result and streamed output pass through it on their way to the model, and
+     * the calls it {@linkplain Redactor#expandsInto expands into} get the values of its placeholders back. Off until
+     * set.
+     */
+    public void setRedactor(Redactor redactor) {
+        this.redactor = redactor;
+    }
+
+    public Redactor redactor() {
+        return redactor;
+    }
+
     public SessionApprovals sessionApprovals() {
         return sessionApprovals;
     }
@@ -178,7 +196,9 @@ public final class CoreToolScheduler {
     public List<CompletedCall> runRound(List<ToolCall> calls, Cancellation cancel) {
         List<ScheduledCall> round = new ArrayList<>();
         for (ToolCall call : calls) {
-            round.add(new ScheduledCall(call, events, result -> repeatedFailures.check(call, result)));
+            Redactor redaction = redactor;
+            round.add(
+                    new ScheduledCall(call, events, result -> repeatedFailures.check(call, redaction.redact(result))));
         }
         try {
             int next = 0;
@@ -488,10 +508,16 @@ public final class CoreToolScheduler {
         };
     }
 
-    /** A preview that fails to compute must not block the question; the user still sees the summary. */
+    /**
+     * A preview that fails to compute must not block the question; the user still sees the summary. It is computed
+     * with the placeholders' values, as the call will run, and shown with placeholders again.
+     */
     private Optional<String> preview(PreparedCall<?> prepared) {
         try {
-            return prepared.preview(environment.workspace());
+            Redactor redaction = redactor;
+            return prepared.expanded(redaction)
+                    .preview(environment.workspace())
+                    .map(text -> redaction.redact(text).text());
         } catch (RuntimeException | Error e) {
             LoggerFactory.getLogger(CoreToolScheduler.class)
                     .warn("the preview of {} failed", prepared.call().id(), e);
@@ -515,7 +541,7 @@ public final class CoreToolScheduler {
             taken.add(checkpoint(call.prepared()));
             call.advance(ToolCallStatus.EXECUTING);
             starts[i] = System.nanoTime();
-            futures.add(executor.start(call.prepared(), cancel, guard(call)));
+            futures.add(executor.start(call.prepared(), cancel, guard(call), redactor));
         }
         for (int i = 0; i < batch.size(); i++) {
             Future<ToolExecutor.Outcome> future = futures.get(i);

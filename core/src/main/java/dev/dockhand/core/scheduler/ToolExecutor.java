@@ -5,6 +5,8 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.TruncatedOutput;
+import dev.dockhand.core.redaction.LineRedactor;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolEnvironment;
@@ -50,10 +52,14 @@ final class ToolExecutor {
                         + " and last lines and a note that the rest is lost. Calls that lose output say so.")));
     }
 
-    /** Starts one call; the returned future never fails, failures become error results. */
-    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard) {
+    /**
+     * Starts one call, with the values of the redactor's placeholders in its arguments; its streamed lines go out
+     * redacted. The returned future never fails, failures become error results.
+     */
+    Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard, Redactor redactor) {
         String id = prepared.call().id();
         OutputFiles files = outputFiles.forCall();
+        LineRedactor lines = redactor.lines(line -> events.accept(new AgentEvent.ToolOutput(id, line)));
         ToolContext context = new ToolContext(
                 environment.workspace(),
                 environment.sandbox(),
@@ -61,12 +67,15 @@ final class ToolExecutor {
                 new OutputSink() {
                     @Override
                     public void line(String line) {
-                        events.accept(new AgentEvent.ToolOutput(id, line));
+                        lines.line(line);
                     }
 
                     @Override
                     public void progress(double progress, Double total, String message) {
-                        events.accept(new AgentEvent.ToolProgress(id, progress, total, message));
+                        String said = message == null
+                                ? null
+                                : redactor.redact(message).text();
+                        events.accept(new AgentEvent.ToolProgress(id, progress, total, said));
                     }
                 },
                 id,
@@ -75,7 +84,8 @@ final class ToolExecutor {
                 guard,
                 files);
         return workers.submit(() -> {
-            Outcome outcome = run(prepared, context);
+            Outcome outcome = run(prepared.expanded(redactor), context);
+            lines.finish();
             // Read as the tool returns: a cancel that comes after it has finished does not change its result.
             boolean cancelledWhileRunning = cancel.isCancelled();
             ToolResult result =
