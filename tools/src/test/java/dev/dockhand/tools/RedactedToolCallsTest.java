@@ -42,7 +42,7 @@ class RedactedToolCallsTest {
 
     private static String random(int length) {
         String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        Random random = new Random();
+        Random random = new Random(20261125L);
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < length; i++) {
             text.append(alphabet.charAt(random.nextInt(alphabet.length())));

@@ -121,6 +121,9 @@ public final class AgentSession implements AutoCloseable {
             scheduler.setHooks(hooks);
         }
         scheduler.setRedactor(redactor(options, environment, this.events));
+        if (hooks != null) {
+            hooks.setRedactor(scheduler.redactor());
+        }
         onSchedulerReady.accept(scheduler);
         this.context =
                 ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);

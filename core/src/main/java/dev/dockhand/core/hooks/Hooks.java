@@ -8,6 +8,7 @@ import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.TurnHooks;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CallHooks;
 import dev.dockhand.core.tool.ToolResult;
@@ -36,6 +37,8 @@ import org.slf4j.LoggerFactory;
 public final class Hooks implements CallHooks, TurnHooks {
     /** The most of one hook's text that reaches the model. */
     public static final int TEXT_LIMIT = 4_000;
+    /** What a hook says reaches the model as a tool's output would: redacted (a hook may print a secret). */
+    private volatile Redactor redactor = Redactor.OFF;
 
     /** How much of a command a report names. */
     private static final int COMMAND_LIMIT = 80;
@@ -59,6 +62,11 @@ public final class Hooks implements CallHooks, TurnHooks {
                 "DOCKHAND_PROJECT_DIR", workspace.toString(),
                 // Claude Code's name, so that hook scripts written for it find the project the same way.
                 "CLAUDE_PROJECT_DIR", workspace.toString());
+    }
+
+    /** The session's redactor, which what the hooks give the model passes through. */
+    public void setRedactor(Redactor redactor) {
+        this.redactor = java.util.Objects.requireNonNull(redactor, "redactor");
     }
 
     /** The conversation the hooks now serve: its id and transcript, given to every hook. */
@@ -188,7 +196,8 @@ public final class Hooks implements CallHooks, TurnHooks {
             if (reasons.isEmpty() || stop || cancel.isCancelled()) {
                 return Optional.empty();
             }
-            String joined = bounded(String.join("\n\n", reasons).strip());
+            String joined = redactor.redact(bounded(String.join("\n\n", reasons).strip()))
+                    .text();
             if (continued >= definitions.stopLimit()) {
                 warn("A Stop hook asked the model to go on, but this turn already went on " + continued
                         + " time(s) for Stop hooks (stopHookLimit " + definitions.stopLimit() + "), so it ends: "
@@ -250,10 +259,10 @@ public final class Hooks implements CallHooks, TurnHooks {
     }
 
     /** Texts hooks of {@code event} gave the model, each bounded, in one block that says where they come from. */
-    private static String block(HookEvent event, List<String> texts) {
+    private String block(HookEvent event, List<String> texts) {
         StringBuilder block = new StringBuilder("<hook_context event=\"" + event.wireName() + "\">\n");
         for (String text : texts) {
-            block.append(bounded(text.strip())).append('\n');
+            block.append(redactor.redact(bounded(text.strip())).text()).append('\n');
         }
         return block.append("</hook_context>").toString();
     }

@@ -122,6 +122,30 @@ class HooksAroundTurnsTest {
     }
 
     @Test
+    void aSecretAHookPrintsReachesTheModelAsAPlaceholder() throws Exception {
+        String token = "tok-" + "Qx7vR2mK9pL4sN8w";
+        process.answer("leak", FakeHookProcess.exit(0, "deploy token " + token + "\n", ""));
+        model.enqueue(answer("Hi."));
+        AgentLoop loop = loop(hook("UserPromptSubmit", "leak"), null, 10);
+        hooks.setRedactor(dev.dockhand.core.redaction.Redactor.of(
+                dev.dockhand.core.redaction.SecretRules.builtIn(),
+                new dev.dockhand.core.redaction.SecretValues().add("deploy-token", token),
+                java.util.Set.of(),
+                problem -> {}));
+
+        loop.run("hello", new Cancellation());
+
+        assertEquals(
+                messages(
+                        "system",
+                        "SYSTEM",
+                        "user",
+                        "hello\n\n<hook_context event=\"UserPromptSubmit\">\ndeploy token [REDACTED:deploy-token:1]\n"
+                                + "</hook_context>"),
+                model.takeRequest().get("messages"));
+    }
+
+    @Test
     void aBlockedPromptIsNeitherSentNorKeptAndTheUserIsToldWhy() throws Exception {
         process.answer("guard", FakeHookProcess.exit(2, "", "that looks like a key\n"));
         AgentLoop loop = loop(hook("UserPromptSubmit", "guard"), null, 10);
