@@ -1,7 +1,7 @@
 package dev.dockhand.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dockhand.cli.config.McpServerEntries;
+import dev.dockhand.cli.config.edit.McpServerEntries;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;

@@ -1,7 +1,7 @@
 package dev.dockhand.cli.repl;
 
-import dev.dockhand.cli.config.PermissionFiles;
 import dev.dockhand.cli.config.PermissionSettings;
+import dev.dockhand.cli.config.edit.PermissionFiles;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.scheduler.PermissionRule;
 import dev.dockhand.core.scheduler.PermissionRules;

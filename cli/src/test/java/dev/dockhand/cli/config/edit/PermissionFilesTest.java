@@ -1,4 +1,4 @@
-package dev.dockhand.cli.config;
+package dev.dockhand.cli.config.edit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,12 +1,12 @@
-package dev.dockhand.cli.config;
+package dev.dockhand.cli.config.edit;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.PrivateFiles;
 import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
@@ -23,69 +23,21 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Adds and removes one entry of {@code mcpServers} in a settings file, for {@code dockhand mcp add} and {@code remove}.
- * Every other key and value of the file is written back as it was read (numbers digit for digit; the layout becomes
- * two-space JSON), the result is checked to be a settings file Dockhand reads before it replaces the old one, and it
- * replaces it in one move, so a crash leaves the old file or the new one. The user's file is owner-only from its first
- * byte: it holds tokens.
+ * Reads a settings file as the user wrote it and writes it back changed: every other key kept in its order, every
+ * number with its digits (1.50 stays 1.50, a big integer stays whole), the result checked by the strict settings
+ * reader before it replaces the file in one move, so a failed write leaves the old file whole.
  */
-public final class McpServerEntries {
-    static final String KEY = "mcpServers";
-
-    /** Keeps every number as written: 1.50 stays 1.50, not 1.5. */
+final class SettingsFileEdit {
     private static final ObjectMapper EXACT = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
-    /** Which settings file. */
-    public enum Scope {
-        /** {@code ~/.dockhand/settings.json}: the user's, in every folder. */
-        USER,
-        /** {@code <folder>/.dockhand/settings.json}: the project's, counted only in a trusted folder. */
-        PROJECT;
+    private SettingsFileEdit() {}
 
-        public Path file(CliEnvironment environment) {
-            return this == USER
-                    ? environment.settingsHome().resolve("settings.json")
-                    : environment.workingDirectory().resolve(".dockhand").resolve("settings.json");
-        }
-    }
-
-    private McpServerEntries() {}
-
-    /** Whether {@code file} has a server {@code name}. */
-    public static boolean has(Path file, String name) throws IOException {
-        JsonNode servers = read(file).get(KEY);
-        return servers != null && servers.has(name);
-    }
-
-    /**
-     * Writes the server {@code name} into {@code file}, which need not exist yet.
-     *
-     * @throws IOException with one sentence when the file cannot be read, is not a JSON object, or would not be a
-     *     valid settings file afterwards
-     */
-    public static void add(Path file, String name, ObjectNode entry, boolean ownerOnly) throws IOException {
-        ObjectNode root = read(file);
-        JsonNode servers = root.get(KEY);
-        ObjectNode all = servers instanceof ObjectNode object ? object : root.putObject(KEY);
-        all.set(name, entry);
-        write(file, root, ownerOnly);
-    }
-
-    /** Removes the server {@code name} from {@code file}; false when it had none, and then the file is untouched. */
-    public static boolean remove(Path file, String name, boolean ownerOnly) throws IOException {
-        ObjectNode root = read(file);
-        if (!(root.get(KEY) instanceof ObjectNode servers) || !servers.has(name)) {
-            return false;
-        }
-        servers.remove(name);
-        write(file, root, ownerOnly);
-        return true;
-    }
-
-    private static ObjectNode read(Path file) throws IOException {
+    /** The file's object; an empty one when the file is missing or blank. */
+    static ObjectNode read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return EXACT.createObjectNode();
         }
@@ -111,7 +63,32 @@ public final class McpServerEntries {
         return object;
     }
 
-    private static void write(Path file, ObjectNode root, boolean ownerOnly) throws IOException {
+    /** The object under {@code key}, made when absent. */
+    static ObjectNode object(ObjectNode parent, String key) throws IOException {
+        JsonNode child = parent.get(key);
+        if (child == null || child.isNull()) {
+            return parent.putObject(key);
+        }
+        if (child instanceof ObjectNode object) {
+            return object;
+        }
+        throw new IOException("'" + key + "' is not an object");
+    }
+
+    /** The list under {@code key}, made when absent. */
+    static ArrayNode array(ObjectNode parent, String key) throws IOException {
+        JsonNode child = parent.get(key);
+        if (child == null || child.isNull()) {
+            return parent.putArray(key);
+        }
+        if (child instanceof ArrayNode array) {
+            return array;
+        }
+        throw new IOException("'" + key + "' is not a list");
+    }
+
+    /** Writes {@code root} over {@code file}; owner-only (the user's own file may hold tokens) when asked. */
+    static void write(Path file, ObjectNode root, boolean ownerOnly) throws IOException {
         Path folder = file.toAbsolutePath().getParent();
         if (ownerOnly) {
             PrivateFiles.createFolders(folder);
