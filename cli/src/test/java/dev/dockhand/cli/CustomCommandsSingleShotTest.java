@@ -113,7 +113,7 @@ public class CustomCommandsSingleShotTest {
 
     @Test
     void theUsersOwnCommandsAllowedToolsApplyInAnyFolderAndBadEntriesAreSaid() throws Exception {
-        user("notes.md", "---\nallowed-tools: write_file, run_shell_command(git status*), teleport\n---\nWrite.\n");
+        user("notes.md", "---\nallowed-tools: write_file, web_fetch(), teleport\n---\nWrite.\n");
         cli.model.enqueue(
                 calls(toolCall("w1", "write_file", "{\"path\":\"notes.txt\",\"content\":\"n\"}")), answer("Written."));
 
@@ -123,11 +123,27 @@ public class CustomCommandsSingleShotTest {
         assertEquals("n", Files.readString(cli.workspace.resolve("notes.txt")));
         assertEquals(
                 List.of(
-                        "dockhand: /notes: allowed-tools entry 'run_shell_command(git status*)' was not applied: it"
-                                + " takes tool names only, and calls of that tool ask as usual.",
+                        "dockhand: /notes: allowed-tools entry 'web_fetch()' was not applied: the pattern in"
+                                + " parentheses is empty; leave the parentheses out to cover every call of web_fetch.",
                         "dockhand: /notes: allowed-tools entry 'teleport' names no tool of this session (/tools lists"
                                 + " them)."),
                 said());
+    }
+
+    @Test
+    void anAllowedToolsPatternLetsOnlyTheCallsItMatchesRunUnaskedForTheTurn() throws Exception {
+        user("hello.md", "---\nallowed-tools: run_shell_command(echo hello*)\n---\nGreet.\n");
+        cli.model.enqueue(
+                calls(
+                        toolCall("s1", "run_shell_command", "{\"command\":\"echo hello > hello.txt\"}"),
+                        toolCall("s2", "run_shell_command", "{\"command\":\"touch other.txt\"}")),
+                answer("Done."));
+
+        int exit = cli.run("-p", "/hello");
+
+        assertEquals(ExitCodes.APPROVAL_REQUIRED, exit);
+        assertEquals("hello\n", Files.readString(cli.workspace.resolve("hello.txt")));
+        assertFalse(Files.exists(cli.workspace.resolve("other.txt")));
     }
 
     @Test

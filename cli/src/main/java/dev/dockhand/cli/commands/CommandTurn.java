@@ -6,6 +6,9 @@ import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.TurnResult;
 import dev.dockhand.core.model.ProviderException;
+import dev.dockhand.core.scheduler.CoreToolScheduler;
+import dev.dockhand.core.scheduler.PermissionRule;
+import dev.dockhand.core.scheduler.PermissionRules;
 import dev.dockhand.core.scheduler.SessionApprovals;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,10 +26,16 @@ import java.util.Set;
  * folder. Its {@code model} applies when the conversation stays with the same server and key (another model there is
  * what an untrusted folder's settings may choose too); another provider or server needs a trusted folder.
  */
-public record CommandTurn(String prompt, Set<String> allowedTools, Optional<ModelChoice> model, List<String> notes) {
+public record CommandTurn(
+        String prompt,
+        Set<String> allowedTools,
+        List<PermissionRule> allowRules,
+        Optional<ModelChoice> model,
+        List<String> notes) {
 
     public CommandTurn {
         allowedTools = Set.copyOf(allowedTools);
+        allowRules = List.copyOf(allowRules);
         notes = List.copyOf(notes);
     }
 
@@ -39,6 +48,7 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
         List<String> notes = new ArrayList<>();
         boolean project = command.scope() == CustomCommand.Scope.PROJECT;
         Set<String> allowed = new LinkedHashSet<>();
+        List<PermissionRule> rules = new ArrayList<>();
         if (project && !trusted && !command.allowedTools().isEmpty()) {
             notes.add("/" + command.name() + "'s allowed-tools (" + String.join(", ", command.allowedTools())
                     + ") were not applied: this folder is not trusted, and they would let calls run without asking"
@@ -46,8 +56,14 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
         } else {
             for (String tool : command.allowedTools()) {
                 if (tool.contains("(")) {
-                    notes.add("/" + command.name() + ": allowed-tools entry '" + tool + "' was not applied: it takes"
-                            + " tool names only, and calls of that tool ask as usual.");
+                    // A pattern is a permission rule, as in settings: allow only the calls it matches.
+                    try {
+                        rules.add(PermissionRule.parse(
+                                PermissionRule.Decision.ALLOW, tool, "/" + command.name() + "'s allowed-tools"));
+                    } catch (IllegalArgumentException e) {
+                        notes.add("/" + command.name() + ": allowed-tools entry '" + tool + "' was not applied: "
+                                + e.getMessage());
+                    }
                 } else if (session.registry().find(tool).isEmpty()) {
                     notes.add("/" + command.name() + ": allowed-tools entry '" + tool + "' names no tool of this"
                             + " session (/tools lists them).");
@@ -80,7 +96,7 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
                 model = Optional.of(wanted);
             }
         }
-        return new CommandTurn(command.prompt(arguments), allowed, model, notes);
+        return new CommandTurn(command.prompt(arguments), allowed, rules, model, notes);
     }
 
     /** Runs the turn in {@code session}, then takes back what it allowed and switches the model back. */
@@ -91,11 +107,19 @@ public record CommandTurn(String prompt, Set<String> allowedTools, Optional<Mode
                 allowedTools.stream().filter(tool -> !approvals.isAllowed(tool)).toList();
         ModelChoice before = session.model();
         granted.forEach(approvals::allow);
+        CoreToolScheduler scheduler = session.scheduler();
+        scheduler.setPermissions(scheduler.permissions().with(allowRules));
         try {
             model.ifPresent(session::switchModel);
             return session.loop().run(prompt, cancel);
         } finally {
             granted.forEach(approvals::revoke);
+            // Each of the turn's own rules, not the rules as they were: the user may have added one meanwhile.
+            PermissionRules now = scheduler.permissions();
+            for (PermissionRule rule : allowRules) {
+                now = now.without(rule);
+            }
+            scheduler.setPermissions(now);
             if (model.isPresent()) {
                 session.switchModel(before);
             }

@@ -81,6 +81,7 @@ final class ReplCommandTurns {
         CommandTurn turn = new CommandTurn(
                 attachments.isEmpty() ? planned.prompt() : planned.prompt().stripTrailing() + attachments,
                 planned.allowedTools(),
+                planned.allowRules(),
                 planned.model(),
                 planned.notes());
         turns.run(cancel -> turn.run(session, cancel)).ifPresent(ended);
