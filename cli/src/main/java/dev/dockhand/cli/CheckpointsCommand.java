@@ -232,8 +232,10 @@ public final class CheckpointsCommand implements Callable<Integer> {
                     return ExitCodes.CONFIRMATION_REQUIRED;
                 }
             }
-            List<String> done = Restores.restore(store, plan, undone);
-            out.println("Restored " + done.size() + (done.size() == 1 ? " file." : " files."));
+            CheckpointStore.Restored restored = Restores.restore(store, plan, undone);
+            int done = restored.restored().size();
+            out.println("Restored " + done + (done == 1 ? " file." : " files."));
+            Restores.skipped(restored).forEach(out::println);
             return ExitCodes.OK;
         }
     }

@@ -208,4 +208,51 @@ public class ReplCheckpointsTest {
                         .filter(line -> line.contains("\"text\":\"tidy up\""))
                         .count());
     }
+
+    @Test
+    void aStopHooksMessageStaysInTheTurnSoUndoTakesBackTheCallsBeforeAndAfterIt() throws Exception {
+        // Sends the model back once, then lets the turn end; its mark lies outside the workspace.
+        String once = "test -f " + temp.resolve("sent-back") + " && exit 0; touch " + temp.resolve("sent-back")
+                + "; echo 'the tests fail' >&2; exit 2";
+        Files.createDirectories(temp.resolve("home"));
+        Files.writeString(
+                temp.resolve("home/settings.json"),
+                "{\"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": "
+                        + dev.dockhand.core.Json.write(once) + "}]}]}}");
+        cli.model.enqueue(
+                calls(toolCall(
+                        "e1",
+                        "edit",
+                        "{\"path\":\"a.txt\",\"old_string\":\"as it was\",\"new_string\":\"changed by the model\"}")),
+                answer("Done, I think."),
+                calls(toolCall("x1", "run_shell_command", "{\"command\":\"echo made > b.txt && rm c.txt\"}")),
+                answer("Tidied."));
+        try (ReplHarness repl = new ReplHarness(cli, "--yolo")) {
+            repl.submit("tidy up");
+            repl.await("Tidied.");
+            repl.awaitPrompt();
+            repl.submit("/rewind");
+            repl.await("/rewind N goes back");
+            assertEquals(
+                    List.of(
+                            "1. tidy up",
+                            "/rewind N goes back to before turn N: its files, the conversation, or both."),
+                    repl.rowsFrom("1. tidy up").subList(0, 2));
+
+            repl.awaitPrompt();
+            repl.submit("/undo");
+            repl.await("Restore these files? [y/n]");
+            assertEquals(
+                    List.of(
+                            "Undo the changes of the turn \"tidy up\":",
+                            "  restore  a.txt",
+                            "  remove   b.txt",
+                            "  restore  c.txt",
+                            "  Restore these files? [y/n]"),
+                    repl.rowsFrom("Undo the changes").subList(0, 5));
+            repl.type("y");
+            repl.await("✓ restored 3 files");
+            assertRestored();
+        }
+    }
 }

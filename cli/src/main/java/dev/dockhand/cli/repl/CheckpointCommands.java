@@ -42,7 +42,7 @@ final class CheckpointCommands {
         }
         try {
             return Optional.of(checkpoints.get().store());
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             screen.print("The checkpoints cannot be read: " + e.getMessage(), TurnView.YELLOW);
             return Optional.empty();
         }
@@ -67,7 +67,7 @@ final class CheckpointCommands {
             lines.add(new AttributedString(
                     "/undo takes back the last turn's changes; /rewind goes back to before any turn.", TurnView.DIM));
             screen.print(lines);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             screen.print("The checkpoints cannot be read: " + e.getMessage(), TurnView.YELLOW);
         }
     }
@@ -92,10 +92,11 @@ final class CheckpointCommands {
             String title = "Undo the changes of the turn \""
                     + Rendering.shorten(undone.get(0).userMessage()) + "\"";
             if (confirm(title, plan)) {
-                List<String> done = Restores.restore(store.get(), plan, undone);
-                screen.print(restored(done), TurnView.GREEN);
+                CheckpointStore.Restored done = Restores.restore(store.get(), plan, undone);
+                screen.print(restored(done.restored()), TurnView.GREEN);
+                printSkipped(done);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             screen.print("The undo failed: " + e.getMessage(), TurnView.RED);
         }
     }
@@ -137,7 +138,7 @@ final class CheckpointCommands {
                         .toList();
                 plan = store.get().plan(undone);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             screen.print("The checkpoints cannot be read: " + e.getMessage(), TurnView.YELLOW);
         }
         List<AttributedString> lines = new ArrayList<>();
@@ -161,10 +162,11 @@ final class CheckpointCommands {
         boolean conversation = key != 'f' && key != 'F';
         if (files && store.isPresent()) {
             try {
-                List<String> done = Restores.restore(store.get(), plan, undone);
+                CheckpointStore.Restored done = Restores.restore(store.get(), plan, undone);
                 store.get().cut(session.sessionId(), turn.index());
-                screen.print("  " + restored(done), TurnView.GREEN);
-            } catch (IOException e) {
+                screen.print("  " + restored(done.restored()), TurnView.GREEN);
+                printSkipped(done);
+            } catch (IOException | RuntimeException e) {
                 screen.print("The files could not be restored: " + e.getMessage(), TurnView.RED);
                 return;
             }
@@ -182,7 +184,7 @@ final class CheckpointCommands {
         List<Message> messages = session.recordedMessages();
         List<Turn> turns = new ArrayList<>();
         for (int i = 0; i < messages.size(); i++) {
-            if (messages.get(i) instanceof Message.User user) {
+            if (messages.get(i) instanceof Message.User user && !user.fromHook()) {
                 turns.add(new Turn(turns.size() + 1, i, user.text()));
             }
         }
@@ -207,6 +209,14 @@ final class CheckpointCommands {
             return false;
         }
         return true;
+    }
+
+    private void printSkipped(CheckpointStore.Restored done) {
+        if (!done.skipped().isEmpty()) {
+            List<AttributedString> lines = new ArrayList<>();
+            Restores.skipped(done).forEach(line -> lines.add(new AttributedString(line)));
+            screen.print(lines);
+        }
     }
 
     private static String restored(List<String> done) {

@@ -35,9 +35,9 @@ public final class Restores {
      * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
      * them, so the next undo goes back further.
      */
-    public static List<String> restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
+    public static CheckpointStore.Restored restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
             throws IOException {
-        List<String> done = store.restore(plan);
+        CheckpointStore.Restored done = store.restore(plan);
         // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.
         Map<String, Checkpoint> first = new LinkedHashMap<>();
         for (Checkpoint checkpoint : undone) {
@@ -47,6 +47,13 @@ public final class Restores {
             store.cut(checkpoint.sessionId(), checkpoint.turn(), checkpoint.time());
         }
         return done;
+    }
+
+    /** One line per file the restore left as it is, saying why. */
+    public static List<String> skipped(CheckpointStore.Restored restored) {
+        List<String> lines = new ArrayList<>();
+        restored.skipped().forEach((path, why) -> lines.add("  not restored  " + path + "   (" + why + ")"));
+        return lines;
     }
 
     /** {@code ID  TIME  TOOL  SUMMARY  (N files)}, for the command and the REPL's {@code /checkpoints}. */

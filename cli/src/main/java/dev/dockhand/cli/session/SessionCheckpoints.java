@@ -92,7 +92,8 @@ public final class SessionCheckpoints implements CallCheckpoints {
 
     /** A message the conversation accepted (and the transcript recorded). */
     public synchronized void observe(Message message) {
-        if (message instanceof Message.User user) {
+        // What a Stop hook sends the model back with belongs to the turn it ends, so one /undo takes all of it back.
+        if (message instanceof Message.User user && !user.fromHook()) {
             turn = messages;
             userMessage = user.text();
         }

@@ -304,7 +304,7 @@ public final class AgentLoop {
                         : Optional.empty();
                 if (goOn.isPresent() && !cancel.isCancelled()) {
                     sentBack++;
-                    conversation.addUser(goOn.get());
+                    conversation.addUser(new Message.User(goOn.get(), true));
                     continue;
                 }
                 return reply.text().isBlank()

@@ -219,25 +219,37 @@ public final class CheckpointStore implements AutoCloseable {
         return new RestorePlan(restores);
     }
 
-    /** Carries the plan out; returns the paths written or removed. */
-    public synchronized List<String> restore(RestorePlan plan) throws IOException {
+    /**
+     * What a restore did: the paths written or removed, and those left as they are, each with why (a folder on the way
+     * is a link, which may lead out of the workspace, or not a folder).
+     */
+    public record Restored(List<String> restored, Map<String, String> skipped) {
+        public Restored {
+            restored = List.copyOf(restored);
+            skipped = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skipped));
+        }
+    }
+
+    /** Carries the plan out. */
+    public synchronized Restored restore(RestorePlan plan) throws IOException {
         List<String> done = new ArrayList<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
         // Removals first, so a file restored where a created folder stood finds the way clear.
         for (RestorePlan.FileRestore file : plan.files()) {
             if (file.action() == RestorePlan.Action.REMOVE) {
-                shadow.delete(file.path());
-                done.add(file.path());
+                shadow.delete(file.path())
+                        .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
             }
         }
         for (RestorePlan.FileRestore file : plan.files()) {
             if (file.action() == RestorePlan.Action.WRITE) {
                 ShadowRepository.Entry entry = shadow.file(ObjectId.fromString(file.fromTree()), file.path())
                         .orElseThrow(() -> new IOException("the snapshot " + file.fromTree() + " lost " + file.path()));
-                shadow.write(file.path(), entry);
-                done.add(file.path());
+                shadow.write(file.path(), entry)
+                        .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
             }
         }
-        return done;
+        return new Restored(done, skipped);
     }
 
     /** A unified diff of the workspace's recorded files, from the state before {@code checkpoint}'s call to now. */

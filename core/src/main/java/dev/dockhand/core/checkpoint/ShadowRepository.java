@@ -3,9 +3,12 @@ package dev.dockhand.core.checkpoint;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,10 +18,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheBuilder;
 import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.dircache.DirCacheIterator;
+import org.eclipse.jgit.dircache.InvalidPathException;
 import org.eclipse.jgit.errors.LockFailedException;
 import org.eclipse.jgit.internal.storage.file.FileRepository;
 import org.eclipse.jgit.lib.CommitBuilder;
@@ -34,6 +40,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.FileTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.WorkingTreeIterator;
+import org.slf4j.LoggerFactory;
 
 /**
  * A git object store of its own, outside the workspace, whose work tree is the workspace: a snapshot is the tree of
@@ -53,6 +60,7 @@ final class ShadowRepository implements AutoCloseable {
     private final Path workspace;
     private final long maxFileSize;
     private final List<String> excluded;
+    private Set<String> reportedRefused = Set.of();
 
     /** One file of a snapshot: its blob and its mode (regular, executable or symlink). */
     record Entry(ObjectId blob, FileMode mode) {}
@@ -114,6 +122,7 @@ final class ShadowRepository implements AutoCloseable {
                 ObjectReader reader = inserter.newReader();
                 TreeWalk walk = new TreeWalk(repository, reader)) {
             DirCacheBuilder builder = index.builder();
+            Set<String> refused = new TreeSet<>();
             walk.addTree(new DirCacheIterator(index));
             walk.addTree(new FileTreeIterator(repository, FileTreeIterator.NoGitlinksStrategy.INSTANCE));
             walk.setRecursive(false);
@@ -138,7 +147,14 @@ final class ShadowRepository implements AutoCloseable {
                     builder.add(known);
                     continue;
                 }
-                DirCacheEntry entry = new DirCacheEntry(walk.getPathString());
+                DirCacheEntry entry;
+                try {
+                    entry = new DirCacheEntry(walk.getPathString());
+                } catch (InvalidPathException e) {
+                    // A name git refuses (".Git", "git~1", ".git "): left out, or no snapshot could be taken at all.
+                    refused.add(walk.getPathString());
+                    continue;
+                }
                 entry.setFileMode(file.getEntryFileMode());
                 entry.setLastModified(file.getEntryLastModifiedInstant());
                 entry.setLength(file.getEntryLength());
@@ -153,10 +169,20 @@ final class ShadowRepository implements AutoCloseable {
             inserter.flush();
             index.write();
             index.commit();
+            warnRefused(refused);
             return tree;
         } finally {
             index.unlock();
         }
+    }
+
+    /** Warns of the names git refuses, once for each set of them, not at every snapshot. */
+    private void warnRefused(Set<String> refused) {
+        if (!refused.isEmpty() && !refused.equals(reportedRefused)) {
+            LoggerFactory.getLogger(ShadowRepository.class)
+                    .warn("these files are not recorded in checkpoints, git refuses their names: {}", refused);
+        }
+        reportedRefused = Set.copyOf(refused);
     }
 
     private boolean isExcluded(String path) {
@@ -233,50 +259,116 @@ final class ShadowRepository implements AutoCloseable {
         }
     }
 
-    /** Puts {@code entry} at {@code path} in the workspace: its bytes, its executable bit, or the link it is. */
-    void write(String path, Entry entry) throws IOException {
+    /**
+     * Puts {@code entry} at {@code path} in the workspace: its bytes, its executable bit, or the link it is. Returns why
+     * it was not, when a folder on the way is a link or not a folder: restoring through it would write elsewhere.
+     */
+    Optional<String> write(String path, Entry entry) throws IOException {
+        Optional<String> unsafe = unsafeFolder(path);
+        if (unsafe.isPresent()) {
+            return unsafe;
+        }
         Path target = workspace.resolve(path);
-        Files.createDirectories(target.getParent());
+        Path parent = target.getParent();
+        Files.createDirectories(parent);
+        if (!parent.toRealPath().startsWith(workspace.toRealPath())) {
+            return Optional.of(workspace.relativize(parent) + " leads out of the workspace");
+        }
         byte[] content = content(entry.blob());
-        if (entry.mode() == FileMode.SYMLINK) {
-            Files.deleteIfExists(target);
-            Files.createSymbolicLink(target, Path.of(new String(content, java.nio.charset.StandardCharsets.UTF_8)));
-            return;
+        Path temporary = parent.resolve("." + target.getFileName() + ".dockhand-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        try {
+            if (entry.mode() == FileMode.SYMLINK) {
+                Files.createSymbolicLink(temporary, Path.of(new String(content, StandardCharsets.UTF_8)));
+            } else {
+                // CREATE_NEW never follows a link standing at the name.
+                Files.write(temporary, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
+                        && target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                    Files.setPosixFilePermissions(
+                            temporary, Files.getPosixFilePermissions(target, LinkOption.NOFOLLOW_LINKS));
+                }
+                setExecutable(temporary, entry.mode() == FileMode.EXECUTABLE_FILE);
+            }
+            if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                deleteTree(target);
+            }
+            // A rename replaces a link standing at the name, never what it points to.
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
         }
-        if (Files.isSymbolicLink(target) || Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            deleteTree(target);
-        }
-        Files.write(target, content);
-        setExecutable(target, entry.mode() == FileMode.EXECUTABLE_FILE);
+        return Optional.empty();
     }
 
-    /** Removes the file at {@code path}, and the folders it leaves empty up to the workspace. */
-    void delete(String path) throws IOException {
+    /**
+     * Removes the file at {@code path}, and the folders it leaves empty up to the workspace. Returns why it was not,
+     * when a folder on the way is a link or not a folder.
+     */
+    Optional<String> delete(String path) throws IOException {
+        Optional<String> unsafe = unsafeFolder(path);
+        if (unsafe.isPresent()) {
+            return unsafe;
+        }
         Path target = workspace.resolve(path);
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            return;
+            return Optional.empty();
         }
         Files.deleteIfExists(target);
         Path folder = target.getParent();
-        while (folder != null && !folder.equals(workspace) && folder.startsWith(workspace)) {
+        while (folder != null
+                && !folder.equals(workspace)
+                && folder.startsWith(workspace)
+                && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
             try (var entries = Files.list(folder)) {
                 if (entries.findAny().isPresent()) {
-                    return;
+                    return Optional.empty();
                 }
             }
             Files.delete(folder);
             folder = folder.getParent();
         }
+        return Optional.empty();
     }
 
-    /** The blob and mode {@code path} has in the workspace now, hashed but not stored; empty when absent. */
+    /**
+     * Why the folders of {@code path}, from the workspace down, cannot be written through: one is a symbolic link (a
+     * command may have planted it, pointing out of the workspace) or not a folder. Empty when each is a real folder or
+     * missing.
+     */
+    Optional<String> unsafeFolder(String path) {
+        Path folder = workspace;
+        String[] names = path.split("/");
+        for (int i = 0; i < names.length - 1; i++) {
+            folder = folder.resolve(names[i]);
+            String shown = workspace.relativize(folder).toString().replace(File.separatorChar, '/');
+            if (Files.isSymbolicLink(folder)) {
+                return Optional.of(shown + " is a symbolic link");
+            }
+            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.empty();
+            }
+            if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of(shown + " is not a folder");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The blob and mode {@code path} has in the workspace now, hashed but not stored; empty when absent, or when a
+     * folder on the way is a link (what lies behind it is not the workspace's).
+     */
     Optional<Entry> current(String path) throws IOException {
+        if (unsafeFolder(path).isPresent()) {
+            return Optional.empty();
+        }
         Path file = workspace.resolve(path);
         if (Files.isSymbolicLink(file)) {
-            byte[] link = Files.readSymbolicLink(file).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] link = Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8);
             return Optional.of(new Entry(hash(link), FileMode.SYMLINK));
         }
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
         FileMode mode = Files.isExecutable(file) ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;

@@ -37,8 +37,12 @@ public final class Conversation {
     }
 
     public synchronized void addUser(String text) {
+        addUser(new Message.User(text));
+    }
+
+    /** Adds a user message, the user's own or one a hook added ({@link Message.User#fromHook}). */
+    public synchronized void addUser(Message.User user) {
         requireNoPendingCalls("a user message");
-        Message.User user = new Message.User(text);
         messages.add(user);
         observer.accept(user);
     }

@@ -13,10 +13,17 @@ public sealed interface Message {
         }
     }
 
-    /** What the user typed (plus anything piped or attached). */
-    record User(String text) implements Message {
+    /**
+     * What the user typed (plus anything piped or attached); or, with {@code fromHook}, what a Stop hook sent the model
+     * back with: the model sees both alike, but only the user's own prompt starts a turn.
+     */
+    record User(String text, boolean fromHook) implements Message {
         public User {
             Objects.requireNonNull(text, "text");
+        }
+
+        public User(String text) {
+            this(text, false);
         }
     }
 

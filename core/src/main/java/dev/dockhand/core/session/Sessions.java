@@ -127,9 +127,12 @@ public final class Sessions {
             switch (record.path("type").asText()) {
                 case "session" -> started = record.path("started").asText();
                 case "user" -> {
-                    lastPrompt = record.path("text").asText();
-                    turns++;
-                    messages.add(new Message.User(lastPrompt));
+                    boolean fromHook = record.path("hook").asBoolean(false);
+                    if (!fromHook) {
+                        lastPrompt = record.path("text").asText();
+                        turns++;
+                    }
+                    messages.add(new Message.User(record.path("text").asText(), fromHook));
                 }
                 case "assistant" -> {
                     List<ToolCall> calls = new ArrayList<>();
@@ -159,10 +162,10 @@ public final class Sessions {
                     int kept = Math.min(record.path("kept_messages").asInt(), messages.size());
                     messages.subList(kept, messages.size()).clear();
                     turns = (int) messages.stream()
-                            .filter(Message.User.class::isInstance)
+                            .filter(message -> message instanceof Message.User user && !user.fromHook())
                             .count();
                     lastPrompt = messages.stream()
-                            .filter(Message.User.class::isInstance)
+                            .filter(message -> message instanceof Message.User user && !user.fromHook())
                             .map(message -> ((Message.User) message).text())
                             .reduce("", (earlier, later) -> later);
                 }

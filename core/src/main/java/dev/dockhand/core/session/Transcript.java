@@ -109,7 +109,11 @@ public final class Transcript implements AutoCloseable {
 
     static ObjectNode json(Message message) {
         if (message instanceof Message.User user) {
-            return Json.object().put("type", "user").put("text", user.text());
+            ObjectNode node = Json.object().put("type", "user").put("text", user.text());
+            if (user.fromHook()) {
+                node.put("hook", true);
+            }
+            return node;
         }
         if (message instanceof Message.Assistant assistant) {
             ObjectNode node = Json.object().put("type", "assistant").put("text", assistant.text());

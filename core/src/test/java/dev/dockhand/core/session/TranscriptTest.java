@@ -50,6 +50,28 @@ class TranscriptTest {
         assertEquals(List.of(), problems);
     }
 
+    @Test
+    void aStopHooksMessageReadsBackAsTheHooksAndIsNoTurnOfItsOwn() throws Exception {
+        Path file = temp.resolve("sessions/project/s1.jsonl");
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m", problems::add)) {
+            transcript.record(new Message.User("fix it"));
+            transcript.record(new Message.Assistant("Done.", List.of()));
+            transcript.record(new Message.User("the tests fail", true));
+            transcript.record(new Message.Assistant("Fixed.", List.of()));
+        }
+
+        Sessions.Loaded loaded = Sessions.read(file);
+
+        assertEquals(
+                List.of(
+                        new Message.User("fix it"),
+                        new Message.Assistant("Done.", List.of()),
+                        new Message.User("the tests fail", true),
+                        new Message.Assistant("Fixed.", List.of())),
+                loaded.messages());
+        assertEquals(List.of("fix it", "1"), List.of(loaded.lastPrompt(), String.valueOf(loaded.userTurns())));
+    }
+
     private static String permissions(Path path) throws Exception {
         return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }

@@ -1,0 +1,127 @@
+package dev.dockhand.core.checkpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a restore does when a call left the workspace in a shape meant to turn the restore against the user. */
+class CheckpointRestoreSafetyTest {
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private Path outside;
+
+    private CheckpointStore open() throws Exception {
+        workspace = temp.resolve("project");
+        outside = temp.resolve("outside");
+        Files.createDirectories(workspace);
+        Files.createDirectories(outside);
+        return CheckpointStore.open(temp.resolve("home/checkpoints"), workspace, 1 << 20, List.of());
+    }
+
+    private static Checkpoint begin(CheckpointStore store, int turn) throws Exception {
+        return store.begin("s1", turn, "do it", "run_shell_command", "call-" + turn, "a command");
+    }
+
+    /** Ignores {@code sub} and turns it into a link to the folder outside, as a model's command could. */
+    private void plantLink() throws Exception {
+        Files.writeString(workspace.resolve(".gitignore"), "sub\n");
+        for (String name : List.of("sub/authorized_keys", "sub/precious", "sub")) {
+            Files.deleteIfExists(workspace.resolve(name));
+        }
+        Files.createSymbolicLink(workspace.resolve("sub"), outside);
+    }
+
+    @Test
+    void aFileBehindAPlantedLinkIsNotWrittenAndTheRestoreSaysWhy() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.createDirectories(workspace.resolve("sub"));
+            Files.writeString(workspace.resolve("sub/authorized_keys"), "ssh-rsa ATTACKER\n");
+            Checkpoint checkpoint = begin(store, 1);
+            plantLink();
+            Checkpoint finished = store.finish(checkpoint);
+
+            CheckpointStore.Restored restored = store.restore(store.plan(List.of(finished)));
+
+            assertEquals(
+                    new CheckpointStore.Restored(
+                            List.of(".gitignore"), Map.of("sub/authorized_keys", "sub is a symbolic link")),
+                    restored);
+        }
+        assertEquals(List.of(), List.of(outside.toFile().list()));
+        assertEquals(outside, Files.readSymbolicLink(workspace.resolve("sub")));
+    }
+
+    @Test
+    void aFileBehindAPlantedLinkIsNotRemoved() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(outside.resolve("precious"), "keep\n");
+            Checkpoint first = begin(store, 1);
+            Files.createDirectories(workspace.resolve("sub"));
+            Files.writeString(workspace.resolve("sub/precious"), "made by the call\n");
+            Checkpoint firstDone = store.finish(first);
+            Checkpoint second = begin(store, 2);
+            plantLink();
+            Checkpoint secondDone = store.finish(second);
+
+            RestorePlan plan = store.plan(List.of(firstDone, secondDone));
+            CheckpointStore.Restored restored = store.restore(plan);
+
+            assertEquals(
+                    List.of(".gitignore REMOVE"),
+                    plan.files().stream()
+                            .map(file -> file.path() + " " + file.action())
+                            .toList());
+            assertEquals(new CheckpointStore.Restored(List.of(".gitignore"), Map.of()), restored);
+        }
+        assertEquals("keep\n", Files.readString(outside.resolve("precious")));
+    }
+
+    @Test
+    void aRestoredFileReplacesALinkAtItsNameNotWhatTheLinkPointsTo() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(workspace.resolve("notes.txt"), "mine\n");
+            Files.writeString(outside.resolve("target"), "outside\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.delete(workspace.resolve("notes.txt"));
+            Files.createSymbolicLink(workspace.resolve("notes.txt"), outside.resolve("target"));
+            Checkpoint finished = store.finish(checkpoint);
+
+            CheckpointStore.Restored restored = store.restore(store.plan(List.of(finished)));
+
+            assertEquals(new CheckpointStore.Restored(List.of("notes.txt"), Map.of()), restored);
+        }
+        assertEquals(false, Files.isSymbolicLink(workspace.resolve("notes.txt")));
+        assertEquals("mine\n", Files.readString(workspace.resolve("notes.txt")));
+        assertEquals("outside\n", Files.readString(outside.resolve("target")));
+        // No temporary file is left beside the restored one.
+        assertEquals(List.of("notes.txt"), List.of(workspace.toFile().list()));
+    }
+
+    @Test
+    void filesNamedAsGitRefusesAreLeftOutAndTheRestIsRecordedAndRestored() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.createDirectories(workspace.resolve("src"));
+            Files.writeString(workspace.resolve("src/Main.java"), "class Main {}\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.delete(workspace.resolve("src/Main.java"));
+            for (String name : List.of(".Git", ".git ", "git~1/x", "deep/.GIT/config")) {
+                Files.createDirectories(workspace.resolve(name).getParent());
+                Files.writeString(workspace.resolve(name), "x\n");
+            }
+            Checkpoint finished = store.finish(checkpoint);
+
+            assertEquals(List.of("src/Main.java"), finished.files());
+            assertEquals(
+                    new CheckpointStore.Restored(List.of("src/Main.java"), Map.of()),
+                    store.restore(store.plan(List.of(finished))));
+        }
+        assertEquals("class Main {}\n", Files.readString(workspace.resolve("src/Main.java")));
+    }
+}
