@@ -306,7 +306,7 @@ public final class CoreToolScheduler {
     private boolean beforeCall(ScheduledCall call, Cancellation cancel) {
         String name = call.call().name();
         try {
-            CallHooks.Before before = hooks.beforeCall(call.prepared().call(), mode, cancel);
+            CallHooks.Before before = hooks.beforeCall(call.prepared().call(), approvalMode(), cancel);
             if (cancel.isCancelled()) {
                 call.finish(cancelledBeforeStart(), Duration.ZERO);
                 return false;
@@ -354,7 +354,8 @@ public final class CoreToolScheduler {
             notes.add(call.hookNote());
         }
         try {
-            hooks.afterCall(call.prepared().call(), result, mode, cancel).ifPresent(notes::add);
+            hooks.afterCall(call.prepared().call(), result, approvalMode(), cancel)
+                    .ifPresent(notes::add);
         } catch (RuntimeException | Error e) {
             log(call, "running the PostToolUse hooks of", e);
         }
@@ -380,10 +381,14 @@ public final class CoreToolScheduler {
         Optional<ApprovalRequest.Explicit> explicit = explicit(prepared);
         if (ruled.is(PermissionRule.Decision.ASK) && explicit.isEmpty()) {
             PermissionRule rule = ruled.rule().orElseThrow();
-            explicit = Optional.of(new ApprovalRequest.Explicit(
-                    "The permission rule \"ask " + rule.text() + "\" (" + rule.source()
-                            + ") asks the user about this call, whatever the approval mode.",
-                    Optional.empty()));
+            String why = ruled.unchecked()
+                    ? "The command's name is known only when it runs ($X, $(…), a glob), so the permission rule \""
+                            + rule.decision().key() + " " + rule.text() + "\" (" + rule.source()
+                            + ") cannot be checked against it; the user decides about this call, whatever the"
+                            + " approval mode."
+                    : "The permission rule \"ask " + rule.text() + "\" (" + rule.source()
+                            + ") asks the user about this call, whatever the approval mode.";
+            explicit = Optional.of(new ApprovalRequest.Explicit(why, Optional.empty()));
         }
         ApprovalMode mode = approvalMode();
         ApprovalPolicy.Verdict verdict = ApprovalPolicy.decide(

@@ -1,5 +1,7 @@
 package dev.dockhand.core.scheduler;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -157,6 +159,51 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
         }
     }
 
+    /**
+     * Whether the pattern could match something inside {@code folder} (workspace-relative, {@code .} for the root),
+     * for a tool that walks the folder: the pattern's literal leading folders and the folder lie one inside the
+     * other, or the pattern starts with {@code **}; a pattern without {@code **} also needs more folders than
+     * {@code folder} has, since it matches paths of its own depth only.
+     */
+    boolean mayMatchUnder(String folder) {
+        if (pattern.isEmpty()) {
+            return true;
+        }
+        String normal = normalised(pattern.get());
+        if (normal.startsWith("**")) {
+            return true;
+        }
+        String[] segments = normal.split("/");
+        int depth = folder.equals(".") ? 0 : folder.split("/").length;
+        if (!normal.contains("**") && segments.length <= depth) {
+            return false;
+        }
+        List<String> literal = new ArrayList<>();
+        for (String segment : segments) {
+            if (segment.contains("*") || segment.contains("?")) {
+                break;
+            }
+            literal.add(segment);
+        }
+        String prefix = String.join("/", literal);
+        return folder.equals(".")
+                || prefix.isEmpty()
+                || prefix.equals(folder)
+                || prefix.startsWith(folder + "/")
+                || folder.startsWith(prefix + "/");
+    }
+
+    private static String normalised(String pattern) {
+        String normal = pattern.replace('\\', '/');
+        while (normal.startsWith("./")) {
+            normal = normal.substring(2);
+        }
+        if (normal.endsWith("/") && normal.length() > 1) {
+            normal = normal.substring(0, normal.length() - 1);
+        }
+        return normal;
+    }
+
     /** Whether the pattern covers a host. */
     boolean matchesHost(String host) {
         if (pattern.isEmpty()) {
@@ -192,13 +239,7 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
 
     /** A path glob: {@code **} crosses folders (and {@code **}{@code /} may be nothing), {@code *} and ? do not. */
     static Pattern glob(String pattern) {
-        String normal = pattern.replace('\\', '/');
-        while (normal.startsWith("./")) {
-            normal = normal.substring(2);
-        }
-        if (normal.endsWith("/") && normal.length() > 1) {
-            normal = normal.substring(0, normal.length() - 1);
-        }
+        String normal = normalised(pattern);
         StringBuilder regex = new StringBuilder();
         int i = 0;
         while (i < normal.length()) {

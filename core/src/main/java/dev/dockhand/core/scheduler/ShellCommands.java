@@ -271,7 +271,8 @@ final class ShellCommands {
                     at++;
                     list('`');
                     current.append(SUBSTITUTION);
-                } else if (c == '$') {
+                } else if (c == '$' && (peek(1) == '(' || peek(1) == '{')) {
+                    // Inside double quotes only $(…), $((…)) and ${…} expand; $' and $" are a plain $.
                     dollar(current);
                 } else {
                     current.append(c);
@@ -281,7 +282,72 @@ final class ShellCommands {
             complete = false;
         }
 
-        /** {@code $(…)}, {@code $((…))}, {@code ${…}}, {@code $'…'}, or a plain {@code $}. */
+        /**
+         * {@code $'…'}: its escapes are decoded as bash does ({@code $'\x72m'} is {@code rm}), so a rule sees the
+         * word bash runs. An escape the splitter does not know keeps its backslash, as bash's own do.
+         */
+        private void ansiC(Current current) {
+            at += 2;
+            current.inWord = true;
+            while (at < text.length() && text.charAt(at) != '\'') {
+                char c = text.charAt(at++);
+                if (c != '\\' || at >= text.length()) {
+                    current.append(c);
+                    continue;
+                }
+                char e = text.charAt(at++);
+                switch (e) {
+                    case 'a' -> current.append('\u0007');
+                    case 'b' -> current.append('\b');
+                    case 'e', 'E' -> current.append('\u001b');
+                    case 'f' -> current.append('\f');
+                    case 'n' -> current.append('\n');
+                    case 'r' -> current.append('\r');
+                    case 't' -> current.append('\t');
+                    case 'v' -> current.append('\u000b');
+                    case '\\', '\'', '"', '?' -> current.append(e);
+                    case 'x' -> current.append(codePoint(16, 2));
+                    case 'u' -> current.append(codePoint(16, 4));
+                    case 'U' -> current.append(codePoint(16, 8));
+                    case 'c' -> {
+                        if (at < text.length()) {
+                            current.append((char) (text.charAt(at++) & 0x1f));
+                        }
+                    }
+                    default -> {
+                        if (e >= '0' && e <= '7') {
+                            at--;
+                            current.append(codePoint(8, 3));
+                        } else {
+                            current.append("\\" + e);
+                        }
+                    }
+                }
+            }
+            if (at >= text.length()) {
+                complete = false;
+            }
+            at++;
+        }
+
+        /** Up to {@code most} digits in {@code radix} from {@code at}, as the character they name. */
+        private String codePoint(int radix, int most) {
+            int start = at;
+            while (at < text.length() && at - start < most && Character.digit(text.charAt(at), radix) >= 0) {
+                at++;
+            }
+            if (at == start) {
+                // "\\x" with no digits is those two characters in bash.
+                return radix == 8 ? "" : "\\" + text.charAt(start - 1);
+            }
+            int value = Integer.parseInt(text.substring(start, at), radix);
+            if (radix == 8) {
+                value &= 0xff;
+            }
+            return Character.isValidCodePoint(value) ? new String(Character.toChars(value)) : "";
+        }
+
+        /** {@code $(…)}, {@code $((…))}, {@code ${…}}, {@code $'…'}, {@code $"…"}, or a plain {@code $}. */
         private void dollar(Current current) {
             char next = peek(1);
             if (next == '(' && peek(2) == '(') {
@@ -297,6 +363,7 @@ final class ShellCommands {
             } else if (next == '{') {
                 int depth = 0;
                 int start = at;
+                at++;
                 while (at < text.length()) {
                     char c = text.charAt(at++);
                     if (c == '{') {
@@ -313,17 +380,11 @@ final class ShellCommands {
                 }
                 current.append(text.substring(start, at));
             } else if (next == '\'') {
-                at += 2;
-                while (at < text.length() && text.charAt(at) != '\'') {
-                    if (text.charAt(at) == '\\' && at + 1 < text.length()) {
-                        at++;
-                    }
-                    current.append(text.charAt(at++));
-                }
-                if (at >= text.length()) {
-                    complete = false;
-                }
+                ansiC(current);
+            } else if (next == '"') {
+                // $"…" is a translated string: to the splitter, a double-quoted one.
                 at++;
+                doubleQuoted(current);
             } else {
                 current.append('$');
                 at++;

@@ -148,6 +148,48 @@ class PermissionApprovalTest {
     }
 
     @Test
+    void aCommandWhoseNameADenyRuleCannotCheckIsAskedAboutEvenInYolo() {
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, "DENY run_shell_command(rm *)");
+
+        run(scheduler, "X=rm; $X -rf build");
+
+        assertEquals(
+                List.of(Optional.of(new ApprovalRequest.Explicit(
+                        "The command's name is known only when it runs ($X, $(…), a glob), so the permission rule"
+                                + " \"deny run_shell_command(rm *)\" (user) cannot be checked against it; the user"
+                                + " decides about this call, whatever the approval mode.",
+                        Optional.empty()))),
+                asked.stream().map(ApprovalRequest::explicit).toList());
+    }
+
+    @Test
+    void aSubAgentsHooksSeeTheModeItsParentIsIn() {
+        CoreToolScheduler parent = scheduler(ApprovalMode.DEFAULT);
+        List<ApprovalMode> seen = new CopyOnWriteArrayList<>();
+        parent.setHooks(new CallHooks() {
+            @Override
+            public Before beforeCall(ToolCall call, ApprovalMode mode, Cancellation cancel) {
+                seen.add(mode);
+                return Before.GO_ON;
+            }
+
+            @Override
+            public Optional<String> afterCall(
+                    ToolCall call, ToolResult result, ApprovalMode mode, Cancellation cancel) {
+                seen.add(mode);
+                return Optional.empty();
+            }
+        });
+        CoreToolScheduler child = parent.forSubAgent(
+                new ToolRegistry(List.of(shell)), request -> ApprovalDecision.allowOnce(), new EventRecorder());
+        parent.setApprovalMode(ApprovalMode.YOLO);
+
+        run(child, "ls");
+
+        assertEquals(List.of(ApprovalMode.YOLO, ApprovalMode.YOLO), seen);
+    }
+
+    @Test
     void anAllowRuleRunsWithoutAQuestionInDefaultModeOnlyWhenItCoversEveryPart() {
         CoreToolScheduler scheduler = scheduler(ApprovalMode.DEFAULT, "ALLOW run_shell_command(git status*)");
 

@@ -134,6 +134,58 @@ class PermissionRulesTest {
         assertEquals("deny run_shell_command(rm *)", verdict(rules, command(command.replace("\\n", "\n"))));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
+                "X=rm; $X -rf x",
+                "$(echo rm) -rf x",
+                "`echo rm` -rf x",
+                "/bin/r[m] -rf x",
+                "/bin/r? -rf x",
+                "ls && ${CMD} x",
+                "sudo $X -rf x",
+                "env A=1 $X -rf x",
+                "bash -c '$X -rf x'",
+                "eval \"$CMD\"",
+            })
+    void aCommandWhoseNameIsKnownOnlyWhenItRunsIsAskedAboutWhenADenyRuleExists(String command) {
+        PermissionRules rules = rules("allow run_shell_command", "deny run_shell_command(rm *)");
+
+        assertEquals(
+                new PermissionRules.Verdict(
+                        Optional.of(Decision.ASK),
+                        Optional.of(rules.of(Decision.DENY).get(0)),
+                        true),
+                rules.decide(command(command)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
+                "X=rm; $X -rf x => none",
+                "$(echo rm) -rf x => none",
+                "/bin/r[m] -rf x => none",
+                "echo $HOME *.txt => allow run_shell_command(*)",
+                "[ -f x ] => allow run_shell_command(*)",
+            })
+    void anAllowRuleNeverCoversACommandWhoseNameIsKnownOnlyWhenItRuns(String command, String expected) {
+        PermissionRules rules = rules("allow run_shell_command(*)");
+
+        assertEquals(expected, verdict(rules, command(command)));
+    }
+
+    @Test
+    void anExpansionInAnArgumentLeavesTheCommandCheckable() {
+        PermissionRules rules = rules("allow run_shell_command(echo *)", "deny run_shell_command(rm *)");
+
+        assertEquals("allow run_shell_command(echo *)", verdict(rules, command("echo $HOME \"${USER}\" *.txt")));
+        assertEquals("deny run_shell_command(rm *)", verdict(rules, command("rm $(cat list) *.o")));
+    }
+
     @Test
     void aDenyRuleDoesNotMatchWhatIsOnlyText() {
         PermissionRules rules = rules("allow run_shell_command", "deny run_shell_command(rm *)");
@@ -195,6 +247,54 @@ class PermissionRulesTest {
     private CallFacts facts(String tool, String path) {
         String arguments = dev.dockhand.core.Json.object().put("path", path).toString();
         return CallFacts.of(new ToolCall("c1", tool, arguments), new Workspace(workspace, List.of()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
+                "grep . => deny grep(secrets/**)",
+                "grep => deny grep(secrets/**)",
+                "glob . => deny glob(**/.env)",
+                "glob src => deny glob(**/.env)",
+                "list_directory . => deny list_directory(secrets)",
+                "grep src => deny grep(src/*/keys)",
+                "grep src/a => deny grep(src/*/keys)",
+                "grep src/a/b => none",
+                "grep docs => none",
+                "grep secrets/sub => deny grep(secrets/**)",
+                "list_directory docs => none",
+                "read_file . => none",
+            })
+    void aToolThatWalksAFolderMatchesADenyRuleForAnythingInside(String call, String expected) {
+        PermissionRules rules = rules(
+                "deny grep(secrets/**)",
+                "deny grep(src/*/keys)",
+                "deny grep(*.pem)",
+                "deny glob(**/.env)",
+                "deny list_directory(secrets)",
+                "deny read_file(secrets/**)");
+        String[] words = (call + " ").split(" ", 2);
+
+        assertEquals(expected, verdict(rules, facts(words[0], words[1].strip())));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiterString = " => ",
+            quoteCharacter = '%',
+            value = {
+                ". => deny grep(*.pem)",
+                "docs => none",
+            })
+    void aPatternWithoutDoubleStarReachesOnlyItsOwnDepth(String path, String expected) {
+        assertEquals(expected, verdict(rules("deny grep(*.pem)"), facts("grep", path)));
+    }
+
+    @Test
+    void aFileRuleForOneToolDoesNotStopAnotherToolsWalk() {
+        assertEquals("none", verdict(rules("deny read_file(**/.env)"), facts("grep", ".")));
     }
 
     @Test
@@ -292,6 +392,20 @@ class PermissionRulesTest {
                 "$(which rm) x => ",
                 "FOO=1 make => ",
                 "for f in a; do ls; done => ",
+                "env A=1 make => run_shell_command(env A=1 make *)",
+                "timeout 60 npm test => run_shell_command(timeout 60 npm test *)",
+                "sudo -u me make install => run_shell_command(sudo -u me make install *)",
+                "xargs -n1 echo => run_shell_command(xargs -n1 echo *)",
+                "nice -n 5 make => run_shell_command(nice -n 5 make *)",
+                "sudo -s make => ",
+                "xargs --weird echo => ",
+                "timeout npm test => ",
+                "env => ",
+                "bash build.sh => run_shell_command(bash build.sh)",
+                "python3 x.py --fast => run_shell_command(python3 x.py --fast)",
+                "node -e 1 => run_shell_command(node -e 1)",
+                "sudo -u me bash build.sh => run_shell_command(sudo -u me bash build.sh)",
+                "python3 x.py *.txt => ",
             })
     void alwaysAllowSavesEachPartsFirstWords(String command, String expected) {
         List<String> rules = PermissionRules.alwaysAllowRules(command(command));

@@ -1,11 +1,18 @@
 package dev.dockhand.core.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ShellCommandsTest {
 
@@ -36,6 +43,85 @@ class ShellCommandsTest {
     void eachOperatorSeparatesCommands(String line, String expected) {
         assertEquals(List.of(expected.split(";")), texts(line));
         assertEquals(true, split(line).complete());
+    }
+
+    @Test
+    void aDollarQuoteInsideDoubleQuotesIsAPlainDollar() {
+        assertEquals(
+                new ShellCommands.Split(
+                        List.of(
+                                new ShellCommands.Command(List.of("echo", "$'")),
+                                new ShellCommands.Command(List.of("touch", "pwned")),
+                                new ShellCommands.Command(List.of("echo", "'"))),
+                        true),
+                split("echo \"$'\" ; touch pwned ; echo \"'\""));
+    }
+
+    @Test
+    void anAnsiCStringIsDecodedAsBashDecodesIt() {
+        assertEquals(
+                List.of("rm x", "rm y", "rm z", "echo a'b\tc\\q"),
+                texts("$'\\x72m' x; $'\\162\\155' y; $'\\u0072m' z; echo $'a\\'b\\tc\\q'"));
+    }
+
+    /**
+     * The commands bash runs for a line, in order: each of {@code a}, {@code b} and {@code c} is a function that
+     * writes its name to a log, so the log lists the commands bash ran, after all its quoting and expansion.
+     */
+    private static List<String> ranByBash(String line, Path folder) throws IOException, InterruptedException {
+        Path log = folder.resolve("log");
+        Files.writeString(log, "");
+        String recorders = "a() { echo a >> \"$LOG\"; }; b() { echo b >> \"$LOG\"; }; c() { echo c >> \"$LOG\"; }\n";
+        ProcessBuilder bash = new ProcessBuilder("bash", "--norc", "--noprofile", "-c", recorders + line)
+                .directory(folder.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(folder.resolve("out").toFile());
+        bash.environment().put("LOG", log.toString());
+        Process process = bash.start();
+        assumeTrue(process.waitFor(20, TimeUnit.SECONDS), "bash did not finish");
+        return Files.readAllLines(log);
+    }
+
+    private static boolean hasBash() {
+        try {
+            return new ProcessBuilder("bash", "-c", "true").start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            strings = {
+                "a \"$'\" ; b x ; a \"'\"",
+                "a \"$\\\"\" ; b x",
+                "a $'x\\' ; b' ; c",
+                "a '$(' ; b ')'",
+                "a \"\\$(\" ; b \")\"",
+                "a \"${x}\" ; b",
+                "a \"$(b \"c\")\"",
+                "$'\\x61' x; b",
+                "$'\\141'; $'\\u0062'; c",
+                "a \"`b`\"",
+                "a \"it's\" ; b",
+                "a $\"x\" ; b",
+                "a \\\"; b \\\"",
+                "a \"x\\\"; b\"",
+                "a $'\\'' ; b",
+                "\"a\" 'b' ; b",
+                "a \"$\" ; b '$'",
+                "a \"${x:-y}\" && b ; c",
+                "a $'\\'\"' ; b \"'\"",
+                "a \"'$'\"; b",
+            })
+    void theSplitRunsTheCommandsBashRuns(String line, @TempDir Path folder) throws Exception {
+        assumeTrue(hasBash(), "bash is not installed");
+        ShellCommands.Split split = split(line);
+
+        assertEquals(true, split.complete());
+        assertEquals(
+                ranByBash(line, folder),
+                split.commands().stream().map(command -> command.words().get(0)).toList());
     }
 
     @Test
