@@ -211,4 +211,13 @@ public class CheckpointsCommandTest {
         assertEquals("[]", listed().toString());
         assertFalse(Files.exists(temp.resolve("home/checkpoints")));
     }
+
+    @Test
+    void aRunThatCallsNoToolNeverOpensTheCheckpoints() {
+        cli.model.enqueue(answer("Hello."));
+
+        assertEquals(ExitCodes.OK, cli.run("--yolo", "-p", "hello"));
+
+        assertFalse(Files.exists(temp.resolve("home/checkpoints")));
+    }
 }

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The checkpoints of one run: the workspace's store, opened, warmed (its first snapshot reads every file) and pruned
- * on a thread of its own as the session starts, so the first model request does not wait for it; and what each
+ * on a thread of its own as soon as the model first asks for tools (before the first call is prepared), so no model
+ * request waits for it and a run that calls no tool (a question, {@code -p "hello"}) never opens it; and what each
  * checkpoint is to name, the session and the user message of the turn, followed as the conversation grows.
  */
 public final class SessionCheckpoints implements CallCheckpoints {
@@ -26,6 +27,7 @@ public final class SessionCheckpoints implements CallCheckpoints {
 
     private final CompletableFuture<CheckpointStore> store;
     private final Thread opening;
+    private boolean opened;
     private String sessionId = "";
     /** How many messages the session's transcript holds, as read back: where the next one will stand. */
     private int messages;
@@ -59,7 +61,6 @@ public final class SessionCheckpoints implements CallCheckpoints {
                 },
                 "dockhand-checkpoints");
         opening.setDaemon(true);
-        opening.start();
         return new SessionCheckpoints(store, opening);
     }
 
@@ -92,6 +93,9 @@ public final class SessionCheckpoints implements CallCheckpoints {
 
     /** A message the conversation accepted (and the transcript recorded). */
     public synchronized void observe(Message message) {
+        if (message instanceof Message.Assistant reply && !reply.toolCalls().isEmpty()) {
+            openInBackground();
+        }
         // What a Stop hook sends the model back with belongs to the turn it ends, so one /undo takes all of it back.
         if (message instanceof Message.User user && !user.fromHook()) {
             turn = messages;
@@ -100,8 +104,17 @@ public final class SessionCheckpoints implements CallCheckpoints {
         messages++;
     }
 
-    /** The store, once open; waits for the opening that started with the session. */
+    /** Starts opening the store, once. */
+    private synchronized void openInBackground() {
+        if (!opened) {
+            opened = true;
+            opening.start();
+        }
+    }
+
+    /** The store, once open; starts opening it if nothing did yet, and waits for that. */
     public CheckpointStore store() throws IOException {
+        openInBackground();
         try {
             return store.get();
         } catch (ExecutionException e) {
@@ -134,6 +147,11 @@ public final class SessionCheckpoints implements CallCheckpoints {
      * lock held; a first snapshot of a huge workspace still going after a while is left to its daemon thread.
      */
     public void close() {
+        synchronized (this) {
+            if (!opened) {
+                return;
+            }
+        }
         try {
             opening.join(CLOSE_WAIT_MILLIS);
         } catch (InterruptedException e) {
