@@ -213,10 +213,11 @@ public class CheckpointsCommandTest {
     }
 
     @Test
-    void aRunThatCallsNoToolNeverOpensTheCheckpoints() {
-        cli.model.enqueue(answer("Hello."));
+    void aRunThatOnlyReadsNeverOpensTheCheckpoints() {
+        cli.model.enqueue(calls(toolCall("r1", "read_file", "{\"path\":\"a.txt\"}")));
+        cli.model.enqueue(answer("It says as it was."));
 
-        assertEquals(ExitCodes.OK, cli.run("--yolo", "-p", "hello"));
+        assertEquals(ExitCodes.OK, cli.run("--yolo", "-p", "what does a.txt say?"));
 
         assertFalse(Files.exists(temp.resolve("home/checkpoints")));
     }

@@ -108,7 +108,11 @@ public final class AgentSession implements AutoCloseable {
                 options.approvalRules(),
                 this.events);
         CheckpointSettings checkpointing = CheckpointSettings.load(environment);
-        this.checkpoints = checkpointing.enabled() ? SessionCheckpoints.start(checkpointing, environment) : null;
+        this.checkpoints = checkpointing.enabled()
+                ? SessionCheckpoints.start(checkpointing, environment, name -> registry.find(name)
+                        .map(tool -> tool.kind() != dev.dockhand.core.tool.ToolKind.READ)
+                        .orElse(false))
+                : null;
         if (checkpoints != null) {
             scheduler.setCheckpoints(checkpoints);
         }

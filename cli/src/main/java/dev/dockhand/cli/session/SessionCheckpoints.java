@@ -13,12 +13,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
 import org.slf4j.LoggerFactory;
 
 /**
  * The checkpoints of one run: the workspace's store, opened, warmed (its first snapshot reads every file) and pruned
- * on a thread of its own as soon as the model first asks for tools (before the first call is prepared), so no model
- * request waits for it and a run that calls no tool (a question, {@code -p "hello"}) never opens it; and what each
+ * on a thread of its own as soon as the model first asks for a tool that may change the workspace (before that call is
+ * prepared), so no model request waits for it and a run that only reads or answers never opens it; and what each
  * checkpoint is to name, the session and the user message of the turn, followed as the conversation grows.
  */
 public final class SessionCheckpoints implements CallCheckpoints {
@@ -27,6 +28,9 @@ public final class SessionCheckpoints implements CallCheckpoints {
 
     private final CompletableFuture<CheckpointStore> store;
     private final Thread opening;
+    /** Whether a tool of this name may change the workspace, so that its call gets a checkpoint. */
+    private final Predicate<String> mayChange;
+
     private boolean opened;
     private String sessionId = "";
     /** How many messages the session's transcript holds, as read back: where the next one will stand. */
@@ -35,9 +39,10 @@ public final class SessionCheckpoints implements CallCheckpoints {
     private int turn;
     private String userMessage = "";
 
-    private SessionCheckpoints(CompletableFuture<CheckpointStore> store, Thread opening) {
+    private SessionCheckpoints(CompletableFuture<CheckpointStore> store, Thread opening, Predicate<String> mayChange) {
         this.store = store;
         this.opening = opening;
+        this.mayChange = mayChange;
     }
 
     /** Where every workspace's checkpoints are kept: {@code <home>/checkpoints}. */
@@ -46,7 +51,8 @@ public final class SessionCheckpoints implements CallCheckpoints {
     }
 
     /** Opens the store of the working directory; its snapshot and pruning go on in the background. */
-    public static SessionCheckpoints start(CheckpointSettings settings, CliEnvironment environment) {
+    public static SessionCheckpoints start(
+            CheckpointSettings settings, CliEnvironment environment, Predicate<String> mayChange) {
         CompletableFuture<CheckpointStore> store = new CompletableFuture<>();
         Thread opening = new Thread(
                 () -> {
@@ -61,7 +67,7 @@ public final class SessionCheckpoints implements CallCheckpoints {
                 },
                 "dockhand-checkpoints");
         opening.setDaemon(true);
-        return new SessionCheckpoints(store, opening);
+        return new SessionCheckpoints(store, opening, mayChange);
     }
 
     /** Opens the working directory's store for a command that reads or restores it. */
@@ -93,7 +99,8 @@ public final class SessionCheckpoints implements CallCheckpoints {
 
     /** A message the conversation accepted (and the transcript recorded). */
     public synchronized void observe(Message message) {
-        if (message instanceof Message.Assistant reply && !reply.toolCalls().isEmpty()) {
+        if (message instanceof Message.Assistant reply
+                && reply.toolCalls().stream().anyMatch(call -> mayChange.test(call.name()))) {
             openInBackground();
         }
         // What a Stop hook sends the model back with belongs to the turn it ends, so one /undo takes all of it back.
