@@ -122,6 +122,9 @@ final class ShadowRepository implements AutoCloseable {
                 ObjectReader reader = inserter.newReader();
                 TreeWalk walk = new TreeWalk(repository, reader)) {
             DirCacheBuilder builder = index.builder();
+            int before = index.getEntryCount();
+            int kept = 0;
+            boolean added = false;
             Set<String> refused = new TreeSet<>();
             walk.addTree(new DirCacheIterator(index));
             walk.addTree(new FileTreeIterator(repository, FileTreeIterator.NoGitlinksStrategy.INSTANCE));
@@ -145,6 +148,7 @@ final class ShadowRepository implements AutoCloseable {
                         && known.getFileMode() == file.getEntryFileMode()
                         && !file.isModified(known, true, reader)) {
                     builder.add(known);
+                    kept++;
                     continue;
                 }
                 DirCacheEntry entry;
@@ -163,12 +167,17 @@ final class ShadowRepository implements AutoCloseable {
                     entry.setObjectId(inserter.insert(Constants.OBJ_BLOB, length, content));
                 }
                 builder.add(entry);
+                added = true;
             }
             builder.finish();
             ObjectId tree = index.writeTree(inserter);
             inserter.flush();
-            index.write();
-            index.commit();
+            // Nothing new and nothing gone: the index on disk already says this, and rewriting 10,000 entries is most
+            // of what a checkpoint of an unchanged workspace would cost.
+            if (added || kept != before) {
+                index.write();
+                index.commit();
+            }
             warnRefused(refused);
             return tree;
         } finally {
