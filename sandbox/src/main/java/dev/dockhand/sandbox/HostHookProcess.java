@@ -13,14 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.PumpStreamHandler;
 
 /**
@@ -38,12 +30,6 @@ public final class HostHookProcess implements HookProcess {
     /** After the hook exits and what it left behind is killed, how long its last output may take to be read. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(2);
 
-    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "dockhand-hook-timer");
-        thread.setDaemon(true);
-        return thread;
-    });
-
     private final Map<String, String> environment;
     private final boolean setsid;
 
@@ -55,48 +41,22 @@ public final class HostHookProcess implements HookProcess {
 
     @Override
     public Finished run(Request request, Cancellation cancel) throws IOException {
-        CommandLine command = setsid ? new CommandLine("setsid").addArgument("bash") : new CommandLine("bash");
-        command.addArgument("-c").addArgument(request.command(), false);
         Bounded stdout = new Bounded();
         Bounded stderr = new Bounded();
         PumpStreamHandler streams = new PumpStreamHandler(
                 stdout, stderr, new ByteArrayInputStream(request.input().getBytes(StandardCharsets.UTF_8)));
         streams.setStopTimeout(DRAIN_TIMEOUT);
-        DefaultExecutor executor = DefaultExecutor.builder()
-                .setWorkingDirectory(request.directory().toFile())
-                .setExecuteStreamHandler(streams)
-                .get();
-        executor.setExitValues(null);
-        String marker = UUID.randomUUID().toString();
-        ProcessTreeKiller killer = new ProcessTreeKiller(setsid, LocalSandbox.MARKER + "=" + marker);
-        executor.setProcessDestroyer(killer);
-        ScheduledFuture<?> timeout = TIMER.schedule(
-                () -> killer.kill(ExecResult.Termination.TIMED_OUT),
-                request.timeout().toMillis(),
-                TimeUnit.MILLISECONDS);
         Map<String, String> variables = new HashMap<>(environment);
         variables.putAll(request.environment());
-        variables.put(LocalSandbox.MARKER, marker);
-        int exitCode;
-        try (Cancellation.Registration ignored = cancel.onCancel(() -> killer.kill(ExecResult.Termination.CANCELLED))) {
-            exitCode = executor.execute(command, variables);
-        } catch (ExecuteException e) {
-            if (killer.size() == 0) {
-                throw new IOException("could not start bash: " + e.getMessage(), e);
-            }
-            // Raised when output pumps outlive the drain time-out; the exit code is still the hook's.
-            exitCode = e.getExitValue();
-        } finally {
-            timeout.cancel(false);
-            killer.awaitSwept();
-        }
+        HostCommand.Ended ended = HostCommand.run(
+                request.command(), request.directory(), streams, variables, setsid, request.timeout(), cancel);
         Ending ending =
-                switch (killer.killedBy() == null ? ExecResult.Termination.EXITED : killer.killedBy()) {
+                switch (ended.killedBy() == null ? ExecResult.Termination.EXITED : ended.killedBy()) {
                     case TIMED_OUT -> Ending.TIMED_OUT;
                     case CANCELLED -> Ending.CANCELLED;
                     default -> Ending.EXITED;
                 };
-        return new Finished(exitCode, stdout.text(), stderr.text(), ending);
+        return new Finished(ended.exitCode(), stdout.text(), stderr.text(), ending);
     }
 
     /** Keeps the first {@link #OUTPUT_LIMIT} bytes written to it and drops the rest. */

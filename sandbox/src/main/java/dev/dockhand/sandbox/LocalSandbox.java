@@ -16,13 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.PumpStreamHandler;
 
 /**
@@ -41,12 +34,6 @@ public final class LocalSandbox implements Sandbox {
     /** The exit code of a process killed by SIGKILL, for one that has not yet been seen to exit. */
     private static final int KILLED = 137;
 
-    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "dockhand-exec-timer");
-        thread.setDaemon(true);
-        return thread;
-    });
-
     private final Map<String, String> environment;
     private final boolean setsid;
     private final BackgroundJobs jobs = new BackgroundJobs();
@@ -64,43 +51,23 @@ public final class LocalSandbox implements Sandbox {
 
     @Override
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
-        CommandLine command = setsid ? new CommandLine("setsid").addArgument("bash") : new CommandLine("bash");
-        command.addArgument("-c").addArgument(request.command(), false);
         // One splitter per stream, so a partial stdout line never swallows a stderr line; one lock for the sink.
         LineSplitter.Pair lines = LineSplitter.pair(output);
         LineSplitter stdout = lines.stdout();
         LineSplitter stderr = lines.stderr();
         PumpStreamHandler streams = new PumpStreamHandler(stdout, stderr);
         streams.setStopTimeout(DRAIN_TIMEOUT);
-        DefaultExecutor executor = DefaultExecutor.builder()
-                .setWorkingDirectory(request.directory())
-                .setExecuteStreamHandler(streams)
-                .get();
-        executor.setExitValues(null);
-        String marker = UUID.randomUUID().toString();
-        ProcessTreeKiller killer = new ProcessTreeKiller(setsid, MARKER + "=" + marker);
-        executor.setProcessDestroyer(killer);
-        ScheduledFuture<?> timeout = TIMER.schedule(
-                () -> killer.kill(ExecResult.Termination.TIMED_OUT),
-                request.timeout().toMillis(),
-                TimeUnit.MILLISECONDS);
-        int exitCode;
-        try (Cancellation.Registration ignored = cancel.onCancel(() -> killer.kill(ExecResult.Termination.CANCELLED))) {
-            exitCode = executor.execute(command, environmentWith(marker));
-        } catch (ExecuteException e) {
-            if (killer.size() == 0) {
-                throw new IOException("could not start bash: " + e.getMessage(), e);
-            }
-            // Raised when output pumps outlive the drain time-out; the exit code is still the command's.
-            exitCode = e.getExitValue();
+        HostCommand.Ended ended;
+        try {
+            ended = HostCommand.run(
+                    request.command(), request.directory(), streams, environment, setsid, request.timeout(), cancel);
         } finally {
-            timeout.cancel(false);
-            killer.awaitSwept();
             stdout.flush();
             stderr.flush();
         }
-        ExecResult.Termination killedBy = killer.killedBy();
-        return killedBy == null ? ExecResult.exited(exitCode) : new ExecResult(exitCode, killedBy);
+        return ended.killedBy() == null
+                ? ExecResult.exited(ended.exitCode())
+                : new ExecResult(ended.exitCode(), ended.killedBy());
     }
 
     @Override
