@@ -194,7 +194,13 @@ public final class CheckpointsCommand implements Callable<Integer> {
         return found;
     }
 
-    private int restore(PrintWriter out, PrintWriter err) throws IOException {
+    /** What a subcommand does with the checkpoint its argument names, in the store it was found in. */
+    private interface OnCheckpoint {
+        int run(CheckpointStore store, Checkpoint checkpoint, String id) throws IOException;
+    }
+
+    /** Opens the folder's store and finds the checkpoint named by the argument; says so when there is none. */
+    private int withCheckpoint(PrintWriter err, OnCheckpoint action) throws IOException {
         String id = spec.positionalParameters().get(0).getValue();
         Optional<CheckpointStore> opened = store();
         if (opened.isEmpty()) {
@@ -203,17 +209,20 @@ public final class CheckpointsCommand implements Callable<Integer> {
         }
         try (CheckpointStore store = opened.get()) {
             Optional<Checkpoint> checkpoint = find(store, id, err);
-            if (checkpoint.isEmpty()) {
-                return ExitCodes.USAGE;
-            }
-            List<Checkpoint> undone = store.since(checkpoint.get());
+            return checkpoint.isEmpty() ? ExitCodes.USAGE : action.run(store, checkpoint.get(), id);
+        }
+    }
+
+    private int restore(PrintWriter out, PrintWriter err) throws IOException {
+        return withCheckpoint(err, (store, checkpoint, id) -> {
+            List<Checkpoint> undone = store.since(checkpoint);
             RestorePlan plan = store.plan(undone);
             if (plan.isEmpty()) {
                 out.println("The files are already as they were before " + id + "; nothing to restore.");
                 return ExitCodes.OK;
             }
-            out.println("Restoring to before " + id + " (" + checkpoint.get().tool() + ": "
-                    + Rendering.shorten(checkpoint.get().summary()) + "):");
+            out.println("Restoring to before " + id + " (" + checkpoint.tool() + ": "
+                    + Rendering.shorten(checkpoint.summary()) + "):");
             Restores.describe(plan).forEach(out::println);
             if (!Boolean.TRUE.equals(value("--yes"))) {
                 CliEnvironment environment = parent.environment();
@@ -237,23 +246,13 @@ public final class CheckpointsCommand implements Callable<Integer> {
             out.println("Restored " + done + (done == 1 ? " file." : " files."));
             Restores.skipped(restored).forEach(out::println);
             return ExitCodes.OK;
-        }
+        });
     }
 
     private int diff(PrintWriter out, PrintWriter err) throws IOException {
-        String id = spec.positionalParameters().get(0).getValue();
-        Optional<CheckpointStore> opened = store();
-        if (opened.isEmpty()) {
-            err.println("dockhand: there is no checkpoint " + id + " in this folder; none was taken here yet.");
-            return ExitCodes.USAGE;
-        }
-        try (CheckpointStore store = opened.get()) {
-            Optional<Checkpoint> checkpoint = find(store, id, err);
-            if (checkpoint.isEmpty()) {
-                return ExitCodes.USAGE;
-            }
-            out.print(store.diff(checkpoint.get()));
+        return withCheckpoint(err, (store, checkpoint, id) -> {
+            out.print(store.diff(checkpoint));
             return ExitCodes.OK;
-        }
+        });
     }
 }
