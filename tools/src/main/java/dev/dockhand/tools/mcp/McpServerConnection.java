@@ -67,6 +67,9 @@ final class McpServerConnection implements AutoCloseable {
     private volatile Process process;
     private volatile String failure;
     private volatile List<McpSchema.Tool> tools = List.of();
+    /** Set once initialise and the tool listing have both answered; the client exists before that, while starting. */
+    private volatile boolean ready;
+
     private volatile Duration startTimeout = Duration.ofSeconds(30);
     private volatile boolean crashed;
     private volatile long crashedAt;
@@ -89,7 +92,7 @@ final class McpServerConnection implements AutoCloseable {
 
     /** Whether the server has started and not failed since. */
     boolean connected() {
-        return client != null && failure == null;
+        return ready && client != null && failure == null;
     }
 
     /** The server's tools, as it listed them at start-up; empty when it failed. */
@@ -139,6 +142,7 @@ final class McpServerConnection implements AutoCloseable {
                 cursor = page.nextCursor();
             } while (cursor != null && !cursor.isEmpty());
             tools = List.copyOf(listed);
+            ready = true;
         } catch (RuntimeException | ExecutionException e) {
             failure = "did not start: " + reason(e) + "." + stderrTail();
             close();
@@ -458,6 +462,7 @@ final class McpServerConnection implements AutoCloseable {
         if (running != null) {
             running.destroyForcibly();
         }
+        ready = false;
         client = null;
         process = null;
     }
