@@ -1,7 +1,5 @@
 package dev.dockhand.cli;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.IOException;
@@ -74,14 +72,23 @@ public final class CliHarness implements AutoCloseable {
         return ChildProcess.start(ChildProcess.dockhand(List.of(), arguments), workspace, environment, stderr);
     }
 
-    /** Waits up to 30 s for a file a command creates in the workspace, and fails the test if it never appears. */
-    void awaitFile(String name) throws InterruptedException {
+    /**
+     * Waits for a file the command run by {@code child} creates in the workspace, for as long as the child lives (a
+     * loaded machine can take long to start a JVM and a shell), and fails the test with the child's stderr if the
+     * child ends without creating it. The five minutes only stop a hung child from hanging the build.
+     */
+    void awaitFile(String name, Process child, Path childStderr) throws InterruptedException, IOException {
         Path file = workspace.resolve(name);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(file) && System.nanoTime() < deadline) {
+        long backstop = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (!Files.exists(file) && child.isAlive() && System.nanoTime() < backstop) {
             Thread.sleep(20);
         }
-        assertTrue(Files.exists(file), name + " should have been created by the command");
+        if (!Files.exists(file)) {
+            String why = child.isAlive() ? "is still running" : "exited with " + child.exitValue();
+            String stderr = Files.exists(childStderr) ? Files.readString(childStderr) : "";
+            org.junit.jupiter.api.Assertions.fail(
+                    name + " should have been created by the command; the child " + why + ", stderr:\n" + stderr);
+        }
     }
 
     List<String> errLines() {

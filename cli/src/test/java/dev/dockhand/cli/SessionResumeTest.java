@@ -90,8 +90,9 @@ public class SessionResumeTest {
     @Test
     void aSessionKilledMidRoundResumesWithAValidRequest() throws Exception {
         cli.model.enqueue(calls(toolCall("k1", "run_shell_command", "{\"command\":\"touch started; sleep 20\"}")));
-        Process child = cli.start(temp.resolve("child.err"), "--yolo", "-p", "run the build");
-        cli.awaitFile("started");
+        Path childErr = temp.resolve("child.err");
+        Process child = cli.start(childErr, "--yolo", "-p", "run the build");
+        cli.awaitFile("started", child, childErr);
         child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         cli.model.takeRequest();
 

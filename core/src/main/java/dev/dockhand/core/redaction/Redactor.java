@@ -46,7 +46,7 @@ public final class Redactor {
             Set<String> allowedValues,
             Consumer<String> onFailure) {
         this.enabled = enabled;
-        this.scanner = new SecretScanner(rules, allowedValues);
+        this.scanner = new SecretScanner(rules, allowedValues, onFailure);
         this.known = List.copyOf(known);
         this.vault = new PlaceholderVault(onFailure);
     }

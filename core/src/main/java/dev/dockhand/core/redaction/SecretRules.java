@@ -31,7 +31,11 @@ public final class SecretRules {
     private final List<String> globalStopwords;
     private final KeywordIndex keywordIndex;
 
-    /** One credential shape. {@code multiLine}: its secret may span lines (a private key block). */
+    /**
+     * One credential shape. {@code multiLine}: its secret may span lines (a private key block). {@code fromSettings}:
+     * a pattern of the user's or a project's settings, which nobody vetted, so it runs on a step budget
+     * ({@link BudgetedText}) and is dropped for the session when it exceeds it.
+     */
     public record Rule(
             String id,
             Pattern pattern,
@@ -41,7 +45,8 @@ public final class SecretRules {
             List<Pattern> allowMatch,
             List<String> stopwords,
             boolean multiLine,
-            boolean assignment) {
+            boolean assignment,
+            boolean fromSettings) {
         public Rule {
             Objects.requireNonNull(id, "id");
             keywords = List.copyOf(keywords);
@@ -52,7 +57,8 @@ public final class SecretRules {
 
         /** A rule of the user's or the project's settings: no keywords, so it runs on all text. */
         public static Rule of(String id, String regex) {
-            return new Rule(id, Pattern.compile(regex), 0, List.of(), List.of(), List.of(), List.of(), false, false);
+            return new Rule(
+                    id, Pattern.compile(regex), 0, List.of(), List.of(), List.of(), List.of(), false, false, true);
         }
     }
 
@@ -163,7 +169,8 @@ public final class SecretRules {
                                         List.of(),
                                         regex.contains("\\s\\S") || regex.contains("\\n"),
                                         regex.contains("(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)")
-                                                || regex.contains("[A-Z0-9_]*=")));
+                                                || regex.contains("[A-Z0-9_]*="),
+                                        false));
                     }
                     case "allow", "allow-match", "stop" -> {
                         Rule rule = rules.get(fields[1]);
@@ -201,6 +208,7 @@ public final class SecretRules {
                 allowMatch,
                 stop,
                 rule.multiLine(),
-                rule.assignment());
+                rule.assignment(),
+                rule.fromSettings());
     }
 }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,10 +43,20 @@ final class SecretScanner {
 
     private final SecretRules rules;
     private final Set<String> allowedValues;
+    /** Settings patterns that ran out of their step budget once: they are not run again this session. */
+    private final Set<String> dropped = ConcurrentHashMap.newKeySet();
+
+    private final Consumer<String> onDropped;
 
     SecretScanner(SecretRules rules, Set<String> allowedValues) {
+        this(rules, allowedValues, problem -> {});
+    }
+
+    /** {@code onDropped} hears, once per pattern, that a settings pattern was dropped for taking too long. */
+    SecretScanner(SecretRules rules, Set<String> allowedValues, Consumer<String> onDropped) {
         this.rules = rules;
         this.allowedValues = Set.copyOf(allowedValues);
+        this.onDropped = onDropped;
     }
 
     /** The secrets of {@code text}, sorted, none overlapping another or a placeholder already in the text. */
@@ -61,7 +73,9 @@ final class SecretScanner {
         List<List<int[]>> hits = keywordHits(text);
         for (int rank = 0; rank < all.size(); rank++) {
             SecretRules.Rule rule = all.get(rank);
-            if (rule.keywords().isEmpty()) {
+            if (rule.fromSettings()) {
+                runBudgeted(rule, rank, text, found);
+            } else if (rule.keywords().isEmpty()) {
                 run(rule, rank, text, 0, text.length(), found);
             } else if (rule.assignment()) {
                 runAtAssignments(rule, rank, text, hits.get(rank), found);
@@ -206,6 +220,29 @@ final class SecretScanner {
             }
         }
         return false;
+    }
+
+    /**
+     * A settings pattern over the whole text on a step budget. One that exhausts it is dropped for the rest of the
+     * session with a warning: it would have hung every later output too. Its findings in this text are kept, and
+     * the other rules still run, so only what this one pattern alone would have caught here can get through.
+     */
+    private void runBudgeted(SecretRules.Rule rule, int rank, String text, List<Finding> found) {
+        if (dropped.contains(rule.id())) {
+            return;
+        }
+        Matcher matcher = rule.pattern().matcher(new BudgetedText(text));
+        try {
+            while (matcher.find()) {
+                add(rule, rank, matcher, found);
+            }
+        } catch (BudgetedText.Exhausted | StackOverflowError e) {
+            if (dropped.add(rule.id())) {
+                onDropped.accept("The redaction pattern '" + rule.id() + "' from the settings was dropped for this"
+                        + " session: it took too long on a " + text.length() + "-character output (its regex"
+                        + " backtracks without bound); fix it in the settings file.");
+            }
+        }
     }
 
     private void run(SecretRules.Rule rule, int rank, String text, int from, int to, List<Finding> found) {

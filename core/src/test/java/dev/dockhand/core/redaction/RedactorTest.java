@@ -48,6 +48,33 @@ class RedactorTest {
     }
 
     @Test
+    void aSettingsPatternThatBacktracksWithoutBoundIsDroppedWithOneWarningAndTheOthersStillRun() {
+        List<String> warnings = new ArrayList<>();
+        Redactor redactor = Redactor.of(
+                SecretRules.builtIn()
+                        .with(List.of(
+                                SecretRules.Rule.of("hostile", "(.*a){12}$"),
+                                SecretRules.Rule.of("ticket", "TICKET-[0-9]{6}"))),
+                new SecretValues(),
+                Set.of(),
+                warnings::add);
+        // Thirty a's and no match at the end: the twelve nested .* try about 30^12 splits before failing, which
+        // took 42 s on its own here (Java's regex engine defuses the textbook (a+)+$, but not this).
+        String trap = "a".repeat(30) + "!";
+        String token = token();
+
+        assertEquals(
+                new Redactor.Redacted(trap + " [REDACTED:github-pat:1] [REDACTED:ticket:1]", 2),
+                redactor.redact(trap + " " + token + " TICKET-123456"));
+        assertEquals(new Redactor.Redacted(trap + " [REDACTED:ticket:2]", 1), redactor.redact(trap + " TICKET-654321"));
+        assertEquals(
+                List.of("The redaction pattern 'hostile' from the settings was dropped for this session: it took too"
+                        + " long on a 86-character output (its regex backtracks without bound); fix it in the"
+                        + " settings file."),
+                warnings);
+    }
+
+    @Test
     void aValueOnceRedactedIsFoundWithoutTheContextItsRuleNeeded() {
         Redactor redactor = redactor(new SecretValues(), Set.of());
         String password = SecretShapes.of(random, SecretShapes.ALNUM, 20);
