@@ -204,7 +204,7 @@ class McpSessionTest {
 
     /** Waits (at most 30 s) until the server listens: starting Node takes a moment, and nothing says when. */
     private static void awaitPort(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
                 return;

@@ -131,7 +131,7 @@ public final class ReplHarness implements AutoCloseable {
 
     /** Waits until the screen shows {@code text}, failing with the screen after ten seconds. */
     String await(String text) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             String shown = screen();
             if (shown.contains(text)) {
@@ -153,7 +153,7 @@ public final class ReplHarness implements AutoCloseable {
 
     /** Waits until the REPL waits at an empty prompt. */
     ReplHarness awaitPrompt() {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!atEmptyPrompt()) {
             if (System.nanoTime() > deadline) {
                 fail("the REPL never came back to an empty prompt:\n" + screen());
@@ -201,7 +201,7 @@ public final class ReplHarness implements AutoCloseable {
     /** Waits for the REPL to end and returns its exit code. */
     int exitCode() {
         try {
-            return exit.get(10, TimeUnit.SECONDS);
+            return exit.get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new AssertionError("the REPL did not end:\n" + screen(), e);
         }
@@ -220,7 +220,7 @@ public final class ReplHarness implements AutoCloseable {
         if (!exit.isDone()) {
             type("\u0004");
             try {
-                exit.get(5, TimeUnit.SECONDS);
+                exit.get(30, TimeUnit.SECONDS);
             } catch (Exception ignored) {
                 // Closing the terminal below ends it anyway.
             }

@@ -60,7 +60,7 @@ public class ReplPtyTest {
                 awaitPrompts(repl, 2);
                 keys.write(4); // Ctrl-D on the empty prompt: leave
                 keys.flush();
-                assertTrue(repl.waitFor(30, TimeUnit.SECONDS), printed());
+                assertTrue(repl.waitFor(120, TimeUnit.SECONDS), printed());
             } finally {
                 repl.destroyForcibly();
             }
@@ -113,7 +113,7 @@ public class ReplPtyTest {
 
     /** Waits until every text has been printed, in any order; fails after 30 s or when the process ends first. */
     private void await(Process repl, String... texts) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             String shown = printed();
             List<String> missing = new ArrayList<>();
@@ -135,7 +135,7 @@ public class ReplPtyTest {
 
     /** Waits until the prompt has been drawn {@code count} times, so a key typed next goes to a waiting prompt. */
     private void awaitPrompts(Process repl, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline && repl.isAlive()) {
             if (printed().split("› ", -1).length - 1 >= count) {
                 return;

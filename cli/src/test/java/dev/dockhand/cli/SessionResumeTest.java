@@ -93,7 +93,7 @@ public class SessionResumeTest {
         Path childErr = temp.resolve("child.err");
         Process child = cli.start(childErr, "--yolo", "-p", "run the build");
         cli.awaitFile("started", child, childErr);
-        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        child.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
         cli.model.takeRequest();
 
         cli.model.enqueue(answer("Picking up where we left off."));

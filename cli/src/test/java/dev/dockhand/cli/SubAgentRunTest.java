@@ -73,7 +73,7 @@ public class SubAgentRunTest {
 
     private static boolean met(CyclicBarrier barrier) {
         try {
-            barrier.await(10, TimeUnit.SECONDS);
+            barrier.await(60, TimeUnit.SECONDS);
             return true;
         } catch (Exception e) {
             return false;

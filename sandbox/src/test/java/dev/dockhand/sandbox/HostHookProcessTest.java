@@ -78,7 +78,7 @@ class HostHookProcessTest {
                 throw new IllegalStateException(e);
             }
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.exists(started) && System.nanoTime() < deadline) {
             // Polls, as SandboxContractTest.await does: the hook's file is the only sign that it runs.
             Thread.sleep(20);
@@ -86,7 +86,7 @@ class HostHookProcessTest {
         cancel.cancel();
 
         assertEquals(
-                HookProcess.Ending.CANCELLED, running.get(30, TimeUnit.SECONDS).ending());
+                HookProcess.Ending.CANCELLED, running.get(120, TimeUnit.SECONDS).ending());
         assertEquals(false, runs(sleeper));
     }
 

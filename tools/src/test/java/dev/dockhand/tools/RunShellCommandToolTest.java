@@ -204,7 +204,7 @@ class RunShellCommandToolTest {
                                 + " Stop it with kill_background; it is killed when the session ends.",
                         "started bg-1 in the background"),
                 result);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.readString(file).equals("serving\n")) {
             assertTrue(System.nanoTime() < deadline, "the output never reached " + file);
             Thread.sleep(20);

@@ -347,9 +347,9 @@ class AgentLoopTest {
                 throw new IllegalStateException(e);
             }
         });
-        assertTrue(slow.started.await(10, TimeUnit.SECONDS));
+        assertTrue(slow.started.await(60, TimeUnit.SECONDS));
         cancel.cancel();
-        TurnResult result = turn.get(10, TimeUnit.SECONDS);
+        TurnResult result = turn.get(60, TimeUnit.SECONDS);
 
         assertEquals(TurnResult.Outcome.CANCELLED, result.outcome());
         assertEquals(1, model.requestCount());

@@ -216,7 +216,7 @@ class SubAgentsTest {
 
     private static boolean met(CyclicBarrier barrier) {
         try {
-            barrier.await(10, TimeUnit.SECONDS);
+            barrier.await(60, TimeUnit.SECONDS);
             return true;
         } catch (Exception e) {
             return false;
@@ -265,11 +265,11 @@ class SubAgentsTest {
                 throw new IllegalStateException(e);
             }
         });
-        assertTrue(slow.started.await(10, TimeUnit.SECONDS));
+        assertTrue(slow.started.await(60, TimeUnit.SECONDS));
         cancel.cancel();
 
         assertEquals(
-                TurnResult.Outcome.CANCELLED, turn.get(10, TimeUnit.SECONDS).outcome());
+                TurnResult.Outcome.CANCELLED, turn.get(60, TimeUnit.SECONDS).outcome());
         SubAgentRun run =
                 events.ofType(AgentEvent.SubAgentFinished.class).get(0).run();
         assertEquals(List.of("cancelled", "1"), List.of(run.outcome(), String.valueOf(run.toolCalls())));

@@ -248,9 +248,9 @@ class CoreToolSchedulerTest {
 
         CompletableFuture<List<CompletedCall>> round = CompletableFuture.supplyAsync(
                 () -> scheduler.runRound(List.of(call("1", "slow", "x"), call("2", "edit", "never")), cancel));
-        assertTrue(slow.started.await(10, TimeUnit.SECONDS));
+        assertTrue(slow.started.await(60, TimeUnit.SECONDS));
         cancel.cancel();
-        List<CompletedCall> done = round.get(10, TimeUnit.SECONDS);
+        List<CompletedCall> done = round.get(60, TimeUnit.SECONDS);
 
         assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), statuses(done));
         assertEquals(List.of(), edit.runs);

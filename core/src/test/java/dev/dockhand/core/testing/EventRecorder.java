@@ -39,9 +39,9 @@ public final class EventRecorder implements AgentEventSink {
     /** Waits for the next event matching {@code filter} (others are skipped). */
     public AgentEvent awaitNext(Predicate<AgentEvent> filter) throws InterruptedException {
         while (true) {
-            AgentEvent event = events.poll(10, TimeUnit.SECONDS);
+            AgentEvent event = events.poll(60, TimeUnit.SECONDS);
             if (event == null) {
-                throw new AssertionError("no matching event within 10 s");
+                throw new AssertionError("no matching event within 60 s");
             }
             if (filter.test(event)) {
                 return event;
@@ -50,7 +50,7 @@ public final class EventRecorder implements AgentEventSink {
     }
 
     public void assertNext(AgentEvent expected) throws InterruptedException {
-        AgentEvent event = events.poll(10, TimeUnit.SECONDS);
+        AgentEvent event = events.poll(60, TimeUnit.SECONDS);
         assertEquals(expected, event);
     }
 }

@@ -238,9 +238,9 @@ public final class ScriptedModel implements AutoCloseable {
 
     public RecordedRequest takeRaw() {
         try {
-            RecordedRequest request = server.takeRequest(10, TimeUnit.SECONDS);
+            RecordedRequest request = server.takeRequest(60, TimeUnit.SECONDS);
             if (request == null) {
-                throw new AssertionError("no request arrived within 10 s");
+                throw new AssertionError("no request arrived within 60 s");
             }
             return request;
         } catch (InterruptedException e) {

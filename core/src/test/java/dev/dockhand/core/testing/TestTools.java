@@ -93,7 +93,7 @@ public final class TestTools {
             runs.add(params.text());
             try (var ignored = context.cancellation().onCancel(release::countDown)) {
                 started.countDown();
-                release.await(30, TimeUnit.SECONDS);
+                release.await(120, TimeUnit.SECONDS);
             }
             if (context.cancellation().isCancelled()) {
                 return ToolResult.error(dev.dockhand.core.tool.ToolErrorType.CANCELLED, "stopped by cancel");
@@ -115,7 +115,7 @@ public final class TestTools {
         public ToolResult execute(Params params, ToolContext context) throws InterruptedException {
             runs.add(params.text());
             all.countDown();
-            boolean together = all.await(5, TimeUnit.SECONDS);
+            boolean together = all.await(60, TimeUnit.SECONDS);
             return ToolResult.success(together ? "met " + params.text() : "alone " + params.text(), "");
         }
     }

@@ -232,10 +232,10 @@ class ResponsesClientTest {
                 throw new IllegalStateException(e);
             }
         });
-        assertTrue(firstDelta.await(10, TimeUnit.SECONDS));
+        assertTrue(firstDelta.await(60, TimeUnit.SECONDS));
         cancel.cancel();
 
-        ModelReply cancelled = reply.get(5, TimeUnit.SECONDS);
+        ModelReply cancelled = reply.get(60, TimeUnit.SECONDS);
         assertEquals(List.of(FinishReason.CANCELLED, "partial"), List.of(cancelled.finishReason(), cancelled.text()));
     }
 
