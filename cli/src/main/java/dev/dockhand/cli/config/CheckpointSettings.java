@@ -24,10 +24,11 @@ public record CheckpointSettings(boolean enabled, long maxFileSize) {
         Path userFile = environment.settingsHome().resolve("settings.json");
         Path projectFile = environment.workingDirectory().resolve(".dockhand/settings.json");
         try {
-            Settings user = SettingsFiles.read(userFile);
+            Settings user = SettingsFiles.read(userFile, Option.schema());
             CheckpointSettings settings = DEFAULT.over(user.checkpoints(), userFile);
             if (FolderTrust.of(user, environment.workingDirectory()) == FolderTrust.Decision.TRUSTED) {
-                settings = settings.over(SettingsFiles.read(projectFile).checkpoints(), projectFile);
+                settings = settings.over(
+                        SettingsFiles.read(projectFile, Option.schema()).checkpoints(), projectFile);
             }
             return settings;
         } catch (SettingsException e) {

@@ -53,9 +53,9 @@ public final class Configuration {
         Path projectFile = environment.workingDirectory().resolve(".dockhand/settings.json");
         Path userFile = environment.settingsHome().resolve("settings.json");
         try {
-            Settings userSettings = SettingsFiles.read(userFile);
+            Settings userSettings = SettingsFiles.read(userFile, Option.schema());
             return new Configuration(
-                    new Layer(projectFile, SettingsFiles.read(projectFile)),
+                    new Layer(projectFile, SettingsFiles.read(projectFile, Option.schema())),
                     new Layer(userFile, userSettings),
                     FolderTrust.of(userSettings, environment.workingDirectory()),
                     trustProject);

@@ -50,7 +50,7 @@ final class McpSettings {
         }
         Settings read;
         try {
-            read = SettingsFiles.read(path);
+            read = SettingsFiles.read(path, Option.schema());
         } catch (SettingsException e) {
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage(), e);
         }

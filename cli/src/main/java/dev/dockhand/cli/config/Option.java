@@ -4,6 +4,7 @@ import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.settings.Settings;
+import dev.dockhand.core.settings.SettingsFiles;
 import dev.dockhand.sandbox.DockerSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,9 +21,10 @@ import picocli.CommandLine;
  * Every option of {@code dockhand}, each declared once: its flag, help and default for picocli
  * ({@link dev.dockhand.cli.CommandLineSpec} builds the command line from this table), its key in the settings files, its environment
  * variable, and what an untrusted project's value may do ({@link ProjectRule}). {@link Configuration} layers them all
- * the same way, and {@code dockhand config} prints the same table. Adding an option is one entry here plus its use,
- * read with {@link OptionValues#get}; a settings key also needs its field in core's {@link Settings} record, which
- * is the whole file's schema (docs/architecture.md says why both exist; OptionTest checks they agree).
+ * the same way, {@code dockhand config} prints the same table, and the settings files are read against its keys
+ * ({@link #schema}: core's {@link Settings} record holds only the blocks that are no option). Adding an option is one
+ * entry here plus its use, read with {@link OptionValues#get}; OptionTest checks every entry is complete and in
+ * docs/options.md.
  *
  * @param <T> the value the run reads
  */
@@ -61,11 +63,12 @@ public final class Option<T> {
                     + " API).")
             .add();
     /** The variable holding the API key; there is no flag, since keys never go on a command line. */
-    static final Option<String> API_KEY_ENV = Option.<String>settingOnly("apiKeyEnv", null)
+    static final Option<String> API_KEY_ENV = Option.<String>settingOnly("apiKeyEnv", String.class, null, null)
             .shown(command -> Objects.requireNonNullElse(
                     command.get(Option.API_KEY_ENV),
                     providerOf(command.get(Option.MODEL), command).keyVariable().orElse("(none)")))
             .rule(ProjectRule.userOnly())
+            .help("The environment variable that holds the API key (default: the provider's, like $OPENAI_API_KEY).")
             .add();
 
     public static final Option<Integer> MAX_OUTPUT_TOKENS = Option.<Integer>typed(
@@ -146,12 +149,14 @@ public final class Option<T> {
      * user's limit: a project's count only in a trusted folder.
      */
     static final Option<Map<String, Settings.Price>> PRICING = Option.<Map<String, Settings.Price>>settingOnly(
-                    "pricing", Map.of())
+                    "pricing", Map.class, Settings.Price.class, Map.of())
             .fromSetting((Map<String, Settings.Price> value) -> {
                 Pricing.with(value);
                 return Map.copyOf(value);
             })
             .rule(ProjectRule.userOnly())
+            .help("Prices over Dockhand's table, by model name: input, cachedInput, cacheWrite and output, in US"
+                    + " dollars per million tokens.")
             .add();
 
     public static final Option<String> SANDBOX = text("--sandbox", "KIND")
@@ -255,9 +260,10 @@ public final class Option<T> {
             .add();
     /** Hosts web_fetch may reach although they are internal; no flag. */
     static final Option<List<String>> WEB_FETCH_ALLOWED_HOSTS = Option.<List<String>>settingOnly(
-                    "webFetch.allowedHosts", List.of())
+                    "webFetch.allowedHosts", List.class, String.class, List.of())
             .fromSetting((List<String> value) -> List.copyOf(value))
             .rule(ProjectRule.userOnly())
+            .help("Internal hosts, addresses and CIDR blocks web_fetch may reach, which it refuses by default.")
             .add();
 
     public static final Option<String> MAX_WALL_TIME = text("--max-wall-time", "DURATION")
@@ -309,7 +315,7 @@ public final class Option<T> {
     public final CommandLine.ITypeConverter<?> converter;
     public final String help;
     /** The settings files' key, dotted for nested blocks ({@code sandbox.pids}); null when files cannot set it. */
-    final String key;
+    public final String key;
 
     public final Object initial;
     private final Function<OptionValues, String> environmentVariable;
@@ -374,28 +380,36 @@ public final class Option<T> {
 
     /** This option's value in {@code settings}, null when the file leaves it out. */
     Object read(Settings settings) {
-        Object node = settings;
-        for (String part : key.split("\\.")) {
-            if (node == null) {
-                return null;
-            }
-            node = component(node, part);
-        }
-        return node;
+        return settings.options().get(key);
     }
 
-    private static Object component(Object record, String name) {
-        for (var component : record.getClass().getRecordComponents()) {
-            if (component.getName().equals(name)) {
-                try {
-                    return component.getAccessor().invoke(record);
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException("settings record " + record.getClass() + " hides " + name, e);
-                }
+    /** The option keys of the settings files, with their types: what a file may hold besides core's blocks. */
+    public static List<SettingsFiles.Key> schema() {
+        List<SettingsFiles.Key> keys = new ArrayList<>();
+        for (Option<?> option : ALL) {
+            if (option.key != null) {
+                keys.add(new SettingsFiles.Key(option.key, settingType(option.type), option.element));
             }
         }
-        throw new IllegalStateException(
-                "no settings key " + name + " in " + record.getClass().getSimpleName());
+        return keys;
+    }
+
+    /** The type of a key's value in a file: the option's type, boxed, and an enum's constant as its text. */
+    private static Class<?> settingType(Class<?> type) {
+        if (type == int.class) {
+            return Integer.class;
+        }
+        if (type == long.class) {
+            return Long.class;
+        }
+        if (type == double.class) {
+            return Double.class;
+        }
+        if (type == boolean.class) {
+            return Boolean.class;
+        }
+        // The option's fromSetting reads the text (approval modes).
+        return type.isEnum() ? String.class : type;
     }
 
     static Provider providerOf(String model, OptionValues command) {
@@ -429,10 +443,12 @@ public final class Option<T> {
         return builder;
     }
 
-    private static <T> Builder<T> settingOnly(String key, T initial) {
+    private static <T> Builder<T> settingOnly(String key, Class<?> type, Class<?> element, T initial) {
         Builder<T> builder = new Builder<>();
         builder.names = List.of();
         builder.key = key;
+        builder.type = type;
+        builder.element = element;
         builder.initial = initial;
         return builder;
     }

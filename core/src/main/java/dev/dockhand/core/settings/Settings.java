@@ -4,80 +4,45 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One settings file. Every key is optional; a missing one leaves the value to the layers below. Keys are the
- * command-line options in camelCase; API keys themselves are never stored, only the name of the variable that
- * holds one ({@code apiKeyEnv}). {@code trustedFolders} and {@code protectedPaths} count only in the user's own
- * file; a project's file can set them, but they are ignored. {@code pricing} overrides Dockhand's price table by
- * model name; {@code maxCost} and {@code reasoningEffort} mirror {@code --max-cost} and {@code --reasoning-effort}.
+ * One settings file. Every key is optional; a missing one leaves the value to the layers below. The keys that mirror
+ * a command-line option ({@code model}, {@code maxTurns}, {@code sandbox.pids}, ...) are declared by the caller's
+ * option table, not here: {@link SettingsFiles#read} checks them against the keys it is given and returns them in
+ * {@code options}, by dotted key, as the types the table declares. The components here are the blocks that are no
+ * option, each merged by the feature that owns it. API keys themselves are never stored, only the name of the
+ * variable that holds one ({@code apiKeyEnv}, an option). {@code trustedFolders} and {@code protectedPaths} count
+ * only in the user's own file; a project's file can set them, but they are ignored.
+ *
+ * @param options the option keys the file sets, dotted ({@code sandbox.pids}); a key the file leaves out (or sets to
+ *     null) is absent
  */
 public record Settings(
-        String provider,
-        String model,
-        String baseUrl,
-        String apiKeyEnv,
-        String approvalMode,
-        Integer maxTurns,
-        Sandbox sandbox,
-        Tools tools,
-        Truncation truncation,
-        Compression compression,
-        WebFetch webFetch,
+        Map<String, Object> options,
         ProtectedPathsBlock protectedPaths,
         Map<String, Boolean> trustedFolders,
-        Map<String, Price> pricing,
-        Double maxCost,
-        String reasoningEffort,
         Map<String, McpServer> mcpServers,
         Checkpoints checkpoints,
         Permissions permissions,
         Map<String, List<HookMatcher>> hooks,
         Integer stopHookLimit,
         Redaction redaction) {
-    public static final Settings EMPTY = new Settings(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null);
+    public static final Settings EMPTY = new Settings(Map.of(), null, null, null, null, null, null, null, null);
 
-    /** Settings without MCP servers, as before {@code mcpServers} existed. */
-    public Settings(
-            String provider,
-            String model,
-            String baseUrl,
-            String apiKeyEnv,
-            String approvalMode,
-            Integer maxTurns,
-            Sandbox sandbox,
-            Tools tools,
-            Truncation truncation,
-            Compression compression,
-            WebFetch webFetch,
-            ProtectedPathsBlock protectedPaths,
-            Map<String, Boolean> trustedFolders,
-            Map<String, Price> pricing,
-            Double maxCost,
-            String reasoningEffort) {
-        this(
-                provider,
-                model,
-                baseUrl,
-                apiKeyEnv,
-                approvalMode,
-                maxTurns,
-                sandbox,
-                tools,
-                truncation,
-                compression,
-                webFetch,
+    public Settings {
+        options = options == null ? Map.of() : Map.copyOf(options);
+    }
+
+    /** These blocks with {@code values} as the option keys. */
+    Settings withOptions(Map<String, Object> values) {
+        return new Settings(
+                values,
                 protectedPaths,
                 trustedFolders,
-                pricing,
-                maxCost,
-                reasoningEffort,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+                mcpServers,
+                checkpoints,
+                permissions,
+                hooks,
+                stopHookLimit,
+                redaction);
     }
 
     /**
@@ -106,32 +71,6 @@ public record Settings(
      * written to it, and output (reasoning included). A missing cache price means the input price.
      */
     public record Price(Double input, Double cachedInput, Double cacheWrite, Double output) {}
-
-    /** The sandbox block. */
-    public record Sandbox(
-            String kind, String image, String network, String memory, Double cpus, Long pids, List<String> env) {}
-
-    /**
-     * Which tools run without a question ({@code allowed}, as {@code --allowed-tools}), which are offered at all
-     * ({@code core}, as {@code --tools}; gemini-cli's name for the key), and which are left out ({@code excluded}).
-     */
-    public record Tools(List<String> allowed, List<String> excluded, List<String> core) {
-        public Tools(List<String> allowed, List<String> excluded) {
-            this(allowed, excluded, null);
-        }
-    }
-
-    /** The budget of one tool result for the model. */
-    public record Truncation(Integer maxChars, Integer maxLines) {}
-
-    /**
-     * When the conversation is compressed: at {@code threshold} (a fraction) of the model's context window, which is
-     * {@code contextWindow} tokens when given, else taken from Dockhand's table of common models.
-     */
-    public record Compression(Double threshold, Long contextWindow) {}
-
-    /** What web_fetch may reach that it refuses by default: host names, addresses and CIDR blocks. */
-    public record WebFetch(List<String> allowedHosts) {}
 
     /** Paths to protect besides the defaults ({@code add}), and protected paths the model may change ({@code allow}). */
     public record ProtectedPathsBlock(List<String> add, List<String> allow) {}

@@ -4,6 +4,10 @@ package dev.dockhand.core.settings;
 public final class SettingsException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    public SettingsException(String message) {
+        super(message);
+    }
+
     public SettingsException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -18,58 +18,74 @@ class SettingsFilesTest {
         return Files.writeString(temp.resolve("settings.json"), json);
     }
 
+    /** Option keys as a caller's table declares them, one of each kind of type. */
+    private static final List<SettingsFiles.Key> OPTIONS = List.of(
+            new SettingsFiles.Key("model", String.class),
+            new SettingsFiles.Key("maxTurns", Integer.class),
+            new SettingsFiles.Key("maxCost", Double.class),
+            new SettingsFiles.Key("sandbox.kind", String.class),
+            new SettingsFiles.Key("sandbox.pids", Long.class),
+            new SettingsFiles.Key("sandbox.cpus", Double.class),
+            new SettingsFiles.Key("sandbox.env", List.class, String.class),
+            new SettingsFiles.Key("tools.allowed", List.class, String.class),
+            new SettingsFiles.Key("pricing", Map.class, Settings.Price.class));
+
+    private Settings read(String json) throws Exception {
+        return SettingsFiles.read(file(json), OPTIONS);
+    }
+
     private String failure(String json) throws Exception {
         Path file = file(json);
-        return assertThrows(SettingsException.class, () -> SettingsFiles.read(file))
+        return assertThrows(SettingsException.class, () -> SettingsFiles.read(file, OPTIONS))
                 .getMessage();
     }
 
     @Test
-    void readsEveryKey() throws Exception {
-        Settings settings = SettingsFiles.read(
-                file(
-                        """
-                {"provider":"anthropic","model":"claude","baseUrl":"http://127.0.0.1:9","apiKeyEnv":"WORK_KEY",
-                 "approvalMode":"auto-edit","maxTurns":20,
-                 "sandbox":{"kind":"docker","image":"java-sandbox:1","network":"none","memory":"4g","cpus":1.5,
-                            "pids":256,"env":["JAVA_HOME"]},
-                 "tools":{"allowed":["read_file"],"excluded":["web_fetch"]},
-                 "truncation":{"maxChars":20000,"maxLines":500},
-                 "compression":{"threshold":0.6,"contextWindow":32768},
-                 "webFetch":{"allowedHosts":["intranet.example","10.0.0.0/8"]},
-                 "protectedPaths":{"add":["deploy"],"allow":[".git/hooks"]},
-                 "trustedFolders":{"/home/me/project":true,"/tmp/clone":false},
+    void readsTheDeclaredOptionKeysAsTheirTypesAndTheBlocksIntoTheRecord() throws Exception {
+        Settings settings = read(
+                """
+                {"model":"claude","maxTurns":20,"maxCost":2,
+                 "sandbox":{"kind":"docker","pids":256,"cpus":1.5,"env":["JAVA_HOME"]},
+                 "tools":{"allowed":null},
                  "pricing":{"my-model":{"input":1.5,"cachedInput":0.15,"cacheWrite":1.875,"output":6}},
-                 "maxCost":2.5,
-                 "reasoningEffort":"high"}
-                """));
+                 "protectedPaths":{"add":["deploy"],"allow":[".git/hooks"]},
+                 "trustedFolders":{"/home/me/project":true,"/tmp/clone":false}}
+                """);
 
         assertEquals(
                 new Settings(
-                        "anthropic",
-                        "claude",
-                        "http://127.0.0.1:9",
-                        "WORK_KEY",
-                        "auto-edit",
-                        20,
-                        new Settings.Sandbox("docker", "java-sandbox:1", "none", "4g", 1.5, 256L, List.of("JAVA_HOME")),
-                        new Settings.Tools(List.of("read_file"), List.of("web_fetch")),
-                        new Settings.Truncation(20000, 500),
-                        new Settings.Compression(0.6, 32768L),
-                        new Settings.WebFetch(List.of("intranet.example", "10.0.0.0/8")),
+                        Map.of(
+                                "model",
+                                "claude",
+                                "maxTurns",
+                                20,
+                                "maxCost",
+                                2.0,
+                                "sandbox.kind",
+                                "docker",
+                                "sandbox.pids",
+                                256L,
+                                "sandbox.cpus",
+                                1.5,
+                                "sandbox.env",
+                                List.of("JAVA_HOME"),
+                                "pricing",
+                                Map.of("my-model", new Settings.Price(1.5, 0.15, 1.875, 6.0))),
                         new Settings.ProtectedPathsBlock(List.of("deploy"), List.of(".git/hooks")),
-                        java.util.Map.of("/home/me/project", true, "/tmp/clone", false),
-                        java.util.Map.of("my-model", new Settings.Price(1.5, 0.15, 1.875, 6.0)),
-                        2.5,
-                        "high"),
+                        Map.of("/home/me/project", true, "/tmp/clone", false),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null),
                 settings);
     }
 
     @Test
     void readsTheBlocksOfCheckpointsPermissionsHooksAndRedaction() throws Exception {
-        Settings settings = SettingsFiles.read(
-                file(
-                        """
+        Settings settings = read(
+                """
                 {"checkpoints": {"enabled": false, "maxFileSize": 1000},
                  "permissions": {"allow": ["run_shell_command(git status*)"], "ask": [], "deny": ["web_fetch"]},
                  "hooks": {"PreToolUse": [{"matcher": "edit|write_file",
@@ -77,7 +93,7 @@ class SettingsFilesTest {
                  "stopHookLimit": 3,
                  "redaction": {"enabled": true, "patterns": [{"id": "ticket", "regex": "TCK-[0-9]+"}],
                                "allowedValues": ["public"], "secretValues": ["hunter2"]}}
-                """));
+                """);
 
         assertEquals(
                 List.of(
@@ -105,16 +121,34 @@ class SettingsFilesTest {
 
     @Test
     void aMissingOrEmptyFileIsNoSettings() throws Exception {
-        assertEquals(Settings.EMPTY, SettingsFiles.read(temp.resolve("absent.json")));
-        assertEquals(Settings.EMPTY, SettingsFiles.read(file("  \n")));
+        assertEquals(Settings.EMPTY, SettingsFiles.read(temp.resolve("absent.json"), OPTIONS));
+        assertEquals(Settings.EMPTY, read("  \n"));
     }
 
     @Test
     void anUnknownKeyNamesTheFileTheKeyAndTheKnownOnes() throws Exception {
         assertEquals(
                 temp.resolve("settings.json") + ": 'sandbox.memry' is not a setting; the settings at that level"
-                        + " are cpus, env, image, kind, memory, network, pids.",
+                        + " are cpus, env, kind, pids.",
                 failure("{\"sandbox\":{\"memry\":\"2g\"}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'modle' is not a setting; the settings at that level are"
+                        + " checkpoints, hooks, maxCost, maxTurns, mcpServers, model, permissions, pricing,"
+                        + " protectedPaths, redaction, sandbox, stopHookLimit, tools, trustedFolders.",
+                failure("{\"modle\":\"x\"}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'options' is not a setting; the settings at that level are"
+                        + " checkpoints, hooks, maxCost, maxTurns, mcpServers, model, permissions, pricing,"
+                        + " protectedPaths, redaction, sandbox, stopHookLimit, tools, trustedFolders.",
+                failure("{\"options\":{}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'pricing.m.inptu' is not a setting; the settings at that level"
+                        + " are cacheWrite, cachedInput, input, output.",
+                failure("{\"pricing\":{\"m\":{\"inptu\":1}}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'checkpoints.enabeld' is not a setting; the settings at that"
+                        + " level are enabled, maxFileSize.",
+                failure("{\"checkpoints\":{\"enabeld\":true}}"));
     }
 
     @Test
@@ -127,6 +161,24 @@ class SettingsFilesTest {
         assertEquals(
                 temp.resolve("settings.json") + ": 'tools.allowed' must be a list of strings.",
                 failure("{\"tools\":{\"allowed\":\"read_file\"}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'sandbox' must be an object.", failure("{\"sandbox\":\"docker\"}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'pricing.m.input' must be a number.",
+                failure("{\"pricing\":{\"m\":{\"input\":\"3\"}}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'sandbox.env[1]' must be a string.",
+                failure("{\"sandbox\":{\"env\":[\"A\",[\"B\"]]}}"));
+        assertEquals(
+                temp.resolve("settings.json") + ": 'checkpoints.maxFileSize' must be a whole number.",
+                failure("{\"checkpoints\":{\"maxFileSize\":\"10\"}}"));
+    }
+
+    @Test
+    void aFileThatIsNoObjectSaysSo() throws Exception {
+        assertEquals(
+                temp.resolve("settings.json") + " must hold one JSON object, like {\"model\": \"gpt-4.1\"}.",
+                failure("[\"model\"]"));
     }
 
     @Test

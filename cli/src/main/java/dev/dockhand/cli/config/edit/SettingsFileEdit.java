@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.cli.config.Option;
 import dev.dockhand.core.PrivateFiles;
 import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
@@ -51,7 +52,7 @@ final class SettingsFileEdit {
         } catch (IOException e) {
             // The settings reader says where the JSON breaks, in the words Dockhand uses everywhere else.
             try {
-                SettingsFiles.read(file);
+                SettingsFiles.read(file, Option.schema());
             } catch (SettingsException bad) {
                 throw new IOException(bad.getMessage().replaceAll("\\.$", "") + "; fix it first", e);
             }
@@ -106,7 +107,7 @@ final class SettingsFileEdit {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
             }
             try {
-                SettingsFiles.read(temp);
+                SettingsFiles.read(temp, Option.schema());
             } catch (SettingsException e) {
                 throw new IOException(e.getMessage().replace(temp.toString(), file.toString()));
             }
