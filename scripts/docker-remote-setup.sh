@@ -5,6 +5,8 @@
 #
 #   scripts/docker-remote-setup.sh [start]   generates a throwaway CA and certificates, starts the engine, loads the
 #                                            sandbox image into it, and writes the variables to use to $DIR/env
+#                                            (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) and those the tests
+#                                            read to $DIR/test-env
 #   scripts/docker-remote-setup.sh stop      stops the engine this script started (by its pid file)
 #
 # Everything lives in $DOCKHAND_REMOTE_DOCKER_DIR (default /tmp/dockhand-remote-docker); the port is
@@ -105,7 +107,12 @@ export DOCKER_HOST=$host
 export DOCKER_TLS_VERIFY=1
 export DOCKER_CERT_PATH=$certs
 EOF
-  echo "docker-remote-setup: ready (pid $(cat "$pidfile")); use it with: . $dir/env"
+  # What the sandbox module's remote-engine tests read (RemoteDocker.java); .ci/run sources it.
+  cat >"$dir/test-env" <<EOF
+export DOCKHAND_REMOTE_DOCKER_HOST=$host
+export DOCKHAND_REMOTE_DOCKER_CERT_PATH=$certs
+EOF
+  echo "docker-remote-setup: ready (pid $(cat "$pidfile")); use it with: . $dir/env (tests: . $dir/test-env)"
   cat "$dir/env"
 }
 
