@@ -106,10 +106,12 @@ public final class DockerSandbox implements Sandbox {
         String dockerHost = hostEnv.get("DOCKER_HOST");
         String problem = null;
         if (dockerHost != null && dockerHost.strip().startsWith("ssh://")) {
-            // docker-java has no SSH transport; the engine's socket can be forwarded instead.
+            // docker-java has no SSH transport (its configuration refuses the scheme), so preflight says what to do
+            // instead: forward the engine's socket.
             problem = "DOCKER_HOST=" + dockerHost.strip() + " is not supported yet: forward the engine's socket with"
                     + " ssh -nNT -L /tmp/dockhand-docker.sock:/var/run/docker.sock HOST and run with"
                     + " DOCKER_HOST=unix:///tmp/dockhand-docker.sock DOCKHAND_SANDBOX_TRANSPORT=sync.";
+            builder.withDockerHost("unix:///var/run/docker.sock");
         } else if (dockerHost != null && !dockerHost.isBlank()) {
             builder.withDockerHost(dockerHost.strip());
         }
@@ -131,13 +133,11 @@ public final class DockerSandbox implements Sandbox {
         ProtectedMounts protectedMounts = new ProtectedMounts(protectedLayouts);
         DockerWorkspace transport = new MountedWorkspace(spec, protectedMounts);
         try {
-            if (DockerWorkspace.choose(
-                            problem == null ? config.getDockerHost() : java.net.URI.create(dockerHost.strip()), hostEnv)
-                    == WorkspaceTransport.SYNC) {
+            if (problem == null && DockerWorkspace.choose(config.getDockerHost(), hostEnv) == WorkspaceTransport.SYNC) {
                 transport = new SyncedWorkspace(spec, SyncLimits.from(hostEnv), protectedLayouts);
             }
         } catch (IllegalArgumentException e) {
-            problem = problem == null ? e.getMessage() : problem;
+            problem = e.getMessage();
         }
         return new DockerSandbox(
                 DockerClientImpl.getInstance(config, http),

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +48,23 @@ class DockerWorkspaceTest {
                 IllegalArgumentException.class, () -> SyncLimits.from(Map.of(SyncLimits.MAX_FILE, "lots")));
         assertEquals(
                 "DOCKHAND_SANDBOX_SYNC_MAX_FILE=lots is not a size; write it like 50m or 4g.", refused.getMessage());
+    }
+
+    @Test
+    void anSshEngineStopsBeforeTheModelIsCalledSayingHowToForwardItsSocket() throws Exception {
+        DockerSandbox sandbox = DockerSandbox.connect(
+                DockerSettings.DEFAULT,
+                Path.of("/nonexistent-workspace"),
+                List.of(),
+                Map.of("DOCKER_HOST", "ssh://ci@builder"));
+
+        SandboxUnavailableException refused = assertThrows(SandboxUnavailableException.class, sandbox::preflight);
+        sandbox.close();
+
+        assertEquals(
+                "DOCKER_HOST=ssh://ci@builder is not supported yet: forward the engine's socket with ssh -nNT -L"
+                        + " /tmp/dockhand-docker.sock:/var/run/docker.sock HOST and run with"
+                        + " DOCKER_HOST=unix:///tmp/dockhand-docker.sock DOCKHAND_SANDBOX_TRANSPORT=sync.",
+                refused.getMessage());
     }
 }
