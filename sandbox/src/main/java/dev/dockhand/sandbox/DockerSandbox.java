@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * second exec finds them by the marker and the session and kills them. A container that stops answering (it refuses
  * to start a command, or its process limit is so full that a command's processes cannot be killed) is replaced by a
  * fresh one on the same mounts, and the result of that call says so; a command the old one refused runs again in the
- * new one.
+ * new one. The workspace reaches the container by a {@link DockerWorkspace}: mounted from a local engine, copied in
+ * and back around each command for a remote one.
  */
 public final class DockerSandbox implements Sandbox {
     private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
@@ -246,7 +247,10 @@ public final class DockerSandbox implements Sandbox {
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         ReadOnlyWrites refused = new ReadOnlyWrites(output);
         ExecResult result = run(request, refused, cancel);
-        if (refused.seen() && !protectedMounts.entries().isEmpty()) {
+        // Only mounts refuse writes to protected paths; the sync transport says so itself (see SyncedRoot).
+        if (refused.seen()
+                && workspace.transport() == WorkspaceTransport.MOUNT
+                && !protectedMounts.entries().isEmpty()) {
             result = result.withNotice(protectedNotice(protectedMounts.entries()));
         }
         List<String> removed = protectedMounts.removeCreated();
