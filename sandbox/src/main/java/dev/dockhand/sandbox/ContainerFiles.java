@@ -2,6 +2,7 @@ package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectExecResponse;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.StreamType;
 import java.io.ByteArrayOutputStream;
@@ -325,7 +326,7 @@ final class ContainerFiles {
         if (failed[0] != null) {
             throw failed[0];
         }
-        Long status = docker.inspectExecCmd(exec).exec().getExitCodeLong();
+        Long status = exitCode(exec);
         if (errors.length() > 0) {
             log.debug(
                     "{} in the sandbox container said: {}",
@@ -336,8 +337,28 @@ final class ContainerFiles {
     }
 
     /**
-     * Parses {@link #FORMAT}'s records into entries by path, less {@code prefix}; kinds other than file, folder and link are
-     * left out.
+     * The exec's exit status, once the engine has it: its output stream can end a moment before the process does (see
+     * {@link DockerExec#await}), so a running exec is asked again, for at most five seconds.
+     */
+    private Long exitCode(String exec) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            InspectExecResponse inspected = docker.inspectExecCmd(exec).exec();
+            if (!Boolean.TRUE.equals(inspected.isRunning()) || System.nanoTime() > deadline) {
+                return inspected.getExitCodeLong();
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for a command of the sandbox container", e);
+            }
+        }
+    }
+
+    /**
+     * Parses {@link #FORMAT}'s records into entries by path, less {@code prefix}; kinds other than file, folder and
+     * link are left out.
      */
     static TreeMap<String, SyncEntry> parse(String listing, String prefix) {
         TreeMap<String, SyncEntry> entries = new TreeMap<>();
