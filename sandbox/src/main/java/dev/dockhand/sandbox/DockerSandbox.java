@@ -343,6 +343,10 @@ public final class DockerSandbox implements Sandbox {
         if (replaced) {
             return Optional.of(result.withNotice(REPLACED));
         }
+        if (killedBy == ExecResult.Termination.CANCELLED) {
+            workspace.afterCommandInBackground(container.files(id));
+            return Optional.of(result);
+        }
         for (String notice : workspace.afterCommand(container.files(id))) {
             result = result.withNotice(notice);
         }
@@ -381,6 +385,7 @@ public final class DockerSandbox implements Sandbox {
     /** Removes the container, which ends every process in it; the background commands are then marked killed. */
     @Override
     public void close() {
+        workspace.settle();
         container.close();
         jobs.killAll();
         try {

@@ -33,6 +33,16 @@ interface DockerWorkspace {
     List<String> afterCommand(ContainerFiles files);
 
     /**
+     * Just after a command was cancelled: what {@link #afterCommand} does, without holding up the cancel (the user
+     * pressed Ctrl-C and gets control back at once). The next call waits for it; its sentences go with the next
+     * command's result.
+     */
+    void afterCommandInBackground(ContainerFiles files);
+
+    /** Waits for work still under way ({@link #afterCommandInBackground}); before the container is removed. */
+    void settle();
+
+    /**
      * The transport for an engine at {@code dockerHost}: {@code sync} for one reached over the network ({@code
      * tcp://}, {@code ssh://}, {@code http(s)://}), whose disk is not this machine's; {@code mount} for a local socket.
      * {@value #TRANSPORT} in {@code env} overrides the choice.

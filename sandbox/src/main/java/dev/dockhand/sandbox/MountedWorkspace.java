@@ -42,4 +42,14 @@ final class MountedWorkspace implements DockerWorkspace {
     public List<String> afterCommand(ContainerFiles files) {
         return List.of();
     }
+
+    @Override
+    public void afterCommandInBackground(ContainerFiles files) {
+        // Nothing to copy back.
+    }
+
+    @Override
+    public void settle() {
+        // Nothing is ever under way.
+    }
 }

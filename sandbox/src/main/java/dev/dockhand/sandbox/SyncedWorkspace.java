@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -19,6 +20,10 @@ final class SyncedWorkspace implements DockerWorkspace {
     private final SyncLimits limits;
     private final Supplier<List<ProtectedLayout>> layouts;
     private List<SyncedRoot> roots = List.of();
+    /** The copy back after a cancelled command, while it runs. */
+    private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
+    /** Sentences from that copy back, for the next command's result. */
+    private final List<String> carried = new ArrayList<>();
 
     SyncedWorkspace(ContainerSpec spec, SyncLimits limits, Supplier<List<ProtectedLayout>> layouts) {
         this.spec = spec;
@@ -38,7 +43,12 @@ final class SyncedWorkspace implements DockerWorkspace {
 
     /** A fresh container has nothing of the workspace: every root is copied in whole, and each side's record restarts. */
     @Override
-    public synchronized void started(ContainerFiles files) throws IOException {
+    public void started(ContainerFiles files) throws IOException {
+        settle();
+        startedAfterSettling(files);
+    }
+
+    private synchronized void startedAfterSettling(ContainerFiles files) throws IOException {
         List<SyncedRoot> fresh = new ArrayList<>();
         for (Path root : spec.mounts()) {
             SyncedRoot synced = new SyncedRoot(root, limits, layouts);
@@ -49,7 +59,12 @@ final class SyncedWorkspace implements DockerWorkspace {
     }
 
     @Override
-    public synchronized void beforeCommand(ContainerFiles files) throws IOException {
+    public void beforeCommand(ContainerFiles files) throws IOException {
+        settle();
+        push(files);
+    }
+
+    private synchronized void push(ContainerFiles files) throws IOException {
         for (SyncedRoot root : roots) {
             root.push(files);
         }
@@ -58,7 +73,8 @@ final class SyncedWorkspace implements DockerWorkspace {
     /** A failure to copy back is said in the result rather than thrown: the command did run. */
     @Override
     public synchronized List<String> afterCommand(ContainerFiles files) {
-        List<String> notices = new ArrayList<>();
+        List<String> notices = new ArrayList<>(carried);
+        carried.clear();
         for (SyncedRoot root : roots) {
             try {
                 notices.addAll(root.pull(files));
@@ -68,5 +84,37 @@ final class SyncedWorkspace implements DockerWorkspace {
             }
         }
         return notices;
+    }
+
+    @Override
+    public void afterCommandInBackground(ContainerFiles files) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        synchronized (this) {
+            pending = done;
+        }
+        Thread copyBack = new Thread(
+                () -> {
+                    try {
+                        List<String> notices = afterCommand(files);
+                        synchronized (this) {
+                            carried.addAll(notices);
+                        }
+                    } finally {
+                        done.complete(null);
+                    }
+                },
+                "dockhand-sync-back");
+        copyBack.setDaemon(true);
+        copyBack.start();
+    }
+
+    /** Waits outside the lock, which the copy back needs. */
+    @Override
+    public void settle() {
+        CompletableFuture<Void> under;
+        synchronized (this) {
+            under = pending;
+        }
+        under.join();
     }
 }
