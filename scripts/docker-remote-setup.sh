@@ -26,7 +26,8 @@ host="tcp://127.0.0.1:$port"
 stop() {
   if [ -s "$pidfile" ]; then
     pid="$(cat "$pidfile")"
-    if kill -0 "$pid" 2>/dev/null; then
+    # Only a dockerd: a pid left in a stale file may since belong to another process.
+    if [ "$(ps -p "$pid" -o comm= 2>/dev/null)" = dockerd ]; then
       echo "docker-remote-setup: stopping the second dockerd (pid $pid)"
       kill "$pid" 2>/dev/null || true
       for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
