@@ -30,6 +30,13 @@ record ContainerSpec(
     static final String OWNER_PID = "dev.dockhand.owner-pid";
     static final String OWNER_STARTED = "dev.dockhand.owner-started";
     static final String OWNER_HOST = "dev.dockhand.owner-host";
+    private static final Map<String, String> TMP = Map.of("/tmp", "rw,exec,nosuid,nodev,size=512m");
+
+    /** The user's uid, then gid. */
+    int[] ids() {
+        String[] parts = user.split(":");
+        return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+    }
 
     /** Who is asking: the host user (files the model creates are theirs) and the JVM that owns the container. */
     record Owner(int uid, int gid, long pid, long startedMillis, String host) {}
@@ -67,23 +74,38 @@ record ContainerSpec(
         return hostConfig(List.of());
     }
 
+    /**
+     * The host configuration for the sync transport (see {@link SyncedWorkspace}): no mount of the host at all. The
+     * private {@code /tmp} is left out when a root lies under it, since the engine copies files into the container's
+     * own file system, under a {@code tmpfs} mounted there.
+     */
+    HostConfig syncedHostConfig() {
+        HostConfig config = limits(HostConfig.newHostConfig());
+        if (mounts.stream().noneMatch(mount -> mount.startsWith("/tmp"))) {
+            config.withTmpFs(TMP);
+        }
+        return config;
+    }
+
     /** The host configuration, with {@code protectedMounts} (see {@link ProtectedMounts}) over the workspace. */
     HostConfig hostConfig(List<Mount> protectedMounts) {
         List<Bind> binds = new ArrayList<>();
         for (Path mount : mounts) {
             binds.add(new Bind(mount.toString(), new Volume(mount.toString()), AccessMode.rw));
         }
-        return HostConfig.newHostConfig()
-                .withBinds(binds)
-                .withMounts(protectedMounts)
-                .withNetworkMode(settings.network())
+        return limits(HostConfig.newHostConfig().withBinds(binds).withMounts(protectedMounts))
+                .withTmpFs(TMP);
+    }
+
+    /** What confines the container, whatever reaches the workspace: limits, no capabilities, an init. */
+    private HostConfig limits(HostConfig config) {
+        return config.withNetworkMode(settings.network())
                 .withMemory(settings.memoryBytes())
                 .withMemorySwap(settings.memoryBytes())
                 .withNanoCPUs((long) (settings.cpus() * 1_000_000_000L))
                 .withPidsLimit(settings.pids())
                 .withCapDrop(Capability.ALL)
                 .withSecurityOpts(List.of("no-new-privileges"))
-                .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,nodev,size=512m"))
                 .withInit(true);
     }
 }

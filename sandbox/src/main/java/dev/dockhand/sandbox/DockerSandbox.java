@@ -13,6 +13,7 @@ import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
@@ -38,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * second exec finds them by the marker and the session and kills them. A container that stops answering (it refuses
  * to start a command, or its process limit is so full that a command's processes cannot be killed) is replaced by a
  * fresh one on the same mounts, and the result of that call says so; a command the old one refused runs again in the
- * new one.
+ * new one. The workspace reaches the container by a {@link DockerWorkspace}: mounted from a local engine, copied in
+ * and back around each command for a remote one.
  */
 public final class DockerSandbox implements Sandbox {
     private static final Logger log = LoggerFactory.getLogger(DockerSandbox.class);
@@ -55,6 +57,10 @@ public final class DockerSandbox implements Sandbox {
     private final String dockerHost;
     private final SandboxContainer container;
     private final ProtectedMounts protectedMounts;
+    private final DockerWorkspace workspace;
+    /** Why the settings of the workspace transport cannot be used, said at {@link #preflight}; else null. */
+    private final String transportProblem;
+
     private final BackgroundJobs jobs = new BackgroundJobs();
 
     DockerSandbox(
@@ -62,18 +68,24 @@ public final class DockerSandbox implements Sandbox {
             DockerHttpClient http,
             ContainerSpec spec,
             String dockerHost,
-            ProtectedMounts protectedMounts) {
+            ProtectedMounts protectedMounts,
+            DockerWorkspace workspace,
+            String transportProblem) {
         this.docker = docker;
         this.http = http;
         this.spec = spec;
         this.dockerHost = dockerHost;
         this.protectedMounts = protectedMounts;
-        this.container = new SandboxContainer(docker, spec, protectedMounts);
+        this.workspace = workspace;
+        this.transportProblem = transportProblem;
+        this.container = new SandboxContainer(docker, spec, protectedMounts, workspace);
     }
 
     /**
      * A sandbox for {@code workspace}, talking to the engine at {@code DOCKER_HOST} from {@code hostEnv} (the local
-     * socket by default). Nothing is contacted until {@link #preflight} or the first command.
+     * socket by default; TLS as {@code DOCKER_TLS_VERIFY} and {@code DOCKER_CERT_PATH} say), with the workspace
+     * transport {@link DockerWorkspace#choose} picks. Nothing is contacted until {@link #preflight} or the first
+     * command.
      */
     public static DockerSandbox connect(
             DockerSettings settings, Path workspace, List<Path> extraRoots, Map<String, String> hostEnv) {
@@ -93,8 +105,24 @@ public final class DockerSandbox implements Sandbox {
             Supplier<List<ProtectedLayout>> protectedLayouts) {
         DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
         String dockerHost = hostEnv.get("DOCKER_HOST");
-        if (dockerHost != null && !dockerHost.isBlank()) {
+        String problem = null;
+        if (dockerHost != null && dockerHost.strip().startsWith("ssh://")) {
+            // docker-java has no SSH transport (its configuration refuses the scheme), so preflight says what to do
+            // instead: forward the engine's socket.
+            problem = "DOCKER_HOST=" + dockerHost.strip() + " is not supported yet: forward the engine's socket with"
+                    + " ssh -nNT -L /tmp/dockhand-docker.sock:/var/run/docker.sock HOST and run with"
+                    + " DOCKER_HOST=unix:///tmp/dockhand-docker.sock DOCKHAND_SANDBOX_TRANSPORT=sync.";
+            builder.withDockerHost("unix:///var/run/docker.sock");
+        } else if (dockerHost != null && !dockerHost.isBlank()) {
             builder.withDockerHost(dockerHost.strip());
+        }
+        String tlsVerify = hostEnv.get("DOCKER_TLS_VERIFY");
+        if (tlsVerify != null && !tlsVerify.isBlank()) {
+            builder.withDockerTlsVerify(tlsVerify.strip());
+        }
+        String certPath = hostEnv.get("DOCKER_CERT_PATH");
+        if (certPath != null && !certPath.isBlank()) {
+            builder.withDockerCertPath(certPath.strip());
         }
         DockerClientConfig config = builder.build();
         DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
@@ -103,12 +131,23 @@ public final class DockerSandbox implements Sandbox {
                 .connectionTimeout(Duration.ofSeconds(5))
                 .build();
         ContainerSpec spec = ContainerSpec.of(settings, workspace, extraRoots, hostEnv, HostIdentity.current());
+        ProtectedMounts protectedMounts = new ProtectedMounts(protectedLayouts);
+        DockerWorkspace transport = new MountedWorkspace(spec, protectedMounts);
+        try {
+            if (problem == null && DockerWorkspace.choose(config.getDockerHost(), hostEnv) == WorkspaceTransport.SYNC) {
+                transport = new SyncedWorkspace(spec, SyncLimits.from(hostEnv), protectedLayouts);
+            }
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+        }
         return new DockerSandbox(
                 DockerClientImpl.getInstance(config, http),
                 http,
                 spec,
                 config.getDockerHost().toString(),
-                new ProtectedMounts(protectedLayouts));
+                protectedMounts,
+                transport,
+                problem);
     }
 
     @Override
@@ -116,11 +155,19 @@ public final class DockerSandbox implements Sandbox {
         return "docker";
     }
 
+    @Override
+    public WorkspaceTransport workspaceTransport() {
+        return workspace.transport();
+    }
+
     /**
      * Checks, before the model is called, that commands will be able to run: the engine answers and the image
      * exists. Also removes containers left by Dockhand processes that no longer run.
      */
     public void preflight() throws SandboxUnavailableException {
+        if (transportProblem != null) {
+            throw new SandboxUnavailableException(transportProblem, null);
+        }
         try {
             docker.pingCmd().exec();
         } catch (RuntimeException e) {
@@ -200,7 +247,10 @@ public final class DockerSandbox implements Sandbox {
     public ExecResult exec(ExecRequest request, OutputSink output, Cancellation cancel) throws IOException {
         ReadOnlyWrites refused = new ReadOnlyWrites(output);
         ExecResult result = run(request, refused, cancel);
-        if (refused.seen() && !protectedMounts.entries().isEmpty()) {
+        // Only mounts refuse writes to protected paths; the sync transport says so itself (see SyncedRoot).
+        if (refused.seen()
+                && workspace.transport() == WorkspaceTransport.MOUNT
+                && !protectedMounts.entries().isEmpty()) {
             result = result.withNotice(protectedNotice(protectedMounts.entries()));
         }
         List<String> removed = protectedMounts.removeCreated();
@@ -268,6 +318,7 @@ public final class DockerSandbox implements Sandbox {
     private Optional<ExecResult> attempt(ExecRequest request, LineSplitter.Pair lines, Cancellation cancel)
             throws IOException {
         String id = container.ensureStarted();
+        workspace.beforeCommand(container.files(id));
         long deadline = System.nanoTime() + request.timeout().toNanos();
         DockerExec exec;
         try {
@@ -289,7 +340,17 @@ public final class DockerSandbox implements Sandbox {
             return Optional.empty();
         }
         ExecResult result = result(exitCode.getAsInt(), killedBy);
-        return Optional.of(replaced ? result.withNotice(REPLACED) : result);
+        if (replaced) {
+            return Optional.of(result.withNotice(REPLACED));
+        }
+        if (killedBy == ExecResult.Termination.CANCELLED) {
+            workspace.afterCommandInBackground(container.files(id));
+            return Optional.of(result);
+        }
+        for (String notice : workspace.afterCommand(container.files(id))) {
+            result = result.withNotice(notice);
+        }
+        return Optional.of(result);
     }
 
     private ExecResult result(int exitCode, ExecResult.Termination killedBy) {
@@ -304,6 +365,7 @@ public final class DockerSandbox implements Sandbox {
 
     @Override
     public BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException {
+        workspace.beforeCommand(container.files(container.ensureStarted()));
         return jobs.start(
                 command,
                 outputFolder,
@@ -323,6 +385,7 @@ public final class DockerSandbox implements Sandbox {
     /** Removes the container, which ends every process in it; the background commands are then marked killed. */
     @Override
     public void close() {
+        workspace.settle();
         container.close();
         jobs.killAll();
         try {

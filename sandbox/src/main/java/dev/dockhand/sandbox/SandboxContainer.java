@@ -23,14 +23,17 @@ final class SandboxContainer {
     private final DockerClient docker;
     private final ContainerSpec spec;
     private final ProtectedMounts protectedMounts;
+    private final DockerWorkspace workspace;
     private String id;
     private long oomKills;
     private Thread removeOnShutdown;
 
-    SandboxContainer(DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts) {
+    SandboxContainer(
+            DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
         this.docker = docker;
         this.spec = spec;
         this.protectedMounts = protectedMounts;
+        this.workspace = workspace;
     }
 
     /** The container's id, starting it first if there is none. */
@@ -45,13 +48,20 @@ final class SandboxContainer {
                     .withWorkingDir(spec.workingDir())
                     .withEnv(spec.env())
                     .withLabels(spec.labels())
-                    .withHostConfig(spec.hostConfig(protectedMounts.mounts()))
+                    .withHostConfig(workspace.hostConfig())
                     .exec()
                     .getId();
             docker.startContainerCmd(created).exec();
             id = created;
         } catch (RuntimeException e) {
             throw new IOException("the sandbox container could not start: " + DockerSandbox.reason(e), e);
+        }
+        try {
+            workspace.started(files(id));
+        } catch (IOException | RuntimeException e) {
+            remove();
+            throw new IOException(
+                    "the workspace could not be copied into the sandbox container: " + DockerSandbox.reason(e), e);
         }
         if (removeOnShutdown == null) {
             removeOnShutdown = new Thread(this::removeAll, "dockhand-remove-sandbox");
@@ -107,6 +117,12 @@ final class SandboxContainer {
         log.warn("could not kill a command's processes ({}); removing the sandbox container", said.strip());
         remove();
         return false;
+    }
+
+    /** The files of container {@code container}, through the engine, as the container's user. */
+    ContainerFiles files(String container) {
+        int[] ids = spec.ids();
+        return new ContainerFiles(docker, container, ids[0], ids[1]);
     }
 
     /** The container's id, or null when none runs. */

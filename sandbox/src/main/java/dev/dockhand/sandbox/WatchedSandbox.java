@@ -5,6 +5,7 @@ import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
+import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
@@ -33,6 +34,11 @@ public final class WatchedSandbox implements Sandbox {
     @Override
     public String kind() {
         return sandbox.kind();
+    }
+
+    @Override
+    public WorkspaceTransport workspaceTransport() {
+        return sandbox.workspaceTransport();
     }
 
     @Override

@@ -18,6 +18,11 @@ public interface Sandbox extends AutoCloseable {
     /** A short name for displays: {@code none} or {@code docker}. */
     String kind();
 
+    /** How the workspace reaches the commands; {@link WorkspaceTransport#MOUNT} unless the sandbox says otherwise. */
+    default WorkspaceTransport workspaceTransport() {
+        return WorkspaceTransport.MOUNT;
+    }
+
     /**
      * Runs {@code bash -c command} and streams its combined stdout and stderr to {@code output} line by line.
      *

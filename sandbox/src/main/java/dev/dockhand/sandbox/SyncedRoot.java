@@ -1,0 +1,317 @@
+package dev.dockhand.sandbox;
+
+import dev.dockhand.core.tool.ProtectedLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One root of the workspace (the workspace or an included folder) kept the same in a container that cannot mount it.
+ * It remembers each side as it last saw it, in agreement: before a command, what the host changed since (the file
+ * tools, the user's editor) is copied in and what it removed is removed; after it, what the command changed is copied
+ * back and what it removed is removed, and only that. Ignored paths (see {@link SyncIgnores}) go neither way, nor
+ * do files over the size limit; the protected paths (see {@link ProtectedLayout}) are copied in but never back: a
+ * command's change to one is reported and undone in the container before the next command, as a read-only mount
+ * would have refused it.
+ */
+final class SyncedRoot {
+    private static final Logger log = LoggerFactory.getLogger(SyncedRoot.class);
+    private static final String GITIGNORE = ".gitignore";
+
+    private final Path root;
+    private final SyncLimits limits;
+    private final Supplier<List<ProtectedLayout>> layouts;
+    /** The host's paths as last synced. */
+    private TreeMap<String, SyncEntry> host = new TreeMap<>();
+    /** The container's paths as last seen. */
+    private TreeMap<String, SyncEntry> container = new TreeMap<>();
+    /** Protected paths a command changed, to be put back as the host has them (or removed) before the next one. */
+    private final Set<String> restore = new TreeSet<>();
+    /** Ignored folders of the container, left out of its listing. */
+    private final Set<String> pruned = new TreeSet<>();
+
+    SyncedRoot(Path root, SyncLimits limits, Supplier<List<ProtectedLayout>> layouts) {
+        this.root = root;
+        this.limits = limits;
+        this.layouts = layouts;
+    }
+
+    Path root() {
+        return root;
+    }
+
+    /** Copies the root into a fresh container: its folders, files and links, less what is ignored or too large. */
+    void copyIn(ContainerFiles files) throws IOException {
+        HostFiles.Scan scan = HostFiles.scan(root, new SyncIgnores(root), limits);
+        if (scan.totalBytes() > limits.maxTotalBytes()) {
+            throw new IOException("the files of " + root + " to copy into the remote sandbox add up to "
+                    + size(scan.totalBytes()) + ", more than the limit of " + size(limits.maxTotalBytes())
+                    + "; add large folders to .gitignore or raise " + SyncLimits.MAX_TOTAL);
+        }
+        if (!scan.oversized().isEmpty()) {
+            log.info("not copied into the sandbox, larger than {}: {}", size(limits.maxFileBytes()), scan.oversized());
+        }
+        host = scan.entries();
+        restore.clear();
+        pruned.clear();
+        files.put(root, host.keySet(), host, true);
+        container = files.list(root, pruned);
+    }
+
+    /** Before a command: copies in what the host changed since the last sync, removes what it removed. */
+    void push(ContainerFiles files) throws IOException {
+        TreeMap<String, SyncEntry> now =
+                HostFiles.scan(root, new SyncIgnores(root), limits).entries();
+        TreeSet<String> put = new TreeSet<>();
+        TreeSet<String> remove = new TreeSet<>();
+        now.forEach((path, entry) -> {
+            if (!entry.same(host.get(path))) {
+                put.add(path);
+            }
+        });
+        host.keySet().stream().filter(path -> !now.containsKey(path)).forEach(remove::add);
+        for (String path : restore) {
+            (now.containsKey(path) ? put : remove).add(path);
+        }
+        for (String path : put) {
+            SyncEntry there = container.get(path);
+            if (there != null && there.type() != now.get(path).type()) {
+                // The archive does not turn a folder into a file: the old one goes first.
+                remove.add(path);
+            }
+        }
+        if (!remove.isEmpty()) {
+            files.remove(root, remove);
+            remove.forEach(path -> removeTree(container, path));
+        }
+        if (!put.isEmpty()) {
+            files.put(root, put, now, false);
+            container.putAll(files.stat(root, put));
+        }
+        if (put.stream().anyMatch(SyncedRoot::isGitignore) || remove.stream().anyMatch(SyncedRoot::isGitignore)) {
+            pruned.clear();
+        }
+        host = now;
+        restore.clear();
+    }
+
+    /** After a command: copies back what it changed, removes what it removed; returns sentences for the model. */
+    List<String> pull(ContainerFiles files) throws IOException {
+        TreeMap<String, SyncEntry> now = files.list(root, pruned);
+        Changes changes = changes(now, Set.of());
+        Set<String> written = new TreeSet<>();
+        List<String> problems = new ArrayList<>();
+        if (!changes.gitignores.isEmpty()) {
+            // New rules decide what else comes back, so they come back first.
+            copyBack(files, changes.gitignores, now, written, problems);
+            pruned.clear();
+            changes = changes(now, written);
+        }
+        for (String folder : changes.folders) {
+            report(
+                    problems,
+                    folder,
+                    HostFiles.folder(root, folder, now.get(folder).mode() & 0777));
+            written.add(folder);
+        }
+        copyBack(files, changes.files, now, written, problems);
+        for (String path : changes.removed.descendingSet()) {
+            report(problems, path, HostFiles.delete(root, path));
+            written.add(path);
+        }
+        for (String path : written) {
+            Optional<SyncEntry> entry = HostFiles.entry(root.resolve(path));
+            if (entry.isPresent()) {
+                host.put(path, entry.get());
+            } else {
+                host.remove(path);
+            }
+        }
+        container = now;
+        restore.addAll(changes.protectedPaths);
+        return notices(changes, problems);
+    }
+
+    /** What a command changed, sorted by what becomes of it. */
+    private static final class Changes {
+        final TreeSet<String> gitignores = new TreeSet<>();
+        final TreeSet<String> folders = new TreeSet<>();
+        final TreeSet<String> files = new TreeSet<>();
+        final TreeSet<String> removed = new TreeSet<>();
+        final TreeSet<String> protectedPaths = new TreeSet<>();
+        final TreeSet<String> oversized = new TreeSet<>();
+    }
+
+    private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done) {
+        SyncIgnores ignores = new SyncIgnores(root);
+        Map<String, Boolean> ignoredFolders = new HashMap<>();
+        Changes changes = new Changes();
+        for (Map.Entry<String, SyncEntry> changed : now.entrySet()) {
+            String path = changed.getKey();
+            SyncEntry entry = changed.getValue();
+            if (done.contains(path) || entry.same(container.get(path))) {
+                continue;
+            }
+            boolean folder = entry.type() == SyncEntry.Type.DIR;
+            if (ignored(path, folder, ignores, ignoredFolders)) {
+                if (folder) {
+                    pruned.add(path);
+                }
+            } else if (isProtected(path)) {
+                changes.protectedPaths.add(path);
+            } else if (folder) {
+                changes.folders.add(path);
+            } else if (entry.type() == SyncEntry.Type.FILE && entry.size() > limits.maxFileBytes()) {
+                changes.oversized.add(path);
+            } else if (isGitignore(path) && entry.type() == SyncEntry.Type.FILE) {
+                changes.gitignores.add(path);
+            } else {
+                changes.files.add(path);
+            }
+        }
+        for (Map.Entry<String, SyncEntry> had : container.entrySet()) {
+            String path = had.getKey();
+            if (now.containsKey(path)
+                    || ignored(path, had.getValue().type() == SyncEntry.Type.DIR, ignores, ignoredFolders)) {
+                continue;
+            }
+            if (isProtected(path)) {
+                changes.protectedPaths.add(path);
+            } else if (host.containsKey(path)) {
+                changes.removed.add(path);
+            }
+        }
+        return changes;
+    }
+
+    private void copyBack(
+            ContainerFiles files,
+            Set<String> paths,
+            TreeMap<String, SyncEntry> now,
+            Set<String> written,
+            List<String> problems)
+            throws IOException {
+        if (paths.isEmpty()) {
+            return;
+        }
+        files.fetch(root, paths, (path, entry, content) -> {
+            Optional<String> unsafe;
+            if (entry.isSymbolicLink()) {
+                unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
+            } else if (entry.isFile() && entry.getSize() <= limits.maxFileBytes()) {
+                unsafe = HostFiles.write(
+                        root, path, content, null, entry.getMode() & 0777, ContainerFiles.modified(entry));
+            } else {
+                log.warn("the sandbox container sent {} as {}; skipped", path, kind(entry));
+                return;
+            }
+            report(problems, path, unsafe);
+            written.add(path);
+        });
+    }
+
+    private static String kind(TarArchiveEntry entry) {
+        return entry.isDirectory()
+                ? "a folder"
+                : entry.isFile() ? "a file of " + entry.getSize() + " bytes" : "a special file";
+    }
+
+    private static void report(List<String> problems, String path, Optional<String> unsafe) {
+        unsafe.ifPresent(reason -> problems.add(path + " (" + reason + ")"));
+    }
+
+    private List<String> notices(Changes changes, List<String> problems) {
+        List<String> notices = new ArrayList<>();
+        if (!changes.protectedPaths.isEmpty()) {
+            notices.add("The command changed protected paths in the sandbox (" + shown(changes.protectedPaths)
+                    + "); the changes were not copied to the user's machine and are undone before the next command,"
+                    + " since what is written there (git hooks and config, editor and Dockhand settings) runs later"
+                    + " on the user's machine. Do not work around it: tell the user, who can allow a path with"
+                    + " --allow-protected-path PATH.");
+        }
+        if (!changes.oversized.isEmpty()) {
+            notices.add("Files larger than " + size(limits.maxFileBytes()) + " stay in the sandbox and were not"
+                    + " copied to the user's machine: " + shown(changes.oversized) + ".");
+        }
+        if (!problems.isEmpty()) {
+            notices.add("Not copied to the user's machine, since a folder on the way there is a link or not a"
+                    + " folder: " + String.join(", ", problems.subList(0, Math.min(12, problems.size()))) + ".");
+        }
+        return notices;
+    }
+
+    private static String shown(Set<String> paths) {
+        List<String> all = List.copyOf(paths);
+        return all.size() <= 12
+                ? String.join(", ", all)
+                : String.join(", ", all.subList(0, 12)) + " and " + (all.size() - 12) + " more";
+    }
+
+    /** Whether {@code path}, or a folder it lies in, is ignored; folders' answers are kept in {@code folders}. */
+    private static boolean ignored(String path, boolean folder, SyncIgnores ignores, Map<String, Boolean> folders) {
+        int slash = path.lastIndexOf('/');
+        if (slash > 0) {
+            String parent = path.substring(0, slash);
+            Boolean parentIgnored = folders.get(parent);
+            if (parentIgnored == null) {
+                parentIgnored = ignored(parent, true, ignores, folders);
+                folders.put(parent, parentIgnored);
+            }
+            if (parentIgnored) {
+                return true;
+            }
+        }
+        return ignores.ignored(path, folder);
+    }
+
+    /**
+     * Whether a command must not change {@code path} on the host: it is, or lies under, a path the mount transport
+     * mounts read-only (an existing protected path, or a protected folder that was missing, or one that must stay
+     * absent), and not under an allowed one.
+     */
+    private boolean isProtected(String path) {
+        Path absolute = root.resolve(path);
+        for (ProtectedLayout layout : layouts.get()) {
+            if (!layout.root().equals(root)) {
+                continue;
+            }
+            if (layout.writable().stream().anyMatch(absolute::startsWith)) {
+                return false;
+            }
+            if (layout.readOnly().stream().anyMatch(absolute::startsWith)
+                    || layout.missing().stream().anyMatch(absolute::startsWith)
+                    || layout.absent().stream().anyMatch(absolute::startsWith)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isGitignore(String path) {
+        return path.equals(GITIGNORE) || path.endsWith("/" + GITIGNORE);
+    }
+
+    private static void removeTree(TreeMap<String, SyncEntry> entries, String path) {
+        entries.remove(path);
+        entries.subMap(path + "/", true, path + "0", false).clear();
+    }
+
+    /** A size as people write it: {@code 100 MiB}, {@code 1 KiB}, {@code 10 bytes}. */
+    static String size(long bytes) {
+        if (bytes >= 1 << 20) {
+            return (bytes >> 20) + " MiB";
+        }
+        return bytes >= 1 << 10 ? (bytes >> 10) + " KiB" : bytes + " bytes";
+    }
+}

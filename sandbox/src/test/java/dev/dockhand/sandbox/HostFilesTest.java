@@ -1,0 +1,86 @@
+package dev.dockhand.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Copying back never writes through a link, whatever the container says. */
+class HostFilesTest {
+    @TempDir
+    Path root;
+
+    @TempDir
+    Path outside;
+
+    @BeforeEach
+    void realPaths() throws IOException {
+        root = root.toRealPath();
+        outside = outside.toRealPath();
+    }
+
+    private Optional<String> write(String path, String content) throws IOException {
+        return HostFiles.write(
+                root,
+                path,
+                new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)),
+                null,
+                0644,
+                FileTime.fromMillis(0));
+    }
+
+    @Test
+    void aFileUnderAFolderThatIsALinkIsNotWritten() throws IOException {
+        Files.createSymbolicLink(root.resolve("evil"), outside);
+
+        Optional<String> refused = write("evil/authorized_keys", "ssh-ed25519 AAAA attacker\n");
+
+        assertEquals(Optional.of("evil is a symbolic link"), refused);
+        assertEquals(List.of(), Files.list(outside).toList());
+    }
+
+    @Test
+    void aLinkStandingAtTheNameIsReplacedNotWrittenThrough() throws IOException {
+        Path target = outside.resolve("bashrc");
+        Files.writeString(target, "original\n");
+        Files.createSymbolicLink(root.resolve("notes.txt"), target);
+
+        assertEquals(Optional.empty(), write("notes.txt", "copied back\n"));
+
+        assertEquals("original\n", Files.readString(target));
+        assertEquals("copied back\n", Files.readString(root.resolve("notes.txt"), StandardCharsets.UTF_8));
+        assertEquals(false, Files.isSymbolicLink(root.resolve("notes.txt")));
+    }
+
+    @Test
+    void aPathThatClimbsOutOfTheRootIsRefused() throws IOException {
+        Optional<String> refused = write("../" + outside.getFileName() + "/x", "escaped\n");
+
+        assertEquals(
+                Optional.of("../" + outside.getFileName() + "/x is not a plain path inside the workspace"), refused);
+        assertEquals(List.of(), Files.list(outside).toList());
+    }
+
+    @Test
+    void aFolderTheContainerRemovedKeepsTheHostsOwnFiles() throws IOException {
+        Files.createDirectories(root.resolve("gen/ignored"));
+        Files.writeString(root.resolve("gen/ignored/local.env"), "KEY=1\n");
+        Files.createDirectories(root.resolve("empty"));
+
+        assertEquals(Optional.empty(), HostFiles.delete(root, "gen"));
+        assertEquals(Optional.empty(), HostFiles.delete(root, "empty"));
+
+        assertEquals("KEY=1\n", Files.readString(root.resolve("gen/ignored/local.env")));
+        assertEquals(false, Files.exists(root.resolve("empty"), LinkOption.NOFOLLOW_LINKS));
+    }
+}
