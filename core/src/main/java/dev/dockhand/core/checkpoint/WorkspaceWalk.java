@@ -52,6 +52,9 @@ final class WorkspaceWalk {
      */
     static final Duration RACY = Duration.ofSeconds(2);
 
+    /** A file is read whole into memory to be stored: larger ones are left out, whatever the size limit says. */
+    private static final long LARGEST = Integer.MAX_VALUE - 8;
+
     private final long maxFileSize;
     private final List<String> excluded;
     private final Map<String, DirCacheEntry> known;
@@ -162,7 +165,7 @@ final class WorkspaceWalk {
                 continue;
             }
             FileMode mode = mode(stat);
-            if (mode == null || stat.size() > maxFileSize) {
+            if (mode == null || stat.size() > maxFileSize || stat.size() > LARGEST) {
                 continue;
             }
             DirCacheEntry recorded = known.get(path);
@@ -232,8 +235,9 @@ final class WorkspaceWalk {
                 return Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8);
             }
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-                byte[] content = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxFileSize + 1));
-                return content.length > maxFileSize ? null : content;
+                byte[] content = in.readNBytes((int) Math.min(LARGEST, maxFileSize + 1));
+                // Grown past the limit since its stat: left out, as it will be at the next snapshot.
+                return content.length > maxFileSize || content.length >= LARGEST ? null : content;
             }
         } catch (NoSuchFileException | AccessDeniedException e) {
             return null;
