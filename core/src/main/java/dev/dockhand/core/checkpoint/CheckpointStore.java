@@ -122,8 +122,11 @@ public final class CheckpointStore implements AutoCloseable {
         ObjectId after = shadow.snapshot();
         Checkpoint finished =
                 checkpoint.finished(after.name(), shadow.changed(ObjectId.fromString(checkpoint.before()), after));
-        Optional<ObjectId> beforeCommit = shadow.ref(ref(checkpoint.id()));
-        shadow.keep(ref(checkpoint.id()), after, beforeCommit);
+        if (!after.name().equals(checkpoint.before())) {
+            // A call that changed nothing leaves its checkpoint's commit as it is: that commit keeps the same tree.
+            Optional<ObjectId> beforeCommit = shadow.ref(ref(checkpoint.id()));
+            shadow.keep(ref(checkpoint.id()), after, beforeCommit);
+        }
         log.finished(finished);
         return finished;
     }

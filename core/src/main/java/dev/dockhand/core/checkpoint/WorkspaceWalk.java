@@ -1,0 +1,298 @@
+package dev.dockhand.core.checkpoint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.dircache.InvalidPathException;
+import org.eclipse.jgit.ignore.IgnoreNode;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectInserter;
+
+/**
+ * One walk of the workspace against the shadow index: the entries a snapshot records, with one {@code lstat} per file
+ * and no read of a file whose mode, size and modification time (to the nanosecond) are those its entry recorded.
+ *
+ * <p>Two shortcuts make a walk of an unchanged workspace cheap, each with the case that would make it wrong handled:
+ *
+ * <ul>
+ *   <li>A path the index holds was not ignored when it was recorded, so the ignore rules are matched against it only
+ *       when they may have changed since: when a {@code .gitignore} of its folder or of a folder above it is new, gone,
+ *       or not provably the one recorded (its stat differs from its entry's, or its entry is racily clean). New paths
+ *       and folders are always matched.
+ *   <li>An entry's stat is trusted only once the file is older than the snapshot that recorded it by more than
+ *       {@link #RACY}: a file changed again within the same timestamp tick as the write before it (and after the
+ *       snapshot read it) keeps its size and time, so an entry recorded that close to its file's time is stored
+ *       smudged (git's "racily clean"), and the next snapshot reads the file again and trusts it only then.
+ * </ul>
+ */
+final class WorkspaceWalk {
+    /**
+     * How close to a snapshot's start a file's time must be for its entry not to be trusted: beyond any file system's
+     * timestamp tick (FAT's two seconds) and the lag of the kernel's file clock behind the system clock.
+     */
+    static final Duration RACY = Duration.ofSeconds(2);
+
+    /** A file is read whole into memory to be stored: larger ones are left out, whatever the size limit says. */
+    private static final long LARGEST = Integer.MAX_VALUE - 8;
+
+    private final long maxFileSize;
+    private final List<String> excluded;
+    private final Map<String, DirCacheEntry> known;
+    private final ObjectInserter inserter;
+    private final Instant trustedBefore;
+    private final boolean posix;
+    private final List<DirCacheEntry> entries = new ArrayList<>();
+    private final Set<String> refused = new TreeSet<>();
+    private int kept;
+    private boolean rewritten;
+
+    /**
+     * What a walk found.
+     *
+     * @param entries every file to record, in no particular order
+     * @param changed whether they differ from the index's entries (an entry added, gone, or re-recorded)
+     * @param refused names git refuses, left out
+     */
+    record Result(List<DirCacheEntry> entries, boolean changed, Set<String> refused) {}
+
+    /** The rules of one {@code .gitignore}, for the folder {@code prefix} ("" or "a/b/"), inside those above it. */
+    private record Rules(IgnoreNode node, String prefix, Rules outer) {}
+
+    private WorkspaceWalk(
+            long maxFileSize,
+            List<String> excluded,
+            Map<String, DirCacheEntry> known,
+            ObjectInserter inserter,
+            Instant start,
+            boolean posix) {
+        this.maxFileSize = maxFileSize;
+        this.excluded = excluded;
+        this.known = known;
+        this.inserter = inserter;
+        this.trustedBefore = start.minus(RACY);
+        this.posix = posix;
+    }
+
+    /**
+     * Walks {@code root} against {@code index}, storing through {@code inserter} the blobs of files read.
+     *
+     * @param start when the snapshot began (before the index was read): files changed since may change again unseen
+     */
+    static Result walk(
+            Path root, long maxFileSize, List<String> excluded, DirCache index, ObjectInserter inserter, Instant start)
+            throws IOException {
+        Map<String, DirCacheEntry> known = new HashMap<>(Math.max(16, index.getEntryCount() * 2));
+        for (int i = 0; i < index.getEntryCount(); i++) {
+            DirCacheEntry entry = index.getEntry(i);
+            known.put(entry.getPathString(), entry);
+        }
+        boolean posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
+        WorkspaceWalk walk = new WorkspaceWalk(maxFileSize, excluded, known, inserter, start, posix);
+        walk.folder(root, "", null, false);
+        boolean changed = walk.rewritten || walk.kept != known.size();
+        return new Result(walk.entries, changed, walk.refused);
+    }
+
+    private void folder(Path folder, String prefix, Rules outer, boolean rulesChanged) throws IOException {
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
+            for (Path child : stream) {
+                children.add(child);
+            }
+        } catch (IOException e) {
+            // Gone or unreadable: nothing under it is recorded, as git's own walk would have it.
+            return;
+        }
+        Rules rules = outer;
+        boolean changed = rulesChanged;
+        DirCacheEntry recordedIgnore = known.get(prefix + Constants.DOT_GIT_IGNORE);
+        Path ignoreFile = folder.resolve(Constants.DOT_GIT_IGNORE);
+        BasicFileAttributes ignoreStat = stat(ignoreFile);
+        if (ignoreStat == null) {
+            changed |= recordedIgnore != null;
+        } else {
+            changed |= recordedIgnore == null || !clean(recordedIgnore, mode(ignoreStat), ignoreStat);
+            if (ignoreStat.isRegularFile()) {
+                IgnoreNode node = new IgnoreNode();
+                try (InputStream in = Files.newInputStream(ignoreFile, LinkOption.NOFOLLOW_LINKS)) {
+                    node.parse(prefix + Constants.DOT_GIT_IGNORE, in);
+                } catch (IOException e) {
+                    // Unreadable rules are no rules, as for git; the file itself is still recorded below if it can be.
+                }
+                if (!node.getRules().isEmpty()) {
+                    rules = new Rules(node, prefix, outer);
+                }
+            }
+        }
+        for (Path child : children) {
+            String name = child.getFileName().toString();
+            if (name.equals(Constants.DOT_GIT)) {
+                // The project's repository, and any nested one's: never recorded, never opened.
+                continue;
+            }
+            String path = prefix + name;
+            if (isExcluded(path)) {
+                continue;
+            }
+            BasicFileAttributes stat = stat(child);
+            if (stat == null) {
+                continue;
+            }
+            if (stat.isDirectory()) {
+                if (!ignored(path, true, rules)) {
+                    folder(child, path + "/", rules, changed);
+                }
+                continue;
+            }
+            FileMode mode = mode(stat);
+            if (mode == null || stat.size() > maxFileSize || stat.size() > LARGEST) {
+                continue;
+            }
+            DirCacheEntry recorded = known.get(path);
+            if ((recorded == null || changed) && ignored(path, false, rules)) {
+                continue;
+            }
+            file(child, path, mode, stat, recorded);
+        }
+    }
+
+    private void file(Path file, String path, FileMode mode, BasicFileAttributes stat, DirCacheEntry recorded)
+            throws IOException {
+        if (recorded != null && mode != FileMode.SYMLINK && clean(recorded, mode, stat)) {
+            entries.add(recorded);
+            kept++;
+            return;
+        }
+        byte[] content = content(file, mode);
+        if (content == null) {
+            return;
+        }
+        DirCacheEntry entry;
+        try {
+            entry = new DirCacheEntry(path);
+        } catch (InvalidPathException e) {
+            // A name git refuses (".Git", "git~1", ".git "): left out, or no snapshot could be taken at all.
+            refused.add(path);
+            return;
+        }
+        Instant modified = stat.lastModifiedTime().toInstant();
+        entry.setFileMode(mode);
+        entry.setLength(stat.size());
+        entry.setLastModified(modified);
+        entry.setObjectId(inserter.insert(Constants.OBJ_BLOB, content));
+        if (!modified.isBefore(trustedBefore)) {
+            entry.smudgeRacilyClean();
+        }
+        if (recorded != null
+                && recorded.getRawMode() == entry.getRawMode()
+                && recorded.getObjectId().equals(entry.getObjectId())
+                && recorded.getLength() == entry.getLength()
+                && recorded.getLastModifiedInstant().equals(modified)) {
+            // Read again and found as recorded (a link, or a file still too recent to trust): nothing to write.
+            entries.add(recorded);
+            kept++;
+            return;
+        }
+        entries.add(entry);
+        rewritten = true;
+    }
+
+    /** Whether {@code recorded} provably holds the file whose stat is {@code stat}, without reading it. */
+    private boolean clean(DirCacheEntry recorded, FileMode mode, BasicFileAttributes stat) {
+        return mode != null
+                && recorded.getRawMode() == mode.getBits()
+                && !recorded.isSmudged()
+                && recorded.getLength() == (int) stat.size()
+                && recorded.getLastModifiedInstant().isBefore(trustedBefore)
+                && recorded.getLastModifiedInstant()
+                        .equals(stat.lastModifiedTime().toInstant());
+    }
+
+    /** The bytes to record: the file's, or the link's target; null when it went or grew past the limit meanwhile. */
+    private byte[] content(Path file, FileMode mode) throws IOException {
+        try {
+            if (mode == FileMode.SYMLINK) {
+                return Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8);
+            }
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                byte[] content = in.readNBytes((int) Math.min(LARGEST, maxFileSize + 1));
+                // Grown past the limit since its stat: left out, as it will be at the next snapshot.
+                return content.length > maxFileSize || content.length >= LARGEST ? null : content;
+            }
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            return null;
+        }
+    }
+
+    /** The file's stat, not following a link; null when it is gone. */
+    private BasicFileAttributes stat(Path file) {
+        try {
+            return posix
+                    ? Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                    : Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The mode git records: a link, an executable or a plain file; null for what git does not record (a pipe). */
+    private static FileMode mode(BasicFileAttributes stat) {
+        if (stat.isSymbolicLink()) {
+            return FileMode.SYMLINK;
+        }
+        if (!stat.isRegularFile()) {
+            return null;
+        }
+        if (stat instanceof PosixFileAttributes posix
+                && posix.permissions().contains(PosixFilePermission.OWNER_EXECUTE)) {
+            return FileMode.EXECUTABLE_FILE;
+        }
+        return FileMode.REGULAR_FILE;
+    }
+
+    /**
+     * Whether the rules ignore {@code path}: the innermost {@code .gitignore} with a rule for it decides. Each is given
+     * the path as JGit's own walk gives it: from the workspace's root for the root's rules, from "/" inside its folder
+     * for a folder's.
+     */
+    private static boolean ignored(String path, boolean folder, Rules rules) {
+        for (Rules at = rules; at != null; at = at.outer()) {
+            String relative =
+                    at.prefix().isEmpty() ? path : path.substring(at.prefix().length() - 1);
+            Boolean ignored = at.node().checkIgnored(relative, folder);
+            if (ignored != null) {
+                return ignored;
+            }
+        }
+        return false;
+    }
+
+    private boolean isExcluded(String path) {
+        for (String folder : excluded) {
+            if (path.equals(folder) || path.startsWith(folder + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
