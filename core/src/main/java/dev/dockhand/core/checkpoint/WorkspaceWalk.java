@@ -183,7 +183,18 @@ final class WorkspaceWalk {
             kept++;
             return;
         }
-        byte[] content = content(file, mode);
+        byte[] content;
+        try {
+            content = content(file, mode);
+        } catch (AccessDeniedException e) {
+            if (recorded != null) {
+                // Unreadable now but recorded before: kept as recorded, so that a restore never takes a file it
+                // could not read for one the call created, and removes it.
+                entries.add(recorded);
+                kept++;
+            }
+            return;
+        }
         if (content == null) {
             return;
         }
@@ -239,7 +250,7 @@ final class WorkspaceWalk {
                 // Grown past the limit since its stat: left out, as it will be at the next snapshot.
                 return content.length > maxFileSize || content.length >= LARGEST ? null : content;
             }
-        } catch (NoSuchFileException | AccessDeniedException e) {
+        } catch (NoSuchFileException e) {
             return null;
         }
     }
