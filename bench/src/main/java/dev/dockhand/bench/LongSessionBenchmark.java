@@ -281,7 +281,7 @@ public final class LongSessionBenchmark {
                     "×");
             table.row(
                     "long session: rounds " + middleFrom() + "-" + (middleFrom() + 10) + " and " + lateFrom + "-"
-                            + rounds + " (medians, both long after the JIT's warm-up)",
+                            + rounds + " (medians)",
                     BenchTable.number(middleGap()) + " / " + BenchTable.number(lateGap()) + " ms");
             if (heapBytes < 0) {
                 table.row(

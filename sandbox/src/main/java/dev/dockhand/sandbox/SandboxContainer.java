@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The session's container: started on the first command or ahead of it, replaced by a fresh one on the same mounts when it stops
- * answering, removed at the end or when the JVM shuts down; and what is tracked about it (how many times the kernel's
- * OOM killer struck in it). Containers left by Dockhand processes that were killed are removed here too.
+ * The session's container: started on the first command or ahead of it, replaced by a fresh one on the same mounts
+ * when it stops answering, removed at the end or when the JVM shuts down; and what is tracked about it (how many
+ * times the kernel's OOM killer struck in it). Containers left by Dockhand processes that were killed are removed here too.
  */
 final class SandboxContainer {
     private static final Logger log = LoggerFactory.getLogger(SandboxContainer.class);
