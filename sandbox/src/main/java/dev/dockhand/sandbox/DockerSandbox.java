@@ -31,8 +31,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs commands in one Docker container per session, started on the first command and reused (one {@code docker
- * exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
+ * Runs commands in one Docker container per session, started on the first command, or ahead of it ({@link
+ * #startAhead}), and reused (one {@code docker exec} per command), removed on {@link #close} or JVM shutdown; a container left by a JVM that was killed is
  * removed the next time a sandbox starts. Each command runs in a child of a small bash wrapper (see {@link
  * SweepScript}), which {@code docker exec} starts as the leader of a new session, with a marker variable in its
  * environment: when the command exits the wrapper kills every process it left behind, and at a time-out or cancel a
@@ -241,6 +241,15 @@ public final class DockerSandbox implements Sandbox {
             log.warn("could not list sandbox containers", e);
             return List.of();
         }
+    }
+
+    /**
+     * Starts the container now, in the background, rather than at the first command: called when a session opens,
+     * after {@link #preflight}, so that the container starts while the model thinks. A failure is the first command's
+     * error, as it would have been; {@link #close} while it starts leaves no container.
+     */
+    public void startAhead() {
+        container.startAhead();
     }
 
     @Override

@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The session's container: started on the first command, replaced by a fresh one on the same mounts when it stops
- * answering, removed at the end or when the JVM shuts down; and what is tracked about it (how many times the kernel's
- * OOM killer struck in it). Containers left by Dockhand processes that were killed are removed here too.
+ * The session's container: started on the first command or ahead of it, replaced by a fresh one on the same mounts
+ * when it stops answering, removed at the end or when the JVM shuts down; and what is tracked about it (how many
+ * times the kernel's OOM killer struck in it). Containers left by Dockhand processes that were killed are removed here too.
  */
 final class SandboxContainer {
     private static final Logger log = LoggerFactory.getLogger(SandboxContainer.class);
@@ -27,6 +27,12 @@ final class SandboxContainer {
     private String id;
     private long oomKills;
     private Thread removeOnShutdown;
+    /** Whether a start was tried, by a command or ahead of one; the start ahead is only ever the first. */
+    private boolean startTried;
+    /** Why the start ahead of the first command failed, until a command has been told. */
+    private IOException startAheadFailure;
+
+    private boolean closed;
 
     SandboxContainer(
             DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
@@ -36,10 +42,55 @@ final class SandboxContainer {
         this.workspace = workspace;
     }
 
+    /**
+     * Starts the container on a thread of its own, so that it is ready when the first command wants it (the model is
+     * thinking meanwhile). A command that comes while it starts waits for it, as it would for its own start; if it
+     * fails, the first command is refused with the same error as if it had tried itself. A {@link #close} meanwhile
+     * waits for the start and removes what it made.
+     */
+    void startAhead() {
+        Thread starting = new Thread(this::startIfNeverTried, "dockhand-sandbox-start");
+        starting.setDaemon(true);
+        starting.start();
+    }
+
+    private synchronized void startIfNeverTried() {
+        if (startTried || closed) {
+            return;
+        }
+        try {
+            ensureStarted();
+        } catch (IOException e) {
+            log.info("the sandbox container could not start ahead of the first command", e);
+            startAheadFailure = e;
+        }
+    }
+
     /** The container's id, starting it first if there is none. */
     synchronized String ensureStarted() throws IOException {
         if (id != null) {
             return id;
+        }
+        if (closed) {
+            throw new IOException("the sandbox is closed");
+        }
+        if (startAheadFailure != null) {
+            IOException failure = startAheadFailure;
+            startAheadFailure = null;
+            // Thrown here rather than tried again: the user sees why the start failed, and the next command tries anew.
+            throw new IOException(failure.getMessage(), failure.getCause());
+        }
+        startTried = true;
+        if (removeOnShutdown == null) {
+            // Before the container exists, so that an exit while it starts (ahead, on another thread) waits for it and
+            // removes it.
+            Thread hook = new Thread(this::removeAll, "dockhand-remove-sandbox");
+            try {
+                Runtime.getRuntime().addShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                throw new IOException("the sandbox container could not start: Dockhand is exiting", exiting);
+            }
+            removeOnShutdown = hook;
         }
         try {
             String created = docker.createContainerCmd(spec.image())
@@ -51,7 +102,13 @@ final class SandboxContainer {
                     .withHostConfig(workspace.hostConfig())
                     .exec()
                     .getId();
-            docker.startContainerCmd(created).exec();
+            try {
+                docker.startContainerCmd(created).exec();
+            } catch (RuntimeException e) {
+                // The engine refuses some settings only at the start (a missing network): what it created goes.
+                removeQuietly(created);
+                throw e;
+            }
             id = created;
         } catch (RuntimeException e) {
             throw new IOException("the sandbox container could not start: " + DockerSandbox.reason(e), e);
@@ -62,10 +119,6 @@ final class SandboxContainer {
             remove();
             throw new IOException(
                     "the workspace could not be copied into the sandbox container: " + DockerSandbox.reason(e), e);
-        }
-        if (removeOnShutdown == null) {
-            removeOnShutdown = new Thread(this::removeAll, "dockhand-remove-sandbox");
-            Runtime.getRuntime().addShutdownHook(removeOnShutdown);
         }
         oomKills = readOomKills(id);
         return id;
@@ -83,14 +136,18 @@ final class SandboxContainer {
         if (id == null) {
             return;
         }
+        removeQuietly(id);
+        id = null;
+    }
+
+    private void removeQuietly(String container) {
         try {
-            docker.removeContainerCmd(id).withForce(true).exec();
+            docker.removeContainerCmd(container).withForce(true).exec();
         } catch (NotFoundException alreadyGone) {
             // Nothing to remove.
         } catch (RuntimeException e) {
-            log.warn("could not remove sandbox container {}", id, e);
+            log.warn("could not remove sandbox container {}", container, e);
         }
-        id = null;
     }
 
     /**
@@ -140,8 +197,9 @@ final class SandboxContainer {
         protectedMounts.removePlaceholders();
     }
 
-    /** {@link #removeAll}, and forgets the shutdown hook that would have. */
+    /** {@link #removeAll}, and forgets the shutdown hook that would have; no container starts after it. */
     synchronized void close() {
+        closed = true;
         removeAll();
         if (removeOnShutdown != null) {
             try {

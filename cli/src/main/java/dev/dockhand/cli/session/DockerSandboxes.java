@@ -29,6 +29,8 @@ public final class DockerSandboxes {
             sandbox.close();
             throw e;
         }
+        // The engine answered; the container starts while the model thinks about the first prompt.
+        sandbox.startAhead();
         return sandbox;
     }
 }
