@@ -95,23 +95,20 @@ public final class SubAgents {
         return current;
     }
 
-    /** The main agent's tools that {@code definition} lists (all of them when it lists none), never {@code agent}. */
+    /**
+     * The main agent's tools that {@code definition} allows (all of them when it lists none), never {@code agent}; the
+     * MCP tools among them as they are now and as they join later, like the main agent's.
+     */
     public ToolRegistry toolsOf(AgentDefinition definition) {
         ToolRegistry main = bound().registry();
-        List<Tool<?>> tools = new ArrayList<>();
         Map<String, String> withheld = new LinkedHashMap<>();
         withheld.put(TOOL_NAME, "sub-agents cannot start sub-agents");
         for (Tool<?> tool : main.tools()) {
-            if (tool.name().equals(TOOL_NAME)) {
-                continue;
-            }
-            if (definition.tools().map(names -> names.contains(tool.name())).orElse(true)) {
-                tools.add(tool);
-            } else {
+            if (!tool.name().equals(TOOL_NAME) && !definition.allows(tool.name())) {
                 withheld.put(tool.name(), "the " + definition.name() + " agent's definition does not list it");
             }
         }
-        return new ToolRegistry(tools, withheld);
+        return main.narrowed(name -> !name.equals(TOOL_NAME) && definition.allows(name), withheld);
     }
 
     /**
@@ -157,7 +154,7 @@ public final class SubAgents {
         Conversation conversation = new Conversation(instructions(definition, session.workspace()));
         transcript.ifPresent(file -> conversation.observe(file::record));
         AgentLoop loop =
-                parent.child(model, tools.declarations(), scheduler, conversation, definition.maxTurns(), events);
+                parent.child(model, tools::declarations, scheduler, conversation, definition.maxTurns(), events);
         session.events().accept(new AgentEvent.SubAgentStarted(id, callId, definition.name(), description, model));
         String outcome;
         String answer = "";
