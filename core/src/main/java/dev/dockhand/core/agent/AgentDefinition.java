@@ -52,6 +52,11 @@ public record AgentDefinition(
         systemPrompt = systemPrompt.strip();
     }
 
+    /** This agent with {@code model} (empty: the main agent's). */
+    public AgentDefinition withModel(Optional<String> model) {
+        return new AgentDefinition(name, description, tools, model, maxTurns, dataPolicy, systemPrompt, source);
+    }
+
     /**
      * Whether the agent may use the tool {@code name}: every tool when its list is absent, else the tools it names,
      * where {@code mcp__server} (or {@code mcp__server__*}) names every tool of that MCP server, present and to come.

@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -41,6 +42,8 @@ public final class SubAgents {
     private final Object asking = new Object();
 
     private volatile Binding binding;
+    /** Why the session's provider cannot serve a model now, or empty; the session's provider may change (/model). */
+    private volatile Function<String, Optional<String>> modelCheck = model -> Optional.empty();
 
     /**
      * What a session gives its sub-agents, once its tools, scheduler and loop exist.
@@ -87,6 +90,19 @@ public final class SubAgents {
         this.binding = Objects.requireNonNull(binding, "binding");
     }
 
+    /**
+     * How to tell a model the session's provider cannot serve: {@code check} gives the reason, as a clause, or empty.
+     * An agent naming such a model works with the main agent's instead, and says so.
+     */
+    public void checkModels(Function<String, Optional<String>> check) {
+        this.modelCheck = Objects.requireNonNull(check, "check");
+    }
+
+    /** What is said of an agent whose model the session's provider cannot serve, {@code reason} being a clause. */
+    public static String modelNotServed(String agent, String model, String reason) {
+        return "the agent " + agent + " uses the session's model, not " + model + ": " + reason + ".";
+    }
+
     private Binding bound() {
         Binding current = binding;
         if (current == null) {
@@ -128,7 +144,17 @@ public final class SubAgents {
         Binding session = bound();
         String id = definition.name() + "-" + started.incrementAndGet();
         AgentLoop parent = session.loop().get();
-        String model = definition.model().orElse(parent.model());
+        String model = parent.model();
+        if (definition.model().isPresent()) {
+            Optional<String> refused = modelCheck.apply(definition.model().get());
+            if (refused.isEmpty()) {
+                model = definition.model().get();
+            } else {
+                session.events()
+                        .accept(new AgentEvent.Warning(modelNotServed(
+                                definition.name(), definition.model().get(), refused.get())));
+            }
+        }
         Counter counter = new Counter();
         Optional<Transcript> transcript = definition.dataPolicy() == DataPolicy.FULL
                 ? session.transcripts().open(id, model)

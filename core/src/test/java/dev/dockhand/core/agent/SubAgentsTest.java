@@ -61,6 +61,7 @@ class SubAgentsTest {
     private final TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
     private final TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
     private final List<ApprovalRequest> asked = new CopyOnWriteArrayList<>();
+    private SubAgents agents;
     /** The session's late tools (an MCP server's) as they are now. */
     private final AtomicReference<List<Tool<?>>> late = new AtomicReference<>(List.of());
 
@@ -73,7 +74,7 @@ class SubAgentsTest {
     private AgentLoop main(ApprovalMode mode, Approver approver, int maxTurns, AgentDefinition... extra) {
         List<AgentDefinition> definitions = new ArrayList<>(AgentDefinition.builtIns());
         definitions.addAll(List.of(extra));
-        SubAgents agents = new SubAgents(definitions);
+        agents = new SubAgents(definitions);
         List<Tool<?>> tools = List.of(readFile, grep, edit, slow, agents.tool());
         ToolRegistry registry = new ToolRegistry(tools);
         registry.setLateTools(late::get);
@@ -429,5 +430,58 @@ class SubAgentsTest {
                         .map(SubAgentsTest::toolNames)
                         .toList());
         assertEquals(List.of(List.of("n"), List.of("42")), List.of(other.runs, issue.runs));
+    }
+
+    @Test
+    void anAgentsModelOfTheSessionsProviderIsSentAndAnotherProvidersIsReplacedWithTheSessionsSaying() throws Exception {
+        AgentDefinition cheap = new AgentDefinition(
+                "cheap",
+                "Answers cheaply.",
+                Optional.of(List.of("grep")),
+                Optional.of("gpt-4.1-mini"),
+                5,
+                DataPolicy.NONE,
+                "You are cheap.",
+                "test");
+        AgentDefinition foreign = new AgentDefinition(
+                "foreign",
+                "Answers elsewhere.",
+                Optional.of(List.of("grep")),
+                Optional.of("claude-haiku-4-5"),
+                5,
+                DataPolicy.NONE,
+                "You are foreign.",
+                "test");
+        model.enqueue(calls(
+                toolCall("m1", "agent", agentCall("cheap", "one", "First.")),
+                toolCall("m2", "agent", agentCall("foreign", "two", "Second."))));
+        model.enqueue(answer("Done."));
+        model.route(mentioning("You are cheap")).enqueue(answer("Cheap answer."));
+        model.route(mentioning("You are foreign")).enqueue(answer("Foreign answer."));
+        AgentLoop loop = main(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 20, cheap, foreign);
+        agents.checkModels(name -> dev.dockhand.core.model.ModelFamilies.mismatch(
+                dev.dockhand.core.model.Provider.OPENAI,
+                dev.dockhand.core.model.Provider.OPENAI.defaultBaseUrl(),
+                name));
+
+        loop.run("go", new Cancellation());
+
+        List<JsonNode> requests = requests(4);
+        assertEquals(
+                List.of("gpt-4.1-mini", "test-model"),
+                List.of(
+                        of(requests, "You are cheap").get(0).get("model").asText(),
+                        of(requests, "You are foreign").get(0).get("model").asText()));
+        assertEquals(
+                List.of(new AgentEvent.Warning("the agent foreign uses the session's model, not claude-haiku-4-5: it is"
+                        + " Anthropic's model and the session's provider is OpenAI.")),
+                events.ofType(AgentEvent.Warning.class));
+        assertEquals(
+                List.of("cheap gpt-4.1-mini", "foreign test-model"),
+                events.ofType(AgentEvent.SubAgentFinished.class).stream()
+                        .map(finished ->
+                                finished.run().agent() + " " + finished.run().model())
+                        .sorted()
+                        .toList());
     }
 }
