@@ -387,4 +387,38 @@ public class SubAgentRunTest {
             Thread.currentThread().interrupt();
         }
     }
+
+    @Test
+    void anAgentFileNamingAnotherProvidersModelIsSaidAtStartAndTheAgentIsStillOffered() throws Exception {
+        cli.variables.put("ANTHROPIC_API_KEY", "sk-ant-test");
+        cli.variables.put("ANTHROPIC_BASE_URL", cli.model.baseUrl());
+        Files.createDirectories(temp.resolve("home/agents"));
+        Files.writeString(
+                temp.resolve("home/agents/reviewer.md"),
+                "---\nname: reviewer\ndescription: Reviews.\nmodel: gpt-4.1-mini\n---\nYou review.\n");
+        cli.model.enqueue(dev.dockhand.core.testing.ProviderFixtures.stream("anthropic", "text"));
+
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("--provider", "anthropic", "--model", "claude-sonnet-4-5", "-p", "hi"),
+                cli.err.toString());
+
+        assertEquals(
+                List.of("dockhand: the agent reviewer uses the session's model, not gpt-4.1-mini: it is OpenAI's model"
+                        + " and the session's provider is Anthropic."),
+                cli.errLines().stream()
+                        .filter(line -> line.contains("reviewer"))
+                        .toList());
+        List<String> offered = new ArrayList<>();
+        cli.model.takeRequest().path("tools").forEach(tool -> {
+            if (tool.path("name").asText().equals("agent")) {
+                tool.path("input_schema")
+                        .path("properties")
+                        .path("subagent_type")
+                        .path("enum")
+                        .forEach(name -> offered.add(name.asText()));
+            }
+        });
+        assertEquals(List.of("explore", "general", "reviewer"), offered);
+    }
 }
