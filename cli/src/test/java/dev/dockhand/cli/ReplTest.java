@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 public class ReplTest {
     private static final String ENTER = "\r";
     private static final String CTRL_C = "\u0003";
+    private static final String CTRL_O = "\u000f";
 
     @TempDir
     Path temp;
@@ -521,6 +522,8 @@ public class ReplTest {
             repl.await("↯ compressed 2 older messages into a summary");
             repl.submit("four");
             repl.await("A4.");
+            // The answer shows as it streams; the transcript has it once the turn is over.
+            repl.awaitPrompt();
 
             // The transcript keeps the whole history, and notes the compression.
             Path transcript;
@@ -705,5 +708,71 @@ public class ReplTest {
             List<String> third = messages(cli.model.takeRequest());
             assertEquals("user: then the second", third.get(third.size() - 1));
         }
+    }
+
+    @Test
+    void ctrlOExpandsARunningSubAgentToItsToolCallsAndFoldsItAgain() throws Exception {
+        Files.writeString(cli.workspace.resolve("alpha.txt"), "alpha\n");
+        String agentCall = "{\"description\":\"look\",\"prompt\":\"Look around.\",\"subagent_type\":\"explore\"}";
+        cli.model.enqueue(calls(toolCall("m1", "agent", agentCall)), answer("Done."));
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        // The sub-agent's second request is held, so it is still running while the keys are pressed.
+        cli.model
+                .route(dev.dockhand.core.testing.ScriptedModel.mentioning("You are explore"))
+                .enqueue(calls(toolCall("e1", "read_file", "{\"path\":\"alpha.txt\"}")))
+                .reply(request -> {
+                    held.countDown();
+                    try {
+                        release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return answer("alpha is in alpha.txt.");
+                });
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("look around");
+            // Its read is over: the sub-agent waits for its model's next reply.
+            assertTrue(held.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            repl.await("↳ read_file");
+            assertEquals(
+                    List.of("S agent explore: look  ↳ read_file alpha.txt  (Ctrl-O to expand)"),
+                    live(repl, "agent explore"));
+
+            repl.type(CTRL_O);
+            repl.await("(Ctrl-O to fold)");
+            assertEquals(
+                    List.of("S agent explore: look  (Ctrl-O to fold)", "    ✓ read_file alpha.txt · read 1 line (T)"),
+                    live(repl, "agent explore"));
+
+            repl.type(CTRL_O);
+            repl.await("(Ctrl-O to expand)");
+            repl.type(CTRL_O);
+            repl.await("(Ctrl-O to fold)");
+            release.countDown();
+            repl.await("Done.");
+            repl.awaitPrompt();
+
+            assertEquals(
+                    List.of(
+                            "✓ agent explore: look · Sub-agent explore-1 (explore) made 2 model requests and 1 tool call",
+                            "  (read_file … (T)",
+                            "    ✓ read_file alpha.txt · read 1 line (T)"),
+                    live(repl, "✓ agent explore").subList(0, 3));
+            // At the prompt, Ctrl-O folds them again for the next turn, and says so.
+            repl.type(CTRL_O);
+            repl.await("Sub-agents: one line each, with the tool they run now (Ctrl-O shows each call).");
+        } finally {
+            release.countDown();
+        }
+    }
+
+    /** The screen's rows from the last holding {@code marker}, the spinner as S and each duration as T. */
+    private static List<String> live(ReplHarness repl, String marker) {
+        return repl.rowsFrom(marker).stream()
+                .map(row ->
+                        row.replaceAll("\\(\\d+(\\.\\d+)? (ms|s|min)\\)", "(T)").replaceAll("^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]", "S"))
+                .filter(row -> !row.isBlank() && !row.startsWith("›") && !row.contains("(Shift-Tab)"))
+                .toList();
     }
 }

@@ -13,13 +13,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.headless.RunLimits;
+import dev.dockhand.cli.headless.SingleShot;
 import dev.dockhand.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import okhttp3.mockwebserver.MockResponse;
 import org.junit.jupiter.api.AfterEach;
@@ -320,5 +324,101 @@ public class SubAgentRunTest {
                         result.get("agents").get(0).get("outcome").asText(),
                         result.get("error").get("kind").asText()));
         assertEquals(2, cli.model.requestCount());
+    }
+
+    @Test
+    void theWallTimeRunningOutWhileASubAgentWorksStopsItAnswersEveryCallAndListsItsRun() throws Exception {
+        // The time runs out while the sub-agent's second request is out: the model holds its reply until then.
+        AtomicReference<Runnable> timeUp = new AtomicReference<>();
+        CountDownLatch runEnded = new CountDownLatch(1);
+        SingleShot.wallTimer = (limit, expire) -> {
+            timeUp.set(expire);
+            return () -> {};
+        };
+        cli.model.enqueue(calls(toolCall("m1", "agent", agentCall("explore", "look", "Look around."))));
+        cli.model
+                .route(mentioning("You are explore"))
+                .enqueue(calls(toolCall("e1", "read_file", "{\"path\":\"alpha.txt\"}")))
+                .reply(request -> {
+                    timeUp.get().run();
+                    await(runEnded);
+                    return answer("never read");
+                });
+        int exit;
+        try {
+            exit = cli.run("--output-format", "json", "--max-wall-time", "10m", "-p", "look around");
+        } finally {
+            runEnded.countDown();
+            SingleShot.wallTimer = RunLimits.WallTimer.SYSTEM;
+        }
+
+        assertEquals(ExitCodes.WALL_TIME_LIMIT, exit);
+        JsonNode result = lines().get(0);
+        JsonNode run = result.get("agents").get(0);
+        assertEquals(
+                List.of("wall_time_limit", "explore", "cancelled", "2", "1"),
+                List.of(
+                        result.get("error").get("kind").asText(),
+                        run.get("name").asText(),
+                        run.get("outcome").asText(),
+                        run.get("turns").asText(),
+                        String.valueOf(run.get("tool_calls").size())));
+        // Every call was answered: the resumed conversation is valid (the scripted model checks it) and holds the
+        // agent call's answer.
+        for (int i = 0; i < 3; i++) {
+            cli.model.takeRequest();
+        }
+        cli.model.enqueue(answer("Resumed."));
+        assertEquals(ExitCodes.OK, cli.run("--resume", "latest", "-p", "again"));
+        JsonNode resumed = cli.model.takeRequest().get("messages");
+        assertEquals(
+                List.of("system", "user", "assistant", "tool", "user"),
+                stream(resumed).map(message -> message.path("role").asText()).toList());
+        assertEquals(
+                "The user cancelled sub-agent explore-1 before it answered. Sub-agent explore-1 (explore) made 2 model"
+                        + " requests and 1 tool call (read_file 1).",
+                resumed.get(3).get("content").asText());
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void anAgentFileNamingAnotherProvidersModelIsSaidAtStartAndTheAgentIsStillOffered() throws Exception {
+        cli.variables.put("ANTHROPIC_API_KEY", "sk-ant-test");
+        cli.variables.put("ANTHROPIC_BASE_URL", cli.model.baseUrl());
+        Files.createDirectories(temp.resolve("home/agents"));
+        Files.writeString(
+                temp.resolve("home/agents/reviewer.md"),
+                "---\nname: reviewer\ndescription: Reviews.\nmodel: gpt-4.1-mini\n---\nYou review.\n");
+        cli.model.enqueue(dev.dockhand.core.testing.ProviderFixtures.stream("anthropic", "text"));
+
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("--provider", "anthropic", "--model", "claude-sonnet-4-5", "-p", "hi"),
+                cli.err.toString());
+
+        assertEquals(
+                List.of("dockhand: the agent reviewer uses the session's model, not gpt-4.1-mini: it is OpenAI's model"
+                        + " and the session's provider is Anthropic."),
+                cli.errLines().stream()
+                        .filter(line -> line.contains("reviewer"))
+                        .toList());
+        List<String> offered = new ArrayList<>();
+        cli.model.takeRequest().path("tools").forEach(tool -> {
+            if (tool.path("name").asText().equals("agent")) {
+                tool.path("input_schema")
+                        .path("properties")
+                        .path("subagent_type")
+                        .path("enum")
+                        .forEach(name -> offered.add(name.asText()));
+            }
+        });
+        assertEquals(List.of("explore", "general", "reviewer"), offered);
     }
 }

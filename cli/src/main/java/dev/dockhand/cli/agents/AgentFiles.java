@@ -3,6 +3,7 @@ package dev.dockhand.cli.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.agent.AgentDefinition;
 import dev.dockhand.core.agent.DataPolicy;
+import dev.dockhand.core.agent.SubAgents;
 import dev.dockhand.core.settings.FrontMatter;
 import dev.dockhand.core.settings.FrontMatterException;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -52,6 +54,27 @@ public final class AgentFiles {
                     problems.add("skipped the agent file " + file + ": "
                             + e.getMessage().replaceAll("\\s+", " ").strip() + ".");
                 }
+            }
+        }
+        return new Loaded(List.copyOf(definitions), List.copyOf(problems));
+    }
+
+    /**
+     * The definitions with each model that {@code mismatch} says the session's provider cannot serve taken out (so the
+     * agent works with the session's model), each said in one sentence. A definition file is often shared across
+     * setups; the agent stays useful rather than failing on its first request.
+     */
+    public static Loaded forProvider(Loaded loaded, Function<String, Optional<String>> mismatch) {
+        List<AgentDefinition> definitions = new ArrayList<>();
+        List<String> problems = new ArrayList<>(loaded.problems());
+        for (AgentDefinition definition : loaded.definitions()) {
+            Optional<String> refused = definition.model().flatMap(mismatch);
+            if (refused.isPresent()) {
+                problems.add(SubAgents.modelNotServed(
+                        definition.name(), definition.model().get(), refused.get()));
+                definitions.add(definition.withModel(Optional.empty()));
+            } else {
+                definitions.add(definition);
             }
         }
         return new Loaded(List.copyOf(definitions), List.copyOf(problems));

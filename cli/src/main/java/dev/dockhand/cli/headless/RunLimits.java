@@ -21,29 +21,38 @@ public final class RunLimits implements AgentEventSink, AutoCloseable {
     private final Optional<Duration> wallTime;
     private final OptionalInt maxToolCalls;
     private final Cancellation cancel;
-    private final ScheduledExecutorService timer;
+    private final AutoCloseable timer;
     private int scheduled;
     private volatile boolean wallTimeReached;
     private volatile boolean toolCallsReached;
 
-    RunLimits(Optional<Duration> wallTime, OptionalInt maxToolCalls, Cancellation cancel) {
+    /** What counts {@code --max-wall-time} down: a timer, unless a test ends the time at a point it chooses. */
+    @FunctionalInterface
+    public interface WallTimer {
+        /** The system's clock, on a daemon thread of its own. */
+        WallTimer SYSTEM = (limit, expire) -> {
+            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "dockhand-wall-time");
+                thread.setDaemon(true);
+                return thread;
+            });
+            timer.schedule(expire, limit.toMillis(), TimeUnit.MILLISECONDS);
+            return timer::shutdownNow;
+        };
+
+        /** Runs {@code expire} once {@code limit} has passed, unless what it returns was closed before. */
+        AutoCloseable start(Duration limit, Runnable expire);
+    }
+
+    RunLimits(Optional<Duration> wallTime, OptionalInt maxToolCalls, Cancellation cancel, WallTimer clock) {
         this.wallTime = wallTime;
         this.maxToolCalls = maxToolCalls;
         this.cancel = cancel;
-        this.timer = wallTime.isEmpty()
-                ? null
-                : Executors.newSingleThreadScheduledExecutor(runnable -> {
-                    Thread thread = new Thread(runnable, "dockhand-wall-time");
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        wallTime.ifPresent(limit -> timer.schedule(
-                () -> {
+        this.timer = wallTime.map(limit -> clock.start(limit, () -> {
                     wallTimeReached = true;
                     cancel.cancel();
-                },
-                limit.toMillis(),
-                TimeUnit.MILLISECONDS));
+                }))
+                .orElse(null);
     }
 
     @Override
@@ -79,7 +88,12 @@ public final class RunLimits implements AgentEventSink, AutoCloseable {
     @Override
     public void close() {
         if (timer != null) {
-            timer.shutdownNow();
+            try {
+                timer.close();
+            } catch (Exception e) {
+                // Only the count-down stops here; the run's ending does not depend on it.
+                org.slf4j.LoggerFactory.getLogger(RunLimits.class).warn("the wall-time timer did not stop", e);
+            }
         }
     }
 }

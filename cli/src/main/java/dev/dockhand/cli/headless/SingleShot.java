@@ -37,6 +37,9 @@ public final class SingleShot {
     static final String EMPTY_REPLY = "the model's last reply had neither text nor a tool call, so there is no"
             + " answer; run it again, or try another model.";
 
+    /** What counts {@code --max-wall-time} down; a test replaces it to end the time at a point it chooses. */
+    public static volatile RunLimits.WallTimer wallTimer = RunLimits.WallTimer.SYSTEM;
+
     private final RunOptions options;
     private final CliEnvironment environment;
     private final PrintWriter out;
@@ -91,7 +94,7 @@ public final class SingleShot {
         StreamJsonRenderer stream =
                 headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost, report) : null;
         Ending ending;
-        try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel)) {
+        try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel, wallTimer)) {
             AgentEventSink events = event -> {
                 // First, so that the spending limit the loop asks next has this request's cost.
                 cost.accept(event);

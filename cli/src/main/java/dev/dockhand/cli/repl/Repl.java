@@ -121,6 +121,10 @@ public final class Repl {
                 refreshStatus();
                 return true;
             });
+            reader.getWidgets().put(ReplInput.AGENTS_WIDGET, () -> {
+                reader.printAbove(new AttributedString(agentsShown(view.toggleAgents()), TurnView.DIM));
+                return true;
+            });
             begin();
             loop();
             return ExitCodes.OK;
@@ -318,6 +322,7 @@ public final class Repl {
         Cancellation cancel = new Cancellation();
         running = cancel;
         view.start();
+        TurnKeys keys = TurnKeys.watch(terminal, view::toggleAgents);
         try {
             Callable<T> task = () -> work.run(cancel);
             return Optional.of(turns.submit(task).get());
@@ -338,9 +343,17 @@ public final class Repl {
             cancel.cancel();
             return Optional.empty();
         } finally {
+            keys.close();
             running = null;
             view.stop();
         }
+    }
+
+    /** What Ctrl-O at the prompt says it changed. */
+    static String agentsShown(boolean expanded) {
+        return expanded
+                ? "Sub-agents: each tool call they make is shown (Ctrl-O folds them to one line)."
+                : "Sub-agents: one line each, with the tool they run now (Ctrl-O shows each call).";
     }
 
     private void shell(String command) {

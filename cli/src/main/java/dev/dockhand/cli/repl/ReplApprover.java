@@ -71,11 +71,14 @@ public final class ReplApprover implements Approver {
 
     @Override
     public ApprovalDecision decide(ApprovalRequest request) {
-        view.pause();
-        try {
-            return answer(request);
-        } finally {
-            view.resume();
+        // The keyboard is the question's alone (its keys, its reason line): the turn's Ctrl-O watcher waits.
+        synchronized (ReplKeys.READING) {
+            view.pause();
+            try {
+                return answer(request);
+            } finally {
+                view.resume();
+            }
         }
     }
 

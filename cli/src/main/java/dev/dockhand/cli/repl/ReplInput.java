@@ -29,6 +29,7 @@ import org.jline.terminal.Terminal;
 public final class ReplInput {
     static final String NEWLINE_WIDGET = "dockhand-newline";
     static final String CYCLE_MODE_WIDGET = "dockhand-cycle-mode";
+    static final String AGENTS_WIDGET = "dockhand-agents";
 
     private ReplInput() {}
 
@@ -69,6 +70,8 @@ public final class ReplInput {
         main.bind(new Reference(NEWLINE_WIDGET), KeyMap.ctrl('J'));
         main.bind(new Reference(NEWLINE_WIDGET), KeyMap.alt('\r'));
         main.bind(new Reference(CYCLE_MODE_WIDGET), "\033[Z");
+        // Ctrl-O shows or folds sub-agents' tool calls, as during a turn, rather than jline's accept-and-next-line.
+        main.bind(new Reference(AGENTS_WIDGET), KeyMap.ctrl('O'));
         return reader;
     }
 

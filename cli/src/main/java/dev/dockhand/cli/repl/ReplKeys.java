@@ -19,10 +19,22 @@ public final class ReplKeys {
     private static final int CTRL_C = 3;
     private static final long ESCAPE_SEQUENCE_MILLIS = 40;
 
+    /**
+     * Held while keys are read: by a question (all of an approval, with its reason line) and by {@link TurnKeys}, so
+     * that only one of them reads at a time.
+     */
+    static final Object READING = new Object();
+
     private ReplKeys() {}
 
     /** Shows the question with {@code show} and returns the first key among {@code answers}, or {@link #NO_ANSWER}. */
     static int ask(Terminal terminal, String answers, Runnable show) {
+        synchronized (READING) {
+            return askAlone(terminal, answers, show);
+        }
+    }
+
+    private static int askAlone(Terminal terminal, String answers, Runnable show) {
         Attributes saved = terminal.enterRawMode();
         try {
             Attributes raw = terminal.getAttributes();

@@ -122,6 +122,8 @@ public final class SlashCommands {
         lines.add(new AttributedString("  " + pad("\\ at the end, Alt-Enter, Ctrl-J", 30) + "new line"));
         lines.add(new AttributedString("  " + pad("Tab", 30) + "complete a /command or an @path"));
         lines.add(new AttributedString("  " + pad("Shift-Tab", 30) + "cycle default → auto-edit → plan"));
+        lines.add(new AttributedString(
+                "  " + pad("Ctrl-O", 30) + "show each tool call of running sub-agents, or fold them"));
         lines.add(new AttributedString("  " + pad("Ctrl-C", 30) + "cancel the turn; twice on an empty line: quit"));
         lines.add(new AttributedString("  " + pad("Ctrl-D", 30) + "quit"));
         lines.add(new AttributedString("In a prompt", AttributedStyle.BOLD));

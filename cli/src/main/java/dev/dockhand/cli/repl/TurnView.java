@@ -26,8 +26,8 @@ import org.jline.utils.AttributedStyle;
  * call as one line with a spinner while it runs (a shell command with its last output lines under it), then one
  * summary line with ✓, ✗ or ⊘ and the duration. Results are summarised, never dumped. The model's reasoning streams
  * dimmed under a spinner and, when it ends, is folded into one line, {@code thinking… (N tokens)}; with
- * {@code /thinking} it is printed in full instead, dimmed. A running sub-agent is its call's line with the tool it
- * runs now under it.
+ * {@code /thinking} it is printed in full instead, dimmed. A running sub-agent is one line, its call's (the agent and
+ * its task) with the tool it runs now; Ctrl-O expands it to every tool call it made so far, and folds it again.
  */
 public final class TurnView implements AgentEventSink {
     static final AttributedStyle DIM = AttributedStyle.DEFAULT.faint();
@@ -44,6 +44,10 @@ public final class TurnView implements AgentEventSink {
     private final Map<String, Running> running = new LinkedHashMap<>();
     /** The running sub-agents' ids, each with the id of the main agent's call it runs for. */
     private final Map<String, String> agentCalls = new LinkedHashMap<>();
+    /** What each sub-agent did so far, by the id of the main agent's call it runs for, until that call ends. */
+    private final Map<String, AgentWork> agentWork = new LinkedHashMap<>();
+    /** Whether sub-agents show every tool call they made (Ctrl-O), or only the one they run now. */
+    private boolean agentsExpanded;
 
     private final StringBuilder partial = new StringBuilder();
     /** The reasoning of the reply streaming now; empty when there is none or it has ended. */
@@ -74,6 +78,17 @@ public final class TurnView implements AgentEventSink {
         }
     }
 
+    /** A sub-agent's tool calls: the finished ones' lines, and those running now. */
+    private static final class AgentWork {
+        final List<AttributedString> finished = new ArrayList<>();
+        final Map<String, String> running = new LinkedHashMap<>();
+        /** The tool it started last, shown on its folded line. */
+        String current = "";
+    }
+
+    /** The most rows of a sub-agent's calls the live region shows expanded; the rest are counted. */
+    static final int AGENT_ROWS = 8;
+
     TurnView(ReplScreen screen) {
         this.screen = screen;
         this.markdown = new MarkdownLines(screen.color());
@@ -95,11 +110,20 @@ public final class TurnView implements AgentEventSink {
         return thinkingInFull;
     }
 
+    /** Ctrl-O: whether sub-agents show every tool call they made from now on; returns the new state. */
+    synchronized boolean toggleAgents() {
+        agentsExpanded = !agentsExpanded;
+        redraw();
+        return agentsExpanded;
+    }
+
     /** The turn is over: whatever is still streaming is printed, the live region goes. */
     synchronized void stop() {
         endThinking(-1);
         flushPartial();
         running.clear();
+        agentCalls.clear();
+        agentWork.clear();
         waiting = false;
         if (ticking != null) {
             ticking.cancel(false);
@@ -180,7 +204,13 @@ public final class TurnView implements AgentEventSink {
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             flushPartial();
             running.remove(finished.call().id());
-            commit(finishedLines(finished));
+            List<AttributedString> lines = new ArrayList<>(finishedLines(finished));
+            AgentWork work = agentWork.remove(finished.call().id());
+            if (work != null && agentsExpanded) {
+                // Expanded, a sub-agent's calls stay on screen under its call's line.
+                work.finished.forEach(line -> lines.add(indented(line)));
+            }
+            commit(lines);
         } else {
             notice(event);
         }
@@ -188,12 +218,14 @@ public final class TurnView implements AgentEventSink {
     }
 
     /**
-     * A sub-agent shows as its {@code agent} call's line (the agent and its task), with the tool it runs now under it;
-     * its text and the rest of its work stay off the screen: its answer is the call's result.
+     * A sub-agent shows as its {@code agent} call's line (the agent and its task) with the tool it runs now, or, expanded,
+     * with each tool call it made; its text and the rest of its work stay off the screen: its answer is the call's
+     * result.
      */
     private boolean subAgent(AgentEvent event) {
         if (event instanceof AgentEvent.SubAgentStarted started) {
             agentCalls.put(started.agentId(), started.callId());
+            agentWork.put(started.callId(), new AgentWork());
             return true;
         }
         if (event instanceof AgentEvent.SubAgentFinished finished) {
@@ -203,14 +235,36 @@ public final class TurnView implements AgentEventSink {
         if (!(event instanceof AgentEvent.SubAgentEvent nested)) {
             return false;
         }
-        Running call = running.get(agentCalls.get(nested.agentId()));
-        if (call != null
-                && nested.event() instanceof AgentEvent.ToolCallUpdated updated
+        AgentWork work = agentWork.get(agentCalls.get(nested.agentId()));
+        if (work == null) {
+            return true;
+        }
+        if (nested.event() instanceof AgentEvent.ToolCallUpdated updated
                 && updated.status() == ToolCallStatus.EXECUTING) {
-            call.lastLines.clear();
-            call.lastLines.add("↳ " + label(updated.call().name(), updated.summary()));
+            work.current = label(updated.call().name(), updated.summary());
+            work.running.put(updated.call().id(), work.current);
+        } else if (nested.event() instanceof AgentEvent.ToolCallFinished finished) {
+            work.running.remove(finished.call().id());
+            work.finished.add(markedLine(finished));
         }
         return true;
+    }
+
+    /** A running sub-agent's rows under its call's line, expanded: its last calls, the earlier ones counted. */
+    private List<AttributedString> agentRows(AgentWork work, String spin) {
+        List<AttributedString> rows = new ArrayList<>(work.finished);
+        work.running.values().forEach(label -> rows.add(new AttributedString(spin + " " + label)));
+        List<AttributedString> shown = new ArrayList<>();
+        int hidden = Math.max(0, rows.size() - AGENT_ROWS);
+        if (hidden > 0) {
+            shown.add(new AttributedString("    … " + hidden + " earlier tool call" + (hidden == 1 ? "" : "s"), DIM));
+        }
+        rows.subList(hidden, rows.size()).forEach(row -> shown.add(indented(row)));
+        return shown;
+    }
+
+    private static AttributedString indented(AttributedString line) {
+        return new AttributedStringBuilder().append("    ").append(line).toAttributedString();
     }
 
     /** A server that failed or came back says so; one that connects or changes its tools is quiet (/mcp shows it). */
@@ -400,7 +454,9 @@ public final class TurnView implements AgentEventSink {
             }
             lines.addAll(thinkingTail());
         }
-        for (Running call : running.values()) {
+        for (Map.Entry<String, Running> entry : running.entrySet()) {
+            Running call = entry.getValue();
+            AgentWork work = agentWork.get(entry.getKey());
             lines.add(new AttributedStringBuilder()
                     .style(AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN))
                     .append(spin)
@@ -408,7 +464,11 @@ public final class TurnView implements AgentEventSink {
                     .append(" " + call.label)
                     .style(DIM)
                     .append(call.progress.isEmpty() ? "" : "  " + call.progress)
+                    .append(work == null ? "" : agentNote(work))
                     .toAttributedString());
+            if (work != null && agentsExpanded) {
+                lines.addAll(agentRows(work, spin));
+            }
             for (String output : call.lastLines) {
                 lines.add(new AttributedString("    " + output, DIM));
             }
@@ -419,27 +479,21 @@ public final class TurnView implements AgentEventSink {
         return lines;
     }
 
+    /** After a sub-agent's call label: folded, the tool it runs now; then the key that expands or folds it. */
+    private String agentNote(AgentWork work) {
+        if (agentsExpanded) {
+            return "  (Ctrl-O to fold)";
+        }
+        return (work.current.isEmpty() ? "" : "  ↳ " + work.current) + "  (Ctrl-O to expand)";
+    }
+
     private static String label(String tool, String summary) {
         return summary.isEmpty() ? tool : tool + " " + Rendering.printable(Rendering.shorten(summary));
     }
 
     /** ✓ tool summary · outcome (duration), and the rest of a many-line display (a plan) under it. */
     private List<AttributedString> finishedLines(AgentEvent.ToolCallFinished finished) {
-        AttributedStyle markStyle =
-                switch (finished.status()) {
-                    case SUCCESS -> GREEN;
-                    case CANCELLED -> YELLOW;
-                    case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> RED;
-                };
-        String line = Rendering.printable(SingleShotRenderer.toolLine(finished));
-        AttributedString marked = new AttributedStringBuilder()
-                .style(markStyle)
-                .append(line.substring(0, 1))
-                .style(AttributedStyle.DEFAULT)
-                .append(line.substring(1))
-                .style(DIM)
-                .append(SingleShotRenderer.redactedNote(finished))
-                .toAttributedString();
+        AttributedString marked = markedLine(finished);
         List<AttributedString> lines = new ArrayList<>(MarkdownLines.Wrap.words(marked, screen.width(), "  "));
         finished.result()
                 .display()
@@ -447,5 +501,24 @@ public final class TurnView implements AgentEventSink {
                 .skip(1)
                 .forEach(extra -> lines.add(new AttributedString("    " + Rendering.printable(extra), DIM)));
         return lines;
+    }
+
+    /** ✓ tool summary · outcome (duration), its mark coloured, on one line. */
+    private static AttributedString markedLine(AgentEvent.ToolCallFinished finished) {
+        AttributedStyle markStyle =
+                switch (finished.status()) {
+                    case SUCCESS -> GREEN;
+                    case CANCELLED -> YELLOW;
+                    case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> RED;
+                };
+        String line = Rendering.printable(SingleShotRenderer.toolLine(finished));
+        return new AttributedStringBuilder()
+                .style(markStyle)
+                .append(line.substring(0, 1))
+                .style(AttributedStyle.DEFAULT)
+                .append(line.substring(1))
+                .style(DIM)
+                .append(SingleShotRenderer.redactedNote(finished))
+                .toAttributedString();
     }
 }

@@ -19,6 +19,7 @@ import dev.dockhand.core.agent.SystemPrompt;
 import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.hooks.Hooks;
 import dev.dockhand.core.model.ModelClient;
+import dev.dockhand.core.model.ModelFamilies;
 import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.redaction.SecretRules;
 import dev.dockhand.core.redaction.SecretValues;
@@ -134,6 +135,8 @@ public final class AgentSession implements AutoCloseable {
         this.subAgents = subAgents;
         subAgents.bind(new SubAgents.Binding(
                 registry, scheduler, () -> loop, approver, this.events, this::subAgentTranscript, workspace.root()));
+        // After /model to another provider, an agent's model of the first one is no longer served.
+        subAgents.checkModels(name -> ModelFamilies.mismatch(model.provider(), model.baseUrl(), name));
     }
 
     /**
@@ -236,7 +239,9 @@ public final class AgentSession implements AutoCloseable {
         if (options.projectTrusted()) {
             folders.add(AgentFiles.projectFolder(environment.workingDirectory()));
         }
-        AgentFiles.Loaded loaded = AgentFiles.load(folders);
+        ModelChoice model = options.model();
+        AgentFiles.Loaded loaded = AgentFiles.forProvider(
+                AgentFiles.load(folders), name -> ModelFamilies.mismatch(model.provider(), model.baseUrl(), name));
         if (!loaded.problems().isEmpty()) {
             loaded.problems().forEach(problem -> err.println("dockhand: " + problem));
             err.flush();

@@ -145,4 +145,35 @@ class AgentFilesTest {
                         AgentFiles.userFolder(Path.of("/home/u/.dockhand")),
                         AgentFiles.projectFolder(Path.of("/work/p"))));
     }
+
+    @Test
+    void aModelTheSessionsProviderCannotServeIsSaidAndTheAgentKeepsTheSessionsModel() {
+        AgentDefinition foreign = new AgentDefinition(
+                "reviewer",
+                "Reviews.",
+                Optional.empty(),
+                Optional.of("gpt-4.1-mini"),
+                8,
+                DataPolicy.FULL,
+                "Review.",
+                "reviewer.md");
+        AgentDefinition own = foreign.withModel(Optional.of("claude-haiku-4-5"));
+        AgentFiles.Loaded loaded = new AgentFiles.Loaded(List.of(foreign, own), List.of("skipped the agent file x."));
+
+        AgentFiles.Loaded checked = AgentFiles.forProvider(
+                loaded,
+                name -> dev.dockhand.core.model.ModelFamilies.mismatch(
+                        dev.dockhand.core.model.Provider.ANTHROPIC,
+                        dev.dockhand.core.model.Provider.ANTHROPIC.defaultBaseUrl(),
+                        name));
+
+        assertEquals(
+                new AgentFiles.Loaded(
+                        List.of(foreign.withModel(Optional.empty()), own),
+                        List.of(
+                                "skipped the agent file x.",
+                                "the agent reviewer uses the session's model, not gpt-4.1-mini: it is OpenAI's model"
+                                        + " and the session's provider is Anthropic.")),
+                checked);
+    }
 }

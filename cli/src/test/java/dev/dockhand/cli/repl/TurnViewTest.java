@@ -108,4 +108,52 @@ public class TurnViewTest {
                         + " (0 ms)"),
                 lines());
     }
+
+    @Test
+    void expandedASubAgentsToolCallsStayUnderItsCallsLine() {
+        ToolCall call = new ToolCall("m1", "agent", "{}");
+        ToolCall read = new ToolCall("e1", "read_file", "{}");
+        ToolCall grep = new ToolCall("e2", "grep", "{}");
+        assertEquals(true, view.toggleAgents());
+        view.start();
+        view.accept(new AgentEvent.ToolCallUpdated(call, ToolCallStatus.EXECUTING, "explore: look"));
+        view.accept(new AgentEvent.SubAgentStarted("explore-1", "m1", "explore", "look", "m"));
+        for (ToolCall made : List.of(read, grep)) {
+            view.accept(new AgentEvent.SubAgentEvent(
+                    "explore-1", new AgentEvent.ToolCallUpdated(made, ToolCallStatus.EXECUTING, "a.txt")));
+            view.accept(new AgentEvent.SubAgentEvent(
+                    "explore-1",
+                    new AgentEvent.ToolCallFinished(
+                            made, ToolCallStatus.SUCCESS, ToolResult.success("x", "1 line"), "a.txt", Duration.ZERO)));
+        }
+        view.accept(new AgentEvent.SubAgentFinished(run("explore-1", "m1")));
+        view.accept(new AgentEvent.ToolCallFinished(
+                call, ToolCallStatus.SUCCESS, ToolResult.success("Found it.", "done"), "explore: look", Duration.ZERO));
+        view.stop();
+
+        assertEquals(
+                List.of(
+                        "✓ agent explore: look · done (0 ms)",
+                        "    ✓ read_file a.txt · 1 line (0 ms)",
+                        "    ✓ grep a.txt · 1 line (0 ms)"),
+                lines());
+        assertEquals(false, view.toggleAgents());
+    }
+
+    private static dev.dockhand.core.agent.SubAgentRun run(String id, String callId) {
+        return new dev.dockhand.core.agent.SubAgentRun(
+                id,
+                callId,
+                "explore",
+                "look",
+                "m",
+                dev.dockhand.core.agent.DataPolicy.FULL,
+                "answered",
+                "Found it.",
+                2,
+                2,
+                new TokenUsage(0, 0),
+                "",
+                java.util.Optional.empty());
+    }
 }

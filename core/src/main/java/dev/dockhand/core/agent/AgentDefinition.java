@@ -28,6 +28,7 @@ public record AgentDefinition(
         String source) {
     public static final int DEFAULT_MAX_TURNS = 25;
     public static final int MAX_TURNS_LIMIT = 200;
+    private static final String MCP = "mcp__";
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,39}");
 
     /** @throws IllegalArgumentException with a clause saying what is wrong, for a definition that cannot be used */
@@ -49,6 +50,31 @@ public record AgentDefinition(
         tools = tools.map(List::copyOf);
         description = description.strip();
         systemPrompt = systemPrompt.strip();
+    }
+
+    /** This agent with {@code model} (empty: the main agent's). */
+    public AgentDefinition withModel(Optional<String> model) {
+        return new AgentDefinition(name, description, tools, model, maxTurns, dataPolicy, systemPrompt, source);
+    }
+
+    /**
+     * Whether the agent may use the tool {@code name}: every tool when its list is absent, else the tools it names,
+     * where {@code mcp__server} (or {@code mcp__server__*}) names every tool of that MCP server, present and to come.
+     */
+    public boolean allows(String name) {
+        if (tools.isEmpty()) {
+            return true;
+        }
+        for (String listed : tools.get()) {
+            String server = listed.endsWith("__*") ? listed.substring(0, listed.length() - 3) : listed;
+            if (listed.equals(name)
+                    || (server.startsWith(MCP)
+                            && server.indexOf("__", MCP.length()) < 0
+                            && name.startsWith(server + "__"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The built-in agents: {@code explore} (read-only search) and {@code general} (the main agent's tools). */

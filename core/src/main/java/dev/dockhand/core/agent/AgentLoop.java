@@ -118,18 +118,19 @@ public final class AgentLoop {
 
     /**
      * A sub-agent's loop: its own model, tools, scheduler, conversation and turn limit, with this loop's provider
-     * client (so the same retries and time-outs), context policy, reasoning effort and spending limit. Its requests
+     * client (so the same retries and time-outs), context policy, reasoning effort and spending limit; its tools are
+     * asked for before each request, as the main loop's are. Its requests
      * count against this loop's turn limit too, so a run's {@code --max-turns} bounds the sub-agents' work.
      */
     AgentLoop child(
             String model,
-            List<ToolDeclaration> tools,
+            Supplier<List<ToolDeclaration>> tools,
             CoreToolScheduler scheduler,
             Conversation conversation,
             int maxRequests,
             AgentEventSink events) {
         AgentLoop child =
-                new AgentLoop(client, model, fixed(tools), scheduler, conversation, maxRequests, events, turnRequests);
+                new AgentLoop(client, model, tools, scheduler, conversation, maxRequests, events, turnRequests);
         child.contextPolicy = contextPolicy;
         child.reasoningEffort = reasoningEffort;
         child.budgetSpent = () -> budgetSpent.getAsBoolean();

@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -41,6 +42,8 @@ public final class SubAgents {
     private final Object asking = new Object();
 
     private volatile Binding binding;
+    /** Why the session's provider cannot serve a model now, or empty; the session's provider may change (/model). */
+    private volatile Function<String, Optional<String>> modelCheck = model -> Optional.empty();
 
     /**
      * What a session gives its sub-agents, once its tools, scheduler and loop exist.
@@ -87,6 +90,19 @@ public final class SubAgents {
         this.binding = Objects.requireNonNull(binding, "binding");
     }
 
+    /**
+     * How to tell a model the session's provider cannot serve: {@code check} gives the reason, as a clause, or empty.
+     * An agent naming such a model works with the main agent's instead, and says so.
+     */
+    public void checkModels(Function<String, Optional<String>> check) {
+        this.modelCheck = Objects.requireNonNull(check, "check");
+    }
+
+    /** What is said of an agent whose model the session's provider cannot serve, {@code reason} being a clause. */
+    public static String modelNotServed(String agent, String model, String reason) {
+        return "the agent " + agent + " uses the session's model, not " + model + ": " + reason + ".";
+    }
+
     private Binding bound() {
         Binding current = binding;
         if (current == null) {
@@ -95,23 +111,20 @@ public final class SubAgents {
         return current;
     }
 
-    /** The main agent's tools that {@code definition} lists (all of them when it lists none), never {@code agent}. */
+    /**
+     * The main agent's tools that {@code definition} allows (all of them when it lists none), never {@code agent}; the
+     * MCP tools among them as they are now and as they join later, like the main agent's.
+     */
     public ToolRegistry toolsOf(AgentDefinition definition) {
         ToolRegistry main = bound().registry();
-        List<Tool<?>> tools = new ArrayList<>();
         Map<String, String> withheld = new LinkedHashMap<>();
         withheld.put(TOOL_NAME, "sub-agents cannot start sub-agents");
         for (Tool<?> tool : main.tools()) {
-            if (tool.name().equals(TOOL_NAME)) {
-                continue;
-            }
-            if (definition.tools().map(names -> names.contains(tool.name())).orElse(true)) {
-                tools.add(tool);
-            } else {
+            if (!tool.name().equals(TOOL_NAME) && !definition.allows(tool.name())) {
                 withheld.put(tool.name(), "the " + definition.name() + " agent's definition does not list it");
             }
         }
-        return new ToolRegistry(tools, withheld);
+        return main.narrowed(name -> !name.equals(TOOL_NAME) && definition.allows(name), withheld);
     }
 
     /**
@@ -131,7 +144,17 @@ public final class SubAgents {
         Binding session = bound();
         String id = definition.name() + "-" + started.incrementAndGet();
         AgentLoop parent = session.loop().get();
-        String model = definition.model().orElse(parent.model());
+        String model = parent.model();
+        if (definition.model().isPresent()) {
+            Optional<String> refused = modelCheck.apply(definition.model().get());
+            if (refused.isEmpty()) {
+                model = definition.model().get();
+            } else {
+                session.events()
+                        .accept(new AgentEvent.Warning(modelNotServed(
+                                definition.name(), definition.model().get(), refused.get())));
+            }
+        }
         Counter counter = new Counter();
         Optional<Transcript> transcript = definition.dataPolicy() == DataPolicy.FULL
                 ? session.transcripts().open(id, model)
@@ -157,7 +180,7 @@ public final class SubAgents {
         Conversation conversation = new Conversation(instructions(definition, session.workspace()));
         transcript.ifPresent(file -> conversation.observe(file::record));
         AgentLoop loop =
-                parent.child(model, tools.declarations(), scheduler, conversation, definition.maxTurns(), events);
+                parent.child(model, tools::declarations, scheduler, conversation, definition.maxTurns(), events);
         session.events().accept(new AgentEvent.SubAgentStarted(id, callId, definition.name(), description, model));
         String outcome;
         String answer = "";

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The tools offered in a session, in a fixed order; two tools of one name are refused. It also knows the tools the
@@ -58,6 +59,52 @@ public final class ToolRegistry {
     /** Adds tools that come and go during the session; their names must not be those of the fixed tools. */
     public void setLateTools(LateTools late) {
         this.late = late;
+    }
+
+    /**
+     * A registry of this one's tools that {@code allowed} accepts by name, the late ones included as they come and go
+     * (a sub-agent's: an MCP server that starts after the sub-agent did still offers it its tools).
+     *
+     * @param withheld as for the constructor, for the fixed tools left out
+     */
+    public ToolRegistry narrowed(Predicate<String> allowed, Map<String, String> withheld) {
+        List<Tool<?>> fixed = new ArrayList<>();
+        for (Tool<?> tool : tools.values()) {
+            if (allowed.test(tool.name())) {
+                fixed.add(tool);
+            }
+        }
+        ToolRegistry narrowed = new ToolRegistry(fixed, withheld);
+        narrowed.setLateTools(new NarrowedLateTools(this, allowed));
+        return narrowed;
+    }
+
+    /** Another registry's late tools that a predicate accepts: the same list object while theirs is unchanged. */
+    private static final class NarrowedLateTools implements LateTools {
+        private final ToolRegistry source;
+        private final Predicate<String> allowed;
+        private List<Tool<?>> seen;
+        private List<Tool<?>> kept = List.of();
+
+        NarrowedLateTools(ToolRegistry source, Predicate<String> allowed) {
+            this.source = source;
+            this.allowed = allowed;
+        }
+
+        @Override
+        public synchronized List<Tool<?>> current() {
+            List<Tool<?>> now = source.late.current();
+            if (now != seen) {
+                seen = now;
+                kept = now.stream().filter(tool -> allowed.test(tool.name())).toList();
+            }
+            return kept;
+        }
+
+        @Override
+        public Optional<Tool<?>> await(String name) {
+            return allowed.test(name) ? source.late.await(name) : Optional.empty();
+        }
     }
 
     public Optional<Tool<?>> find(String name) {

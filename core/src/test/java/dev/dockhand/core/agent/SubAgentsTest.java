@@ -42,6 +42,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,9 @@ class SubAgentsTest {
     private final TestTools.Echo edit = new TestTools.Echo("edit", ToolKind.EDIT);
     private final TestTools.Blocking slow = new TestTools.Blocking("slow", ToolKind.EXECUTE);
     private final List<ApprovalRequest> asked = new CopyOnWriteArrayList<>();
+    private SubAgents agents;
+    /** The session's late tools (an MCP server's) as they are now. */
+    private final AtomicReference<List<Tool<?>>> late = new AtomicReference<>(List.of());
 
     @AfterEach
     void stopServer() {
@@ -70,9 +74,10 @@ class SubAgentsTest {
     private AgentLoop main(ApprovalMode mode, Approver approver, int maxTurns, AgentDefinition... extra) {
         List<AgentDefinition> definitions = new ArrayList<>(AgentDefinition.builtIns());
         definitions.addAll(List.of(extra));
-        SubAgents agents = new SubAgents(definitions);
+        agents = new SubAgents(definitions);
         List<Tool<?>> tools = List.of(readFile, grep, edit, slow, agents.tool());
         ToolRegistry registry = new ToolRegistry(tools);
+        registry.setLateTools(late::get);
         Approver recording = request -> {
             asked.add(request);
             return approver.decide(request);
@@ -375,5 +380,108 @@ class SubAgentsTest {
                          "outcome":"answered"}
                         """)),
                 records);
+    }
+
+    @Test
+    void subAgentsAreOfferedMcpToolsThatJoinAfterTheyStartedAsTheirListAllows() throws Exception {
+        AgentDefinition tracker = new AgentDefinition(
+                "tracker",
+                "Reads the tracker.",
+                Optional.of(List.of("read_file", "mcp__tracker")),
+                Optional.empty(),
+                5,
+                DataPolicy.FULL,
+                "You are tracker.",
+                "test");
+        TestTools.Echo issue = new TestTools.Echo("mcp__tracker__issue", ToolKind.READ);
+        TestTools.Echo other = new TestTools.Echo("mcp__other__note", ToolKind.READ);
+        model.enqueue(calls(toolCall("m1", "agent", agentCall("general", "one", "First task."))));
+        model.enqueue(calls(toolCall("m2", "agent", agentCall("tracker", "two", "Second task."))));
+        model.enqueue(answer("Both done."));
+        // The servers start while the general agent's first request is out: its next request offers their tools.
+        model.route(mentioning("You are a general-purpose agent"))
+                .reply(request -> {
+                    late.set(List.of(issue, other));
+                    return calls(toolCall("g1", "read_file", "{\"text\":\"a\"}"));
+                })
+                .enqueue(calls(toolCall("g2", "mcp__other__note", "{\"text\":\"n\"}")))
+                .enqueue(answer("General done."));
+        model.route(mentioning("You are tracker"))
+                .enqueue(calls(toolCall("t1", "mcp__tracker__issue", "{\"text\":\"42\"}")))
+                .enqueue(answer("Tracker done."));
+
+        TurnResult result = main(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 20, tracker)
+                .run("go", new Cancellation());
+
+        assertEquals("Both done.", result.answer());
+        List<JsonNode> requests = requests(8);
+        assertEquals(
+                List.of(
+                        List.of("read_file", "grep", "edit", "slow"),
+                        List.of("read_file", "grep", "edit", "slow", "mcp__tracker__issue", "mcp__other__note"),
+                        List.of("read_file", "grep", "edit", "slow", "mcp__tracker__issue", "mcp__other__note")),
+                of(requests, "You are a general-purpose agent").stream()
+                        .map(SubAgentsTest::toolNames)
+                        .toList());
+        // mcp__tracker names every tool of that server, and no other server's.
+        assertEquals(
+                List.of(List.of("read_file", "mcp__tracker__issue"), List.of("read_file", "mcp__tracker__issue")),
+                of(requests, "You are tracker").stream()
+                        .map(SubAgentsTest::toolNames)
+                        .toList());
+        assertEquals(List.of(List.of("n"), List.of("42")), List.of(other.runs, issue.runs));
+    }
+
+    @Test
+    void anAgentsModelOfTheSessionsProviderIsSentAndAnotherProvidersIsReplacedWithTheSessionsSaying() throws Exception {
+        AgentDefinition cheap = new AgentDefinition(
+                "cheap",
+                "Answers cheaply.",
+                Optional.of(List.of("grep")),
+                Optional.of("gpt-4.1-mini"),
+                5,
+                DataPolicy.NONE,
+                "You are cheap.",
+                "test");
+        AgentDefinition foreign = new AgentDefinition(
+                "foreign",
+                "Answers elsewhere.",
+                Optional.of(List.of("grep")),
+                Optional.of("claude-haiku-4-5"),
+                5,
+                DataPolicy.NONE,
+                "You are foreign.",
+                "test");
+        model.enqueue(calls(
+                toolCall("m1", "agent", agentCall("cheap", "one", "First.")),
+                toolCall("m2", "agent", agentCall("foreign", "two", "Second."))));
+        model.enqueue(answer("Done."));
+        model.route(mentioning("You are cheap")).enqueue(answer("Cheap answer."));
+        model.route(mentioning("You are foreign")).enqueue(answer("Foreign answer."));
+        AgentLoop loop = main(ApprovalMode.YOLO, request -> ApprovalDecision.allowOnce(), 20, cheap, foreign);
+        agents.checkModels(name -> dev.dockhand.core.model.ModelFamilies.mismatch(
+                dev.dockhand.core.model.Provider.OPENAI,
+                dev.dockhand.core.model.Provider.OPENAI.defaultBaseUrl(),
+                name));
+
+        loop.run("go", new Cancellation());
+
+        List<JsonNode> requests = requests(4);
+        assertEquals(
+                List.of("gpt-4.1-mini", "test-model"),
+                List.of(
+                        of(requests, "You are cheap").get(0).get("model").asText(),
+                        of(requests, "You are foreign").get(0).get("model").asText()));
+        assertEquals(
+                List.of(new AgentEvent.Warning("the agent foreign uses the session's model, not claude-haiku-4-5: it is"
+                        + " Anthropic's model and the session's provider is OpenAI.")),
+                events.ofType(AgentEvent.Warning.class));
+        assertEquals(
+                List.of("cheap gpt-4.1-mini", "foreign test-model"),
+                events.ofType(AgentEvent.SubAgentFinished.class).stream()
+                        .map(finished ->
+                                finished.run().agent() + " " + finished.run().model())
+                        .sorted()
+                        .toList());
     }
 }
