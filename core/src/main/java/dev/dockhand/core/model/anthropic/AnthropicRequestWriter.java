@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
@@ -203,11 +205,37 @@ final class AnthropicRequestWriter {
             ObjectNode block = turn(messages, "user")
                     .addObject()
                     .put("type", "tool_result")
-                    .put("tool_use_id", result.toolCallId())
-                    .put("content", result.content());
+                    .put("tool_use_id", result.toolCallId());
+            toolResultContent(block, result, model);
             if (result.error()) {
                 block.put("is_error", true);
             }
+        }
+    }
+
+    /**
+     * A result's content: its text as a string, or, with images the model takes, a list of a text block (when there is
+     * text: an empty one is refused) and one {@code image} block per image with its base64 source. The API takes
+     * images in a user turn, in {@code tool_result} content among them, and nowhere in an assistant turn.
+     */
+    private static void toolResultContent(ObjectNode block, Message.ToolResult result, String model) {
+        ImageInput.Split split =
+                ImageInput.split(result, ImageInput.anthropic(model), ImageInput.ANTHROPIC_TYPES, "Anthropic");
+        if (!split.sends()) {
+            block.put("content", split.text());
+            return;
+        }
+        ArrayNode content = block.putArray("content");
+        if (!split.text().isEmpty()) {
+            content.addObject().put("type", "text").put("text", split.text());
+        }
+        for (Image image : split.sent()) {
+            content.addObject()
+                    .put("type", "image")
+                    .putObject("source")
+                    .put("type", "base64")
+                    .put("media_type", image.mimeType())
+                    .put("data", image.data());
         }
     }
 
