@@ -84,7 +84,12 @@ public record Image(String mimeType, String data) {
 
     /** What the model reads in the image's place when it is not sent: {@code [image: image/png, 12 KB, not shown: why]}. */
     public String describe(String why) {
-        return "[image: " + mimeType + ", " + size() + ", not shown: " + why + "]";
+        return label("not shown: " + why);
+    }
+
+    /** The image named in a line of text with a note on where it is: {@code [image: image/png, 12 KB, note]}. */
+    public String label(String note) {
+        return "[image: " + mimeType + ", " + size() + ", " + note + "]";
     }
 
     /** Leaves the data out, which would fill a log or an assertion message. */

@@ -149,7 +149,7 @@ public final class ImageInput {
      * APIs whose tool messages take text only.
      */
     public static String followsNote(Image image) {
-        return "[image: " + image.mimeType() + ", " + image.size() + ", follows the tool results]";
+        return image.label("follows the tool results");
     }
 
     /** The text that opens a user message carrying one call's images. */

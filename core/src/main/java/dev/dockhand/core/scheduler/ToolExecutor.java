@@ -149,7 +149,7 @@ final class ToolExecutor {
         try (TruncatedOutput output = context.newOutput()) {
             content.lines().forEach(output::appendLine);
             // The images are not text and are not cut; the whole output on disk names them, so it is the whole.
-            result.images().forEach(image -> output.appendLine(image.describe("sent to the model beside this text")));
+            result.images().forEach(image -> output.appendLine(image.label("sent to the model beside this text")));
             return result.withText(output.text(), result.display(), result.error());
         }
     }
