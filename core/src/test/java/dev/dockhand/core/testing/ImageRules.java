@@ -160,6 +160,14 @@ final class ImageRules {
                     anthropicImage(block, where + ".image", problems);
                 } else if (type.equals("tool_result") && block.path("content").isArray()) {
                     JsonNode inner = block.get("content");
+                    // Recorded: "all content must be type `text` if `is_error` is true"
+                    // (vellum-ai/vellum-assistant#18387).
+                    boolean error = block.path("is_error").asBoolean(false);
+                    for (JsonNode part : inner) {
+                        problems.require(
+                                !error || part.path("type").asText().equals("text"),
+                                where + ".tool_result: all content must be type `text` if `is_error` is true");
+                    }
                     for (int c = 0; c < inner.size(); c++) {
                         String innerType = inner.get(c).path("type").asText();
                         String at = where + ".tool_result.content." + c;

@@ -70,6 +70,19 @@ class ImageRulesTest {
     }
 
     @Test
+    void anthropicRefusesAnImageInAnErrorResult() {
+        JsonNode body = json("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'look'},"
+                + "{'role':'assistant','content':[{'type':'tool_use','id':'c1','name':'shot','input':{}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'c1','is_error':true,'content':["
+                + "{'type':'text','text':'failed'},{'type':'image','source':{'type':'base64',"
+                + "'media_type':'image/png','data':'${PNG}'}}]}]}]}");
+
+        assertEquals(
+                List.of("messages.2.content.0.tool_result: all content must be type `text` if `is_error` is true"),
+                WireFormat.ANTHROPIC.problems(body));
+    }
+
+    @Test
     void geminiRefusesImagesInsideAFunctionResponseBeforeGemini3() {
         JsonNode body = json("{'contents':[{'role':'user','parts':[{'text':'look'}]},"
                 + "{'role':'model','parts':[{'functionCall':{'name':'shot','args':{}}}]},"

@@ -43,4 +43,24 @@ class AnthropicToolImagesTest {
                         + "[image: image/png, 69 bytes, not shown: this model does not take images]\"}"),
                 oldBody.at("/messages/2/content/0"));
     }
+
+    @Test
+    void anErrorResultsImageGoesAfterTheRoundsResultsAsItsContentMayOnlyBeText() {
+        List<Message> messages = new java.util.ArrayList<>(ToolImages.conversation());
+        messages.set(3, new Message.ToolResult("c1", "shot", "The page failed.", true, List.of(ToolImages.PNG)));
+
+        JsonNode body =
+                AnthropicRequestWriter.write(new ModelRequest("claude-sonnet-4-5", messages, List.of()), 1024, false);
+
+        assertEquals(
+                Json.read(("{'role':'user','content':[{'type':'tool_result','tool_use_id':'c1','content':'The page"
+                                + " failed.\\n[image: image/png, 69 bytes, follows the tool results]','is_error':true},"
+                                + "{'type':'tool_result','tool_use_id':'c2','content':'A'},"
+                                + "{'type':'text','text':'Images returned by the shot call c1:'},"
+                                + "{'type':'image','source':{'type':'base64','media_type':'image/png','data':'"
+                                + ToolImages.PNG_BASE64 + "'}}]}")
+                        .replace('\'', '"')),
+                body.at("/messages/2"));
+        assertEquals(List.of(), WireFormat.ANTHROPIC.problems(body));
+    }
 }
