@@ -74,6 +74,9 @@ final class GeminiRequestWriter {
         return body;
     }
 
+    /** The image types Gemini 3 takes inside a functionResponse; HEIC and HEIF go beside it. */
+    private static final java.util.Set<String> IN_RESPONSES = java.util.Set.of("image/png", "image/jpeg", "image/webp");
+
     /**
      * A {@code functionResponse} part with the result's text. Images the model takes go in its {@code parts} as
      * {@code inlineData} on Gemini 3 and later; earlier models refuse that, so theirs go in {@code carried}, for
@@ -89,18 +92,23 @@ final class GeminiRequestWriter {
         ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
         response.put("name", result.toolName());
         StringBuilder text = new StringBuilder(split.text());
-        boolean inside = model.takesImagesInFunctionResponses();
-        if (split.sends() && !inside) {
-            for (Image image : split.sent()) {
+        List<Image> inside = new ArrayList<>();
+        List<Image> after = new ArrayList<>();
+        for (Image image : split.sent()) {
+            boolean fits = model.takesImagesInFunctionResponses() && IN_RESPONSES.contains(image.mimeType());
+            (fits ? inside : after).add(image);
+        }
+        if (!after.isEmpty()) {
+            for (Image image : after) {
                 text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));
             }
-            carried.add(Map.entry(result, split.sent()));
+            carried.add(Map.entry(result, after));
         }
         response.putObject("response").put(result.error() ? "error" : "output", text.toString());
-        if (split.sends() && inside) {
+        if (!inside.isEmpty()) {
             ArrayNode parts = response.putArray("parts");
             int n = 0;
-            for (Image image : split.sent()) {
+            for (Image image : inside) {
                 n++;
                 // A name the model can refer to; unique within the response, as the API asks.
                 parts.addObject()
