@@ -97,6 +97,47 @@ class McpSessionTest {
     }
 
     @Test
+    void getTinyImagesImageReachesAVisionModelAsAnImageAndOthersAsADescription() throws Exception {
+        assumeEverythingServer();
+        user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"required\": true,"
+                + " \"includeTools\": [\"get-tiny-image\"]}}}");
+        cli.model.enqueue(
+                calls(toolCall("i1", "mcp__everything__get-tiny-image", "{}")),
+                answer("A logo."),
+                calls(toolCall("i2", "mcp__everything__get-tiny-image", "{}")),
+                answer("No picture."));
+        String text = "Here's the image you requested:\nThe image above is the MCP logo.";
+
+        assertEquals(ExitCodes.OK, cli.run("--model", "gpt-4o", "--approval-mode", "yolo", "-p", "look"));
+        cli.model.takeRequest();
+        JsonNode second = cli.model.takeRequest();
+        JsonNode messages = second.get("messages");
+        JsonNode carried = messages.get(messages.size() - 1);
+        String url = carried.at("/content/1/image_url/url").asText();
+        assertEquals(
+                List.of(
+                        "i1: " + text + "\n[image: image/png, 4 KB, follows the tool results]",
+                        "user",
+                        "Images returned by the mcp__everything__get-tiny-image call i1:",
+                        // The server's PNG, whole, as a data URL.
+                        "a0636f3a4db84acf2dc2a7dd8b208d3dc9498cea1e4a335f3f47f97abd751dd3"),
+                List.of(
+                        toolResults(second).get(0),
+                        carried.get("role").asText(),
+                        carried.at("/content/0/text").asText(),
+                        new dev.dockhand.core.conversation.Image(
+                                        "image/png", url.substring("data:image/png;base64,".length()))
+                                .sha256()));
+        assertEquals("data:image/png;base64,", url.substring(0, url.indexOf(',') + 1));
+
+        assertEquals(ExitCodes.OK, cli.run("--approval-mode", "yolo", "-p", "look"));
+        cli.model.takeRequest();
+        assertEquals(
+                List.of("i2: " + text + "\n[image: image/png, 4 KB, not shown: this model does not take images]"),
+                toolResults(cli.model.takeRequest()));
+    }
+
+    @Test
     void anMcpCallTheUserDidNotApproveDoesNotRun() throws Exception {
         assumeEverythingServer();
         user("{\"mcpServers\": {\"everything\": {\"command\": \"" + EVERYTHING + "\", \"includeTools\": [\"echo\"],"

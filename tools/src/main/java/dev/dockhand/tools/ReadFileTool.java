@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
@@ -18,6 +19,8 @@ import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a text file with line numbers, a page at a time. A page is at most the run's output budget ({@link
@@ -33,7 +36,8 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
     private static final String DESCRIPTION = "Read a text file. Lines come numbered (1-based). Long files are read"
             + " in pages of whole lines, at most the output budget: " + OutputLimits.DEFAULT.maxLines() + " lines or "
             + OutputLimits.DEFAULT.maxChars() + " characters unless the user changed it. The result says which offset"
-            + " to use next. Lines over " + MAX_LINE_CHARS + " characters are cut.";
+            + " to use next. Lines over " + MAX_LINE_CHARS + " characters are cut. An image file (PNG, JPEG, GIF, WebP)"
+            + " comes back as the image, to models that take images.";
 
     /** The model's arguments. */
     public record Params(String path, Integer offset, Integer limit) {}
@@ -91,6 +95,10 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
             byte[] head = TextFiles.head(channel);
             if (TextFiles.isBinary(head)) {
                 String kind = TextFiles.binaryKind(head);
+                String mimeType = IMAGE_TYPES.get(kind);
+                if (mimeType != null && channel.size() <= Image.MAX_BYTES) {
+                    return image(channel, mimeType, params.path());
+                }
                 return ToolResult.error(
                         ToolErrorType.INVALID_PARAMS,
                         params.path() + " is a binary file ("
@@ -99,6 +107,26 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
             }
             return lines(channel, params, limits);
         }
+    }
+
+    /** The image kinds {@link TextFiles#binaryKind} names that every provider with vision takes, by MIME type. */
+    private static final Map<String, String> IMAGE_TYPES = Map.of(
+            "PNG image", "image/png",
+            "JPEG image", "image/jpeg",
+            "GIF image", "image/gif",
+            "WebP image", "image/webp");
+
+    /**
+     * An image file as an image beside a line naming it, as Claude Code's Read does: the model can look at a
+     * screenshot or a diagram in the workspace. A model that takes no images reads the line and a description. Files
+     * over {@link Image#MAX_BYTES} stay binary files the tool does not read.
+     */
+    private static ToolResult image(SeekableByteChannel channel, String mimeType, String path) throws IOException {
+        channel.position(0);
+        byte[] bytes = Channels.newInputStream(channel).readAllBytes();
+        Image image = Image.of(mimeType, bytes);
+        String line = path + " is an image (" + mimeType + ", " + image.size() + ").";
+        return ToolResult.success(line, "read image, " + image.size()).withImages(List.of(image));
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.scheduler.ApprovalDecision;
@@ -162,13 +163,32 @@ class ReadFileToolTest {
 
     @Test
     void namesTheKindOfKnownBinaryFiles() throws Exception {
-        Files.write(workspace.resolve("logo.dat"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0});
+        Files.write(workspace.resolve("doc.dat"), new byte[] {'%', 'P', 'D', 'F', '-', '1', '.', '7', 0});
 
         assertEquals(
                 ToolResult.error(
                         ToolErrorType.INVALID_PARAMS,
-                        "logo.dat is a binary file (9 B, PNG image); read_file only reads text."),
+                        "doc.dat is a binary file (9 B, PDF document); read_file only reads text."),
+                read("doc.dat", null, null));
+    }
+
+    @Test
+    void anImageFileComesBackAsTheImageUpToTheSizeAnImageMayBe() throws Exception {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0};
+        Files.write(workspace.resolve("logo.dat"), png);
+        byte[] huge = new byte[Math.toIntExact(Image.MAX_BYTES) + 1];
+        System.arraycopy(png, 0, huge, 0, png.length);
+        Files.write(workspace.resolve("huge.png"), huge);
+
+        assertEquals(
+                ToolResult.success("logo.dat is an image (image/png, 9 bytes).", "read image, 9 bytes")
+                        .withImages(List.of(Image.of("image/png", png))),
                 read("logo.dat", null, null));
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "huge.png is a binary file (3.8 MB, PNG image); read_file only reads text."),
+                read("huge.png", null, null));
     }
 
     @Test

@@ -343,7 +343,8 @@ public final class AgentLoop {
                         done.call().id(),
                         done.call().name(),
                         done.result().llmContent(),
-                        done.result().isError()));
+                        done.result().isError(),
+                        done.result().images()));
             }
         } catch (RuntimeException | Error e) {
             LoggerFactory.getLogger(AgentLoop.class).error("a tool round failed", e);

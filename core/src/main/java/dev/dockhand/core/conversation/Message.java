@@ -49,12 +49,27 @@ public sealed interface Message {
         }
     }
 
-    /** The answer to one tool call; {@code error} tells providers that support it that the call failed. */
-    record ToolResult(String toolCallId, String toolName, String content, boolean error) implements Message {
+    /**
+     * The answer to one tool call; {@code error} tells providers that support it that the call failed. {@code images}
+     * are what the tool returned beside its text (a screenshot, a file read); each provider's writer sends them as
+     * its API takes images, or describes them in the text when the model takes none.
+     */
+    record ToolResult(String toolCallId, String toolName, String content, boolean error, List<Image> images)
+            implements Message {
         public ToolResult {
             Objects.requireNonNull(toolCallId, "toolCallId");
             Objects.requireNonNull(toolName, "toolName");
             Objects.requireNonNull(content, "content");
+            images = List.copyOf(images);
+        }
+
+        /** A result of text alone. */
+        public ToolResult(String toolCallId, String toolName, String content, boolean error) {
+            this(toolCallId, toolName, content, error, List.of());
+        }
+
+        public boolean hasImages() {
+            return !images.isEmpty();
         }
     }
 }

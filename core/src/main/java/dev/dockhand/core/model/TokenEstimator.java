@@ -14,6 +14,12 @@ public final class TokenEstimator {
     /** Role markers and separators the providers add around each message. */
     private static final int PER_MESSAGE = 4;
 
+    /**
+     * What an image costs, whatever its size: Anthropic scales an image down to about 1.15 megapixels, some 1,600
+     * tokens, the most any provider charges for one; the base64 text's length would count it hundreds of times over.
+     */
+    static final int IMAGE = 1_600;
+
     private TokenEstimator() {}
 
     public static long text(String text) {
@@ -62,6 +68,7 @@ public final class TokenEstimator {
             }
             return tokens;
         }
-        return text(((Message.ToolResult) message).content());
+        Message.ToolResult result = (Message.ToolResult) message;
+        return text(result.content()) + (long) IMAGE * result.images().size();
     }
 }

@@ -81,7 +81,9 @@ public final class Redactor {
             return result;
         }
         try {
-            return new ToolResult(
+            // Images are left as they are: a secret in pixels cannot be found by text rules, and a placeholder
+            // spliced into base64 would only break the image.
+            return result.withText(
                     redact(result.llmContent()).text(), redact(result.display()).text(), result.error());
         } catch (RuntimeException | StackOverflowError e) {
             org.slf4j.LoggerFactory.getLogger(Redactor.class).error("redacting a tool result failed", e);

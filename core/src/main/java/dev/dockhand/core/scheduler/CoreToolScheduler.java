@@ -362,7 +362,7 @@ public final class CoreToolScheduler {
         if (notes.isEmpty()) {
             return result;
         }
-        return new ToolResult(
+        return result.withText(
                 result.llmContent() + "\n\n" + String.join("\n\n", notes), result.display(), result.error());
     }
 

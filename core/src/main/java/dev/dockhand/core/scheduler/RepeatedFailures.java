@@ -32,7 +32,7 @@ final class RepeatedFailures {
         if (times < WARN_AT) {
             return result;
         }
-        return new ToolResult(
+        return result.withText(
                 result.llmContent() + "\n\nYou have made this same call (" + call.name() + " with the same arguments) "
                         + times + " times in a row, and it failed each time. You are repeating a failing call: it"
                         + " will fail again. Change your approach: read the error, then use other arguments or"

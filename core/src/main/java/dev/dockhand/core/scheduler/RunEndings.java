@@ -18,7 +18,7 @@ final class RunEndings {
         if (result.isError()) {
             return result;
         }
-        return new ToolResult(
+        return result.withText(
                 result.llmContent() + "\n[The user cancelled this call while it ran, so this output may be"
                         + " incomplete.]",
                 result.display(),
@@ -33,7 +33,13 @@ final class RunEndings {
         if (!result.llmContent().isBlank()) {
             return result;
         }
+        if (!result.images().isEmpty()) {
+            // An image alone is an answer; the line says so, also to a model that gets the image described.
+            String text = "(" + toolName + " returned " + result.images().size() + " image"
+                    + (result.images().size() == 1 ? "" : "s") + ")";
+            return result.withText(text, result.display().isEmpty() ? text : result.display(), result.error());
+        }
         String text = "(" + toolName + (result.isError() ? " failed" : " completed") + " with no output)";
-        return new ToolResult(text, result.display().isEmpty() ? text : result.display(), result.error());
+        return result.withText(text, result.display().isEmpty() ? text : result.display(), result.error());
     }
 }

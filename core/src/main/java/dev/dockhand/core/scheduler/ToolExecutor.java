@@ -106,7 +106,7 @@ final class ToolExecutor {
         String first = end < 0 ? display : display.substring(0, end);
         String rest = end < 0 ? "" : display.substring(end);
         String note = "output cut, the rest not saved: " + files.lost().get();
-        return new ToolResult(
+        return result.withText(
                 result.llmContent(), (first.isEmpty() ? note : first + " · " + note) + rest, result.error());
     }
 
@@ -120,7 +120,7 @@ final class ToolExecutor {
         } catch (RuntimeException | Error e) {
             log().error("keeping the output of call {} within its limits failed", context.callId(), e);
             int keep = Math.min(result.llmContent().length(), context.limits().maxChars());
-            return new ToolResult(
+            return result.withText(
                     result.llmContent().substring(0, keep)
                             + "\n[Output cut at " + keep + " characters; the rest could not be saved (" + e
                             + ") and is lost.]",
@@ -148,7 +148,9 @@ final class ToolExecutor {
         }
         try (TruncatedOutput output = context.newOutput()) {
             content.lines().forEach(output::appendLine);
-            return new ToolResult(output.text(), result.display(), result.error());
+            // The images are not text and are not cut; the whole output on disk names them, so it is the whole.
+            result.images().forEach(image -> output.appendLine(image.label("sent to the model beside this text")));
+            return result.withText(output.text(), result.display(), result.error());
         }
     }
 

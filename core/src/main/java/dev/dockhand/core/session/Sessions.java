@@ -3,6 +3,7 @@ package dev.dockhand.core.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Conversation;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
@@ -111,6 +112,7 @@ public final class Sessions {
             throw new UncheckedIOException("cannot read the session transcript " + file, e);
         }
         List<Message> messages = new ArrayList<>();
+        SessionImages images = new SessionImages(file);
         String started = "";
         String lastPrompt = "";
         int turns = 0;
@@ -152,11 +154,7 @@ public final class Sessions {
                                             state.path("json").asText(""))
                                     : ProviderState.NONE));
                 }
-                case "tool_result" -> messages.add(new Message.ToolResult(
-                        record.path("id").asText(),
-                        record.path("name").asText(),
-                        record.path("content").asText(),
-                        record.path("error").asBoolean()));
+                case "tool_result" -> messages.add(toolResult(record, images));
                 case "rewind" -> {
                     // The conversation was cut before a user message (/rewind): what came after it is not replayed.
                     int kept = Math.min(record.path("kept_messages").asInt(), messages.size());
@@ -175,6 +173,29 @@ public final class Sessions {
             }
         }
         return new Loaded(List.copyOf(messages), started, lastPrompt, turns, List.of(), cut);
+    }
+
+    /**
+     * A recorded result with its images; an image whose stored copy is gone is described in the text instead, so the
+     * rest of the session still resumes.
+     */
+    private static Message.ToolResult toolResult(JsonNode record, SessionImages images) {
+        StringBuilder content = new StringBuilder(record.path("content").asText());
+        List<Image> loaded = new ArrayList<>();
+        for (JsonNode stored : record.path("images")) {
+            Optional<Image> image = images.load(stored);
+            if (image.isPresent()) {
+                loaded.add(image.get());
+            } else {
+                content.append(content.length() == 0 ? "" : "\n").append(SessionImages.lost(stored));
+            }
+        }
+        return new Message.ToolResult(
+                record.path("id").asText(),
+                record.path("name").asText(),
+                content.toString(),
+                record.path("error").asBoolean(),
+                loaded);
     }
 
     /**

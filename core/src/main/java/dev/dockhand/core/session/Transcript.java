@@ -28,8 +28,11 @@ public final class Transcript implements AutoCloseable {
     private BufferedWriter writer;
     private boolean failed;
 
+    private final SessionImages images;
+
     private Transcript(Path file, ObjectNode header, Consumer<String> onFailure) {
         this.file = file;
+        this.images = new SessionImages(file);
         this.header = header;
         this.onFailure = onFailure;
     }
@@ -60,7 +63,7 @@ public final class Transcript implements AutoCloseable {
 
     /** Records one message of the conversation. */
     public void record(Message message) {
-        write(json(message));
+        write(json(message, images));
     }
 
     /** Records the tokens one request used. */
@@ -107,7 +110,7 @@ public final class Transcript implements AutoCloseable {
         write(Json.object().put("type", "error").put("message", message).put("partial_text", partialText));
     }
 
-    static ObjectNode json(Message message) {
+    static ObjectNode json(Message message, SessionImages images) {
         if (message instanceof Message.User user) {
             ObjectNode node = Json.object().put("type", "user").put("text", user.text());
             if (user.fromHook()) {
@@ -133,12 +136,17 @@ public final class Transcript implements AutoCloseable {
             return node;
         }
         if (message instanceof Message.ToolResult result) {
-            return Json.object()
+            ObjectNode node = Json.object()
                     .put("type", "tool_result")
                     .put("id", result.toolCallId())
                     .put("name", result.toolName())
                     .put("content", result.content())
                     .put("error", result.error());
+            if (result.hasImages()) {
+                ArrayNode stored = node.putArray("images");
+                result.images().forEach(image -> stored.add(images.store(image)));
+            }
+            return node;
         }
         throw new IllegalArgumentException("system prompts are not recorded");
     }

@@ -1,17 +1,26 @@
 package dev.dockhand.core.tool;
 
+import dev.dockhand.core.conversation.Image;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What a tool call produced. {@code llmContent} goes to the model; {@code display} is the short line the user sees;
- * {@code error} is present when the call failed.
+ * {@code error} is present when the call failed; {@code images} go to the model beside the text (an MCP server's
+ * screenshot, an image file read), as images where its provider takes them, else described.
  */
-public record ToolResult(String llmContent, String display, Optional<ToolErrorType> error) {
+public record ToolResult(String llmContent, String display, Optional<ToolErrorType> error, List<Image> images) {
     public ToolResult {
         Objects.requireNonNull(llmContent, "llmContent");
         Objects.requireNonNull(display, "display");
         Objects.requireNonNull(error, "error");
+        images = List.copyOf(images);
+    }
+
+    /** A result of text alone. */
+    public ToolResult(String llmContent, String display, Optional<ToolErrorType> error) {
+        this(llmContent, display, error, List.of());
     }
 
     public static ToolResult success(String llmContent, String display) {
@@ -25,5 +34,17 @@ public record ToolResult(String llmContent, String display, Optional<ToolErrorTy
 
     public boolean isError() {
         return error.isPresent();
+    }
+
+    /**
+     * This result with other text, line or error and the same images: what every step that rewrites a result's text
+     * (cutting it to the budget, redacting it, adding a note) uses, so no step drops the images by accident.
+     */
+    public ToolResult withText(String llmContent, String display, Optional<ToolErrorType> error) {
+        return new ToolResult(llmContent, display, error, images);
+    }
+
+    public ToolResult withImages(List<Image> images) {
+        return new ToolResult(llmContent, display, error, images);
     }
 }

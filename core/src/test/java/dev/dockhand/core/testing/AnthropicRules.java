@@ -67,6 +67,7 @@ final class AnthropicRules {
         tools(body.get("tools"), problems);
         cacheControl(body, problems);
         thinking(body, problems);
+        ImageRules.anthropic(body, problems);
     }
 
     /**

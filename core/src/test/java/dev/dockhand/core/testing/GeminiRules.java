@@ -48,6 +48,7 @@ final class GeminiRules {
             callSignatures(contents, problems);
         }
         thinking(model, body.path("generationConfig").path("thinkingConfig"), problems);
+        ImageRules.gemini(model, body, problems);
     }
 
     /** The model a request path names: {@code …/models/MODEL:streamGenerateContent?alt=sse}; "" when none. */

@@ -47,6 +47,7 @@ final class OllamaRules {
         for (JsonNode tool : body.path("tools")) {
             problems.require(isNonEmptyText(tool.path("function").get("name")), "tools: a function needs a name");
         }
+        ImageRules.ollama(body, problems);
     }
 
     /** Checks the assistant message at {@code at} and the tool messages answering it; returns the next index. */

@@ -55,6 +55,7 @@ final class OpenAiRules {
             i++;
         }
         tools(body.get("tools"), problems);
+        ImageRules.openAi(body, problems);
     }
 
     /** DeepSeek's own API names its models {@code deepseek-…}; behind gateways they are {@code owner/model}. */

@@ -82,6 +82,7 @@ final class ResponsesRules {
         }
         tools(body.get("tools"), problems);
         reasoningParameter(body, problems);
+        ImageRules.responses(body, problems);
     }
 
     private static void message(JsonNode item, String where, WireProblems problems) {

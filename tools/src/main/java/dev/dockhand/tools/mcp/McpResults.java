@@ -1,26 +1,36 @@
 package dev.dockhand.tools.mcp;
 
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * An MCP tool result as the text the model reads: text parts as they are, structured content as JSON (when no text
- * part carries it already), images and audio described by type and size (Dockhand's tool results are text), embedded
- * resources by their text or a description, resource links by name and URI. {@code isError} makes it an error
- * result. The scheduler then cuts it to the output budget like any tool's output, keeping the whole on disk.
+ * An MCP tool result as what the model reads: text parts as they are, structured content as JSON (when no text part
+ * carries it already), images beside the text as images (each provider's writer sends them as its API takes them, or
+ * describes them to a model that takes none), audio described by type and size, embedded resources by their text, an
+ * embedded image resource as an image, other binary ones described, resource links by name and URI. {@code isError}
+ * makes it an error result. The scheduler then cuts the text to the output budget like any tool's output, keeping the
+ * whole on disk; the images are not cut.
  */
 final class McpResults {
     private McpResults() {}
 
     static ToolResult toResult(McpSchema.CallToolResult result) {
         List<String> parts = new ArrayList<>();
+        List<Image> images = new ArrayList<>();
         for (McpSchema.Content content : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
-            parts.add(describe(content));
+            Optional<Image> image = image(content);
+            if (image.isPresent()) {
+                images.add(image.get());
+            } else {
+                parts.add(describe(content));
+            }
         }
         if (result.structuredContent() != null) {
             String json = Json.MAPPER.valueToTree(result.structuredContent()).toString();
@@ -28,12 +38,49 @@ final class McpResults {
                 parts.add(json);
             }
         }
-        String text = parts.isEmpty() ? "(the tool returned nothing)" : String.join("\n", parts);
+        String text = !parts.isEmpty()
+                ? String.join("\n", parts)
+                : images.isEmpty() ? "(the tool returned nothing)" : "(the tool returned " + count(images) + ")";
         if (Boolean.TRUE.equals(result.isError())) {
-            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, text);
+            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, text).withImages(images);
         }
         String first = text.lines().findFirst().orElse("");
-        return ToolResult.success(text, first.length() > 100 ? first.substring(0, 99) + "…" : first);
+        String display = first.length() > 100 ? first.substring(0, 99) + "…" : first;
+        if (!images.isEmpty() && !parts.isEmpty()) {
+            display += " · " + count(images);
+        }
+        return ToolResult.success(text, display).withImages(images);
+    }
+
+    private static String count(List<Image> images) {
+        return images.size() == 1 ? "an image" : images.size() + " images";
+    }
+
+    /**
+     * The image an image part holds, or an embedded resource whose blob is an image; empty for anything else, and for
+     * an image whose data is not base64, which is then described like any content that cannot be shown.
+     */
+    private static Optional<Image> image(McpSchema.Content content) {
+        String mimeType = null;
+        String data = null;
+        if (content instanceof McpSchema.ImageContent image) {
+            mimeType = image.mimeType();
+            data = image.data();
+        } else if (content instanceof McpSchema.EmbeddedResource embedded
+                && embedded.resource() instanceof McpSchema.BlobResourceContents blob
+                && blob.mimeType() != null
+                && blob.mimeType().startsWith("image/")) {
+            mimeType = blob.mimeType();
+            data = blob.blob();
+        }
+        if (mimeType == null || data == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Image.fromBase64(mimeType, data));
+        } catch (IllegalArgumentException notBase64) {
+            return Optional.empty();
+        }
     }
 
     private static String describe(McpSchema.Content content) {
@@ -41,7 +88,8 @@ final class McpResults {
             return text.text();
         }
         if (content instanceof McpSchema.ImageContent image) {
-            return "[image " + image.mimeType() + ", " + decodedSize(image.data()) + " bytes, not shown]";
+            return "[image " + image.mimeType() + ", " + decodedSize(image.data()) + " bytes, not shown: its data is"
+                    + " not base64]";
         }
         if (content instanceof McpSchema.AudioContent audio) {
             return "[audio " + audio.mimeType() + ", " + decodedSize(audio.data()) + " bytes, not shown]";

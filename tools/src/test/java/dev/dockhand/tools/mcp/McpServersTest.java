@@ -3,6 +3,7 @@ package dev.dockhand.tools.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.Tool;
@@ -87,16 +88,16 @@ class McpServersTest {
     }
 
     @Test
-    void anErrorResultIsAnErrorAndImagesAndLinksAreDescribed() throws Exception {
+    void anErrorResultIsAnErrorImagesComeBesideTheTextAndLinksAreDescribed() throws Exception {
         try (McpServers servers =
                 McpServers.start(List.of(server("t", null, null)), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(
                     ToolResult.error(ToolErrorType.EXECUTION_FAILED, "the disk is full"),
                     call(servers, "mcp__t__fail", "{}"));
-            String picture = "[image image/png, 5 bytes, not shown]\n[resource link notes: file:///notes.txt]\n"
-                    + "{\"width\":1}";
+            String picture = "[resource link notes: file:///notes.txt]\n{\"width\":1}";
             assertEquals(
-                    ToolResult.success(picture, "[image image/png, 5 bytes, not shown]"),
+                    ToolResult.success(picture, "[resource link notes: file:///notes.txt] · an image")
+                            .withImages(List.of(new Image("image/png", "aGVsbG8="))),
                     call(servers, "mcp__t__picture", "{}"));
         }
     }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
@@ -13,6 +15,7 @@ import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -77,13 +80,18 @@ final class AnthropicRequestWriter {
         List<ObjectNode> breakpoints = new ArrayList<>();
         ArrayNode messages = body.putArray("messages");
         String system = "";
+        List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         for (Message message : request.messages()) {
             if (message instanceof Message.System given) {
                 system = given.text();
             } else {
-                append(messages, message, request.model());
+                if (!(message instanceof Message.ToolResult)) {
+                    carryImages(messages, carried);
+                }
+                append(messages, message, request.model(), carried);
             }
         }
+        carryImages(messages, carried);
         breakpoints.addAll(messageBreakpoints(messages));
         if (!system.isBlank()) {
             ObjectNode block =
@@ -173,7 +181,11 @@ final class AnthropicRequestWriter {
         return type.equals("thinking") || type.equals("redacted_thinking");
     }
 
-    private static void append(ArrayNode messages, Message message, String model) {
+    private static void append(
+            ArrayNode messages,
+            Message message,
+            String model,
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         if (message instanceof Message.User user) {
             if (!user.text().isBlank()) {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
@@ -203,12 +215,73 @@ final class AnthropicRequestWriter {
             ObjectNode block = turn(messages, "user")
                     .addObject()
                     .put("type", "tool_result")
-                    .put("tool_use_id", result.toolCallId())
-                    .put("content", result.content());
+                    .put("tool_use_id", result.toolCallId());
+            toolResultContent(block, result, model, carried);
             if (result.error()) {
                 block.put("is_error", true);
             }
         }
+    }
+
+    /**
+     * A result's content: its text as a string, or, with images the model takes, a list of a text block (when there is
+     * text: an empty one is refused) and one {@code image} block per image with its base64 source. The API takes
+     * images in a user turn, in {@code tool_result} content among them, and nowhere in an assistant turn. An error
+     * result may hold text only ("all content must be type `text` if `is_error` is true",
+     * vellum-ai/vellum-assistant#18387): its images go in {@code carried}, for blocks after the round's results.
+     */
+    private static void toolResultContent(
+            ObjectNode block,
+            Message.ToolResult result,
+            String model,
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        ImageInput.Split split =
+                ImageInput.split(result, ImageInput.anthropic(model), ImageInput.ANTHROPIC_TYPES, "Anthropic");
+        if (!split.sends()) {
+            block.put("content", split.text());
+            return;
+        }
+        if (result.error()) {
+            StringBuilder text = new StringBuilder(split.text());
+            for (Image image : split.sent()) {
+                text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));
+            }
+            block.put("content", text.toString());
+            carried.add(Map.entry(result, split.sent()));
+            return;
+        }
+        ArrayNode content = block.putArray("content");
+        if (!split.text().isEmpty()) {
+            content.addObject().put("type", "text").put("text", split.text());
+        }
+        for (Image image : split.sent()) {
+            content.add(imageBlock(image));
+        }
+    }
+
+    private static ObjectNode imageBlock(Image image) {
+        ObjectNode block = Json.object().put("type", "image");
+        block.putObject("source")
+                .put("type", "base64")
+                .put("media_type", image.mimeType())
+                .put("data", image.data());
+        return block;
+    }
+
+    /**
+     * The images of a round's error results as blocks of the same user turn after its {@code tool_result} blocks,
+     * which must open it, each call's after a line naming it.
+     */
+    private static void carryImages(ArrayNode messages, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        if (carried.isEmpty()) {
+            return;
+        }
+        ArrayNode content = turn(messages, "user");
+        for (Map.Entry<Message.ToolResult, List<Image>> entry : carried) {
+            content.addObject().put("type", "text").put("text", ImageInput.carriedLabel(entry.getKey()));
+            entry.getValue().forEach(image -> content.add(imageBlock(image)));
+        }
+        carried.clear();
     }
 
     /**

@@ -96,4 +96,12 @@ final class GeminiModels {
                     case HIGH -> HIGH_BUDGET;
                 });
     }
+
+    /**
+     * Gemini 3 and later take images inside a {@code functionResponse} ({@code parts} of {@code inlineData}); earlier
+     * models answer that with 400 and take them only as parts of the user turn beside the responses.
+     */
+    boolean takesImagesInFunctionResponses() {
+        return major >= 3;
+    }
 }

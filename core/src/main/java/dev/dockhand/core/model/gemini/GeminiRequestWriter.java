@@ -4,13 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolDeclaration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes a {@code streamGenerateContent} body: {@code contents} of {@code user} and {@code model} turns (neighbouring
@@ -32,7 +36,11 @@ final class GeminiRequestWriter {
         GeminiModels model = GeminiModels.of(request.model());
         ObjectNode body = Json.object();
         ArrayNode contents = body.putArray("contents");
+        List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         for (Message message : request.messages()) {
+            if (!(message instanceof Message.ToolResult)) {
+                carryImages(contents, carried);
+            }
             if (message instanceof Message.System system) {
                 body.putObject("systemInstruction")
                         .putArray("parts")
@@ -45,11 +53,10 @@ final class GeminiRequestWriter {
             } else if (message instanceof Message.Assistant assistant) {
                 assistant(contents, assistant, request.model());
             } else if (message instanceof Message.ToolResult result) {
-                ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
-                response.put("name", result.toolName());
-                response.putObject("response").put(result.error() ? "error" : "output", result.content());
+                functionResponse(contents, result, model, request.model(), carried);
             }
         }
+        carryImages(contents, carried);
         if (model.requiresCallSignatures()) {
             signUnsignedSteps(contents);
         }
@@ -65,6 +72,70 @@ final class GeminiRequestWriter {
             body.putObject("generationConfig").set("thinkingConfig", thinkingConfig(model, request));
         }
         return body;
+    }
+
+    /** The image types Gemini 3 takes inside a functionResponse; HEIC and HEIF go beside it. */
+    private static final java.util.Set<String> IN_RESPONSES = java.util.Set.of("image/png", "image/jpeg", "image/webp");
+
+    /**
+     * A {@code functionResponse} part with the result's text. Images the model takes go in its {@code parts} as
+     * {@code inlineData} on Gemini 3 and later; earlier models refuse that, so theirs go in {@code carried}, for
+     * parts of the same user turn after the round's responses.
+     */
+    private static void functionResponse(
+            ArrayNode contents,
+            Message.ToolResult result,
+            GeminiModels model,
+            String name,
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        ImageInput.Split split = ImageInput.split(result, ImageInput.gemini(name), ImageInput.GEMINI_TYPES, "Gemini");
+        ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
+        response.put("name", result.toolName());
+        StringBuilder text = new StringBuilder(split.text());
+        List<Image> inside = new ArrayList<>();
+        List<Image> after = new ArrayList<>();
+        for (Image image : split.sent()) {
+            boolean fits = model.takesImagesInFunctionResponses() && IN_RESPONSES.contains(image.mimeType());
+            (fits ? inside : after).add(image);
+        }
+        if (!after.isEmpty()) {
+            for (Image image : after) {
+                text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));
+            }
+            carried.add(Map.entry(result, after));
+        }
+        response.putObject("response").put(result.error() ? "error" : "output", text.toString());
+        if (!inside.isEmpty()) {
+            ArrayNode parts = response.putArray("parts");
+            int n = 0;
+            for (Image image : inside) {
+                n++;
+                // A name the model can refer to; unique within the response, as the API asks.
+                parts.addObject()
+                        .putObject("inlineData")
+                        .put("mimeType", image.mimeType())
+                        .put("data", image.data())
+                        .put("displayName", "image-" + n);
+            }
+        }
+    }
+
+    /** The images of a round's responses as parts after the last of them, each call's after a text naming it. */
+    private static void carryImages(ArrayNode contents, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        if (carried.isEmpty()) {
+            return;
+        }
+        ArrayNode parts = parts(contents, "user");
+        for (Map.Entry<Message.ToolResult, List<Image>> entry : carried) {
+            parts.addObject().put("text", ImageInput.carriedLabel(entry.getKey()));
+            for (Image image : entry.getValue()) {
+                parts.addObject()
+                        .putObject("inlineData")
+                        .put("mimeType", image.mimeType())
+                        .put("data", image.data());
+            }
+        }
+        carried.clear();
     }
 
     /**

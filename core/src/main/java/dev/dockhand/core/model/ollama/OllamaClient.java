@@ -10,6 +10,7 @@ import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
@@ -84,10 +85,18 @@ public final class OllamaClient implements ModelClient {
                     }
                 }
             } else if (message instanceof Message.ToolResult result) {
-                messages.addObject()
+                // Ollama takes images on any message, a tool's included, as plain base64 in `images`; a model
+                // without vision refuses them ("missing data required for image input").
+                ImageInput.Split split =
+                        ImageInput.split(result, ImageInput.ollama(request.model()), ImageInput.OLLAMA_TYPES, "Ollama");
+                ObjectNode node = messages.addObject()
                         .put("role", "tool")
                         .put("tool_name", result.toolName())
-                        .put("content", result.content());
+                        .put("content", split.text());
+                if (split.sends()) {
+                    ArrayNode images = node.putArray("images");
+                    split.sent().forEach(image -> images.add(image.data()));
+                }
             }
         }
         if (!request.tools().isEmpty()) {

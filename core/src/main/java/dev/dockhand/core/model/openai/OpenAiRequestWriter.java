@@ -3,12 +3,17 @@ package dev.dockhand.core.model.openai;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Writes {@link ModelRequest}s as streaming chat-completions request bodies, in UTF-8. Holds no state: every request
@@ -22,9 +27,18 @@ final class OpenAiRequestWriter {
         // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
         body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
+        List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         for (Message message : request.messages()) {
-            messages.add(message(message, request.model()));
+            if (!(message instanceof Message.ToolResult)) {
+                carryImages(messages, carried);
+            }
+            if (message instanceof Message.ToolResult result) {
+                messages.add(toolMessage(result, request.model(), carried));
+            } else {
+                messages.add(message(message, request.model()));
+            }
         }
+        carryImages(messages, carried);
         if (!request.tools().isEmpty()) {
             body.set("tools", RequestJson.functions(request.tools()));
         }
@@ -64,10 +78,52 @@ final class OpenAiRequestWriter {
             node.put("role", "user").put("content", user.text());
         } else if (message instanceof Message.Assistant assistant) {
             assistant(node, assistant, model);
-        } else if (message instanceof Message.ToolResult result) {
-            node.put("role", "tool").put("tool_call_id", result.toolCallId()).put("content", result.content());
         }
         return node;
+    }
+
+    /**
+     * A tool message: text only, which is all the API takes there ("image_url" in a tool message is refused). Images
+     * the model takes are named in it and saved in {@code carried} for the user message after the round's results.
+     */
+    private static ObjectNode toolMessage(
+            Message.ToolResult result, String model, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        ImageInput.Split split =
+                ImageInput.split(result, ImageInput.openAiChat(model), ImageInput.OPENAI_TYPES, "OpenAI");
+        StringBuilder text = new StringBuilder(split.text());
+        for (Image image : split.sent()) {
+            text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));
+        }
+        if (split.sends()) {
+            carried.add(Map.entry(result, split.sent()));
+        }
+        return Json.object()
+                .put("role", "tool")
+                .put("tool_call_id", result.toolCallId())
+                .put("content", text.toString());
+    }
+
+    /**
+     * The images of a round's results as one user message after its last tool message: a message between two tool
+     * messages of one round would leave the calls after it unanswered in the API's eyes. Each call's images follow a
+     * line naming the call.
+     */
+    private static void carryImages(ArrayNode messages, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        if (carried.isEmpty()) {
+            return;
+        }
+        ObjectNode user = messages.addObject().put("role", "user");
+        ArrayNode content = user.putArray("content");
+        for (Map.Entry<Message.ToolResult, List<Image>> entry : carried) {
+            content.addObject().put("type", "text").put("text", ImageInput.carriedLabel(entry.getKey()));
+            for (Image image : entry.getValue()) {
+                content.addObject()
+                        .put("type", "image_url")
+                        .putObject("image_url")
+                        .put("url", image.dataUrl());
+            }
+        }
+        carried.clear();
     }
 
     private static void assistant(ObjectNode node, Message.Assistant assistant, String model) {

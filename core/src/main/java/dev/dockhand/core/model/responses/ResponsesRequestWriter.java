@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
@@ -30,14 +32,21 @@ final class ResponsesRequestWriter {
     byte[] write(ModelRequest request) {
         ObjectNode body = Json.object().put("model", request.model());
         ArrayNode input = Json.MAPPER.createArrayNode();
+        List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
                 // The documented place for the system prompt; ChatGPT-plan access refuses a system message item.
                 body.put("instructions", system.text());
                 continue;
             }
+            if (message instanceof Message.ToolResult result) {
+                input.add(output(result, request.model(), carried));
+                continue;
+            }
+            carryImages(input, carried);
             input.addAll(items(message, request.model()));
         }
+        carryImages(input, carried);
         body.set("input", input);
         if (!request.tools().isEmpty()) {
             body.set("tools", tools(request.tools()));
@@ -83,15 +92,68 @@ final class ResponsesRequestWriter {
         if (message instanceof Message.User user) {
             return List.of(
                     Json.object().put("type", "message").put("role", "user").put("content", user.text()));
-        } else if (message instanceof Message.ToolResult result) {
-            return List.of(Json.object()
-                    .put("type", "function_call_output")
-                    .put("call_id", result.toolCallId())
-                    .put("output", result.content()));
         } else if (message instanceof Message.Assistant assistant) {
             return assistant(assistant, model);
         }
         return List.of();
+    }
+
+    /**
+     * A {@code function_call_output}: its output the result's text, or, with images OpenAI's models take there, a list
+     * of an {@code input_text} and {@code input_image} parts (data URLs). Other servers' vision models (xAI) get the
+     * images in {@code carried}, for a user message after the round's outputs.
+     */
+    private static ObjectNode output(
+            Message.ToolResult result, String model, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        ImageInput.Split split =
+                ImageInput.split(result, ImageInput.responses(model), ImageInput.OPENAI_TYPES, "OpenAI");
+        ObjectNode item = Json.object().put("type", "function_call_output").put("call_id", result.toolCallId());
+        if (!split.sends()) {
+            return item.put("output", split.text());
+        }
+        if (!ImageInput.responsesInOutput(model)) {
+            StringBuilder text = new StringBuilder(split.text());
+            for (Image image : split.sent()) {
+                text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));
+            }
+            carried.add(Map.entry(result, split.sent()));
+            return item.put("output", text.toString());
+        }
+        ArrayNode output = item.putArray("output");
+        if (!split.text().isEmpty()) {
+            output.addObject().put("type", "input_text").put("text", split.text());
+        }
+        for (Image image : split.sent()) {
+            output.add(inputImage(image));
+        }
+        return item;
+    }
+
+    /**
+     * An {@code input_image} part. OpenAI's SDK types make {@code detail} required on a user message's image (it
+     * defaults to {@code auto} in the reference), so it is always sent.
+     */
+    private static ObjectNode inputImage(Image image) {
+        return Json.object()
+                .put("type", "input_image")
+                .put("image_url", image.dataUrl())
+                .put("detail", "auto");
+    }
+
+    /** The images of a round's outputs as one user message after the last of them, each call's after its name. */
+    private static void carryImages(ArrayNode input, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+        if (carried.isEmpty()) {
+            return;
+        }
+        ArrayNode content =
+                input.addObject().put("type", "message").put("role", "user").putArray("content");
+        for (Map.Entry<Message.ToolResult, List<Image>> entry : carried) {
+            content.addObject().put("type", "input_text").put("text", ImageInput.carriedLabel(entry.getKey()));
+            for (Image image : entry.getValue()) {
+                content.add(inputImage(image));
+            }
+        }
+        carried.clear();
     }
 
     /**
