@@ -38,6 +38,7 @@ final class IgnoreRules {
 
     private final Workspace workspace;
     private final Path root;
+    private final String rootText;
     /** Each folder's {@code .gitignore}, by the folder's path relative to the root ("" for the root itself). */
     private final Map<String, IgnoreNode> gitIgnores = new HashMap<>();
 
@@ -49,6 +50,7 @@ final class IgnoreRules {
     IgnoreRules(Workspace workspace, List<String> ignoreGlobs) {
         this.workspace = workspace;
         this.root = workspace.root();
+        this.rootText = root.toString();
         for (String glob : ignoreGlobs) {
             extra.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
         }
@@ -127,9 +129,14 @@ final class IgnoreRules {
         }
     }
 
-    /** A path below the root as git writes it: relative, with forward slashes. */
+    /**
+     * A path below the root as git writes it: relative, with forward slashes. Cut from the path's text rather than
+     * made by {@link Path#relativize}, which builds a new path for each of the walk's many questions.
+     */
     private String relative(Path path) {
-        return root.relativize(path).toString().replace(File.separatorChar, '/');
+        String text = path.toString();
+        int cut = rootText.length() + (rootText.endsWith(File.separator) ? 0 : 1);
+        return text.length() <= cut ? "" : text.substring(cut).replace(File.separatorChar, '/');
     }
 
     boolean isIgnored(Path path, boolean directory) {
