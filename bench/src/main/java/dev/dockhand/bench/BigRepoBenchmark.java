@@ -53,7 +53,8 @@ public final class BigRepoBenchmark {
     private static final double JAVA_SEARCH_TARGET = 3;
 
     /** What a project would ignore: a generated module, and resource folders at every depth. */
-    private static final String GITIGNORE = "# generated locale data\n/jdk.localedata/\n# resources, at any depth\nresources/\n";
+    private static final String GITIGNORE =
+            "# generated locale data\n/jdk.localedata/\n# resources, at any depth\nresources/\n";
 
     /** A grep call: pattern and glob (null for none). */
     private record Grep(String pattern, String glob) {}
@@ -113,8 +114,7 @@ public final class BigRepoBenchmark {
         this.tree = tree;
         this.rg = rg;
         this.largest = largestFile(tree);
-        ToolEnvironment environment =
-                new ToolEnvironment(Workspace.of(tree), sandbox, OutputLimits.DEFAULT, outputs);
+        ToolEnvironment environment = new ToolEnvironment(Workspace.of(tree), sandbox, OutputLimits.DEFAULT, outputs);
         this.tools = scheduler(environment, new GrepTool());
         this.javaSearch = scheduler(environment, GrepTool.withoutRipgrep());
     }
@@ -134,11 +134,6 @@ public final class BigRepoBenchmark {
 
         void add(String kind, long nanos) {
             byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(nanos);
-        }
-
-        long last(String kind) {
-            List<Long> values = byKind.get(kind);
-            return values.get(values.size() - 1);
         }
     }
 
@@ -173,9 +168,7 @@ public final class BigRepoBenchmark {
                         median(ratios.get("grep")),
                         TOOL_TARGET,
                         "×")
-                .row(
-                        "grep, 10 patterns, Java search (no ripgrep): tool calls",
-                        ms(median(totals.byKind.get("java"))))
+                .row("grep, 10 patterns, Java search (no ripgrep): tool calls", ms(median(totals.byKind.get("java"))))
                 .row(
                         "java_grep_ratio",
                         "  Java search against rg",
@@ -222,6 +215,12 @@ public final class BigRepoBenchmark {
                         "")
                 .row("grep \"import\" (over 100,000 matching lines) to its 200-match limit", ms(early));
         System.out.print(table.render());
+        printJson(files, totals, ratios, early, runs, table);
+        sandbox.close();
+    }
+
+    private static void printJson(
+            int files, Totals totals, Map<String, List<Double>> ratios, long early, int runs, BenchTable table) {
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("files", files);
         for (Map.Entry<String, List<Long>> kind : totals.byKind.entrySet()) {
@@ -234,7 +233,6 @@ public final class BigRepoBenchmark {
         results.put("runs", runs);
         results.put("targets", table.verdicts());
         System.out.println(Json.write(results));
-        sandbox.close();
     }
 
     /** One run: every call beside its command, interleaved; adds the run's totals and ratios. */
