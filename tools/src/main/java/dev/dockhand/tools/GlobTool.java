@@ -89,8 +89,11 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
             new WorkspaceWalker(new IgnoreRules(context.workspace(), List.of()), context.cancellation())
                     .walk(start, (file, attributes, content) -> {
                         Path relative = folder.relativize(file);
-                        if (matchers.stream().anyMatch(matcher -> matcher.matches(relative))) {
-                            matches.add(new Match(file, attributes.lastModifiedTime()));
+                        for (PathMatcher matcher : matchers) {
+                            if (matcher.matches(relative)) {
+                                matches.add(new Match(file, attributes.lastModifiedTime()));
+                                break;
+                            }
                         }
                         return true;
                     });

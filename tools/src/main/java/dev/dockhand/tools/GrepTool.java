@@ -67,6 +67,14 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
         this(Ripgrep.find());
     }
 
+    /**
+     * A grep that never runs ripgrep, as on a machine without it: for the big-repository benchmark, which measures
+     * the Java search beside ripgrep.
+     */
+    public static GrepTool withoutRipgrep() {
+        return new GrepTool(Optional.empty());
+    }
+
     GrepTool(Optional<Ripgrep> ripgrep) {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
         this.ripgrep = ripgrep.orElse(null);

@@ -4,22 +4,23 @@ import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import nl.basjes.gitignore.GitIgnore;
-import nl.basjes.gitignore.GitIgnoreFileSet;
+import org.eclipse.jgit.ignore.IgnoreNode;
 
 /**
  * Which paths the search tools pass over: {@code .git}, anything a {@code .gitignore} (or {@code .git/info/exclude})
@@ -27,13 +28,21 @@ import nl.basjes.gitignore.GitIgnoreFileSet;
  * folders, plus those of the folders between the root and where the walk starts, so a search of a sub-folder obeys
  * the same rules as one from the root. They are read like any file the tools read, through the workspace and never
  * through a link leading out of it: their lines decide what a search shows, so a file outside must not supply them.
+ *
+ * <p>The rules are git's own, as JGit reads them (the checkpoints' store uses the same): the {@code .gitignore}
+ * nearest a path decides first, each one deeper overriding those above it, then {@code .git/info/exclude}. A walk asks
+ * about every entry it meets, so a question costs a few string comparisons, no regular expression built per path.
  */
 final class IgnoreRules {
     private static final String GITIGNORE = ".gitignore";
 
     private final Workspace workspace;
     private final Path root;
-    private final GitIgnoreFileSet gitIgnores;
+    private final String rootText;
+    /** Each folder's {@code .gitignore}, by the folder's path relative to the root ("" for the root itself). */
+    private final Map<String, IgnoreNode> gitIgnores = new HashMap<>();
+
+    private final IgnoreNode exclude;
     private final Set<Path> loaded = new HashSet<>();
     private final List<PathMatcher> extra = new ArrayList<>();
 
@@ -41,11 +50,11 @@ final class IgnoreRules {
     IgnoreRules(Workspace workspace, List<String> ignoreGlobs) {
         this.workspace = workspace;
         this.root = workspace.root();
-        this.gitIgnores = new GitIgnoreFileSet(root.toFile(), false).assumeQueriesAreProjectRelative();
+        this.rootText = root.toString();
         for (String glob : ignoreGlobs) {
             extra.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
         }
-        addFile(root.resolve(".git/info/exclude"), "");
+        exclude = readFile(root.resolve(".git/info/exclude"));
     }
 
     /** Reads the {@code .gitignore} files of every folder from the root down to {@code folder}. */
@@ -64,7 +73,7 @@ final class IgnoreRules {
     /** Reads {@code folder/.gitignore} once, if there is one. */
     private void load(Path folder) {
         if (folder.startsWith(root) && loaded.add(folder)) {
-            addFile(folder.resolve(GITIGNORE), base(folder));
+            add(folder, readFile(folder.resolve(GITIGNORE)));
         }
     }
 
@@ -83,12 +92,12 @@ final class IgnoreRules {
                 return;
             }
             if (attributes.get().isSymbolicLink()) {
-                addFile(path.resolve(GITIGNORE), base(path));
+                add(path, readFile(path.resolve(GITIGNORE)));
                 return;
             }
             if (attributes.get().isRegularFile()) {
                 try (InputStream in = Channels.newInputStream(folder.read(GITIGNORE))) {
-                    add(base(path), in.readAllBytes());
+                    add(path, parse(in.readAllBytes()));
                 }
             }
         } catch (IOException e) {
@@ -96,23 +105,38 @@ final class IgnoreRules {
         }
     }
 
-    private String base(Path folder) {
-        String relative = root.relativize(folder).toString();
-        return relative.isEmpty() ? "" : relative + "/";
-    }
-
-    private void addFile(Path file, String base) {
+    /** The rules of an ignore file read through the workspace; null when there is none or it cannot be read. */
+    private IgnoreNode readFile(Path file) {
         try (WorkspaceFile ignoreFile = workspace.openForRead(file.toString())) {
             if (ignoreFile.kind() == WorkspaceFile.Kind.FILE) {
-                add(base, ignoreFile.readAllBytes());
+                return parse(ignoreFile.readAllBytes());
             }
         } catch (PathOutsideWorkspaceException | IOException e) {
             // An unreadable .gitignore, or one linked from outside, ignores nothing; the search goes on.
         }
+        return null;
     }
 
-    private void add(String base, byte[] content) {
-        gitIgnores.add(new GitIgnore(base, new String(content, StandardCharsets.UTF_8)));
+    private static IgnoreNode parse(byte[] content) throws IOException {
+        IgnoreNode node = new IgnoreNode();
+        node.parse(new ByteArrayInputStream(content));
+        return node;
+    }
+
+    private void add(Path folder, IgnoreNode node) {
+        if (node != null && !node.getRules().isEmpty()) {
+            gitIgnores.put(relative(folder), node);
+        }
+    }
+
+    /**
+     * A path below the root as git writes it: relative, with forward slashes. Cut from the path's text rather than
+     * made by {@link Path#relativize}, which builds a new path for each of the walk's many questions.
+     */
+    private String relative(Path path) {
+        String text = path.toString();
+        int cut = rootText.length() + (rootText.endsWith(File.separator) ? 0 : 1);
+        return text.length() <= cut ? "" : text.substring(cut).replace(File.separatorChar, '/');
     }
 
     boolean isIgnored(Path path, boolean directory) {
@@ -126,10 +150,23 @@ final class IgnoreRules {
                 return true;
             }
         }
-        if (!path.startsWith(root) || path.equals(root)) {
+        if (!path.startsWith(root) || path.equals(root) || gitIgnores.isEmpty() && exclude == null) {
             return false;
         }
-        String relative = root.relativize(path).toString().replace(File.separatorChar, '/');
-        return gitIgnores.ignoreFile(directory ? relative + "/" : relative);
+        String relative = relative(path);
+        // From the path's own folder up to the root: the nearest .gitignore with a rule for the path decides.
+        int slash = relative.lastIndexOf('/');
+        while (true) {
+            IgnoreNode node = gitIgnores.get(slash < 0 ? "" : relative.substring(0, slash));
+            Boolean ignored = node == null ? null : node.checkIgnored(relative.substring(slash + 1), directory);
+            if (ignored != null) {
+                return ignored;
+            }
+            if (slash < 0) {
+                break;
+            }
+            slash = relative.lastIndexOf('/', slash - 1);
+        }
+        return exclude != null && Boolean.TRUE.equals(exclude.checkIgnored(relative, directory));
     }
 }

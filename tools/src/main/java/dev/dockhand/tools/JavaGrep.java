@@ -4,18 +4,14 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The search grep falls back to without ripgrep; it must give exactly ripgrep's results, in the same order. */
@@ -50,7 +46,11 @@ final class JavaGrep {
         return new GrepTool.Found(List.copyOf(kept), more[0]);
     }
 
-    /** Searches one text file; a binary file is skipped, and so is one that became a link since the walk saw it. */
+    /**
+     * Searches one text file; a binary file is skipped, and so is one that became a link since the walk saw it. One
+     * matcher serves every line, bounded to it, so {@code ^}, {@code $} and lookarounds see the line alone, as when
+     * each line is matched as a string of its own.
+     */
     private static void searchFile(
             Path file, WorkspaceWalker.Content content, Pattern pattern, List<GrepTool.Match> matches, int max)
             throws IOException {
@@ -60,27 +60,14 @@ final class JavaGrep {
         } catch (PathChangedException link) {
             return;
         }
+        Matcher matcher = pattern.matcher("");
         try (channel) {
-            if (TextFiles.isBinary(TextFiles.head(channel))) {
-                return;
-            }
-            var decoder = StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), decoder));
-            String line;
-            long number = 0;
-            while ((line = reader.readLine()) != null) {
-                number++;
-                if (pattern.matcher(line).find()) {
-                    matches.add(new GrepTool.Match(file, number, line));
-                    if (matches.size() > max) {
-                        return;
-                    }
+            TextLines.read(channel, (block, start, end, number) -> {
+                if (matcher.reset(block).region(start, end).find()) {
+                    matches.add(new GrepTool.Match(file, number, block.substring(start, end)));
                 }
-            }
+                return matches.size() <= max;
+            });
         }
     }
 }

@@ -4,12 +4,8 @@ import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.channels.Channels;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
@@ -59,19 +55,14 @@ final class RipgrepMatches {
             if (opened.kind() != WorkspaceFile.Kind.FILE) {
                 return false;
             }
-            // Decoded as the Java search decodes, so a line ripgrep and it both read reads the same.
-            var decoder = StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
-            try (BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(Channels.newInputStream(opened.open()), decoder))) {
-                String line;
-                for (long number = 1; number <= last && (line = reader.readLine()) != null; number++) {
+            // Split and decoded as the Java search reads, so a line ripgrep and it both read reads the same.
+            try (SeekableByteChannel channel = opened.open()) {
+                TextLines.read(channel, (text, start, end, number) -> {
                     if (wanted.contains(number)) {
-                        lines.put(number, line);
+                        lines.put(number, text.substring(start, end));
                     }
-                }
+                    return number < last;
+                });
             }
             return true;
         } catch (PathOutsideWorkspaceException | PathChangedException e) {

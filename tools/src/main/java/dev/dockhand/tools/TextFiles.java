@@ -45,8 +45,13 @@ final class TextFiles {
 
     /** A file is treated as binary when its first 8 KiB hold a NUL byte, as git and grep decide. */
     static boolean isBinary(byte[] head) {
-        for (byte b : head) {
-            if (b == 0) {
+        return isBinary(head, head.length);
+    }
+
+    /** {@link #isBinary(byte[])} of the first {@code length} bytes of {@code bytes}, up to 8 KiB. */
+    static boolean isBinary(byte[] bytes, int length) {
+        for (int i = 0; i < Math.min(length, SNIFF_BYTES); i++) {
+            if (bytes[i] == 0) {
                 return true;
             }
         }
