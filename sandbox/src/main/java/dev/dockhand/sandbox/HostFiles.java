@@ -215,7 +215,8 @@ final class HostFiles {
         return Optional.empty();
     }
 
-    private static void deleteTree(Path path) throws IOException {
+    /** Removes {@code path} and everything under it, following no link (a link is removed, not entered). */
+    static void deleteTree(Path path) throws IOException {
         Files.walkFileTree(path, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {

@@ -5,12 +5,9 @@ import com.github.dockerjava.api.model.MountType;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -102,7 +99,7 @@ final class ProtectedMounts {
             for (Path path : layout.absent()) {
                 if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
                     try {
-                        deleteTree(path);
+                        HostFiles.deleteTree(path);
                         removed.add(layout.root().relativize(path).toString());
                     } catch (IOException e) {
                         log.error("could not remove {}, which a command created", path, e);
@@ -111,22 +108,6 @@ final class ProtectedMounts {
             }
         }
         return removed;
-    }
-
-    private static void deleteTree(Path path) throws IOException {
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path folder, IOException e) throws IOException {
-                Files.delete(folder);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     /** Removes the empty folders this made, once the container that mounted them is gone. */
