@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * {@link #getInputStream} and {@link #getErrorStream}. It runs under {@link SweepScript}'s wrapper with a marker of its
  * own, so {@link #destroy} kills every process it started inside the container, and the wrapper kills what it left
  * behind when it exits by itself. Its processes live in the container, not on this machine: it has no pid here and no
- * {@link #descendants}.
+ * {@link #descendants}. Closing its stdin does not end the program's input: docker-java's transports cannot half-close
+ * the exec's connection (docker-java issues 471, 1684), so what was written arrives and then the input stays open; a
+ * program that must stop is destroyed.
  */
 final class DockerAttachedProcess extends Process {
     private static final Logger log = LoggerFactory.getLogger(DockerAttachedProcess.class);

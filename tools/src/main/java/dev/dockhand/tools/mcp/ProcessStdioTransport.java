@@ -28,8 +28,8 @@ import reactor.core.scheduler.Schedulers;
  * go with stderr's, where a failed start reports them.
  */
 final class ProcessStdioTransport implements McpClientTransport {
-    /** How long a server may take to exit by itself once its stdin has ended, before it is killed. */
-    private static final long EXIT_GRACE_MILLIS = 1_000;
+    /** How long the messages already sent may take to go out before the server is stopped. */
+    private static final long FLUSH_MILLIS = 1_000;
 
     private final Process process;
     private final McpJsonMapper json;
@@ -126,8 +126,9 @@ final class ProcessStdioTransport implements McpClientTransport {
     }
 
     /**
-     * Ends the server's stdin after the messages already sent, gives it a moment to exit by itself, then kills it
-     * (with every process it started).
+     * Ends the server's stdin after the messages already sent, then kills it with every process it started. It is not
+     * given time to exit by itself: a program in the sandbox never sees its input end (see the sandbox's {@code
+     * startAttached}), so waiting for that would only add a delay to every stop.
      */
     @Override
     public Mono<Void> closeGracefully() {
@@ -144,14 +145,11 @@ final class ProcessStdioTransport implements McpClientTransport {
                     });
                     writer.shutdown();
                     try {
-                        writer.awaitTermination(EXIT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-                        if (!process.waitFor(EXIT_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-                            process.destroyForcibly();
-                        }
+                        writer.awaitTermination(FLUSH_MILLIS, TimeUnit.MILLISECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        process.destroyForcibly();
                     }
+                    process.destroyForcibly();
                 })
                 .subscribeOn(Schedulers.boundedElastic());
     }
