@@ -220,7 +220,7 @@ class SandboxedMcpServersTest {
                     ToolResult.success("echo: hi", "echo: hi"), call(servers, "mcp__box__echo", "{\"text\":\"hi\"}"));
             // The workspace is mounted at its own path; the server's cwd was resolved against it.
             assertEquals(
-                    ToolResult.success("from-host.txt\ntools", "from-host.txt\ntools"),
+                    ToolResult.success("from-host.txt\ntools", "from-host.txt"),
                     call(
                             servers,
                             "mcp__box__list_dir",
