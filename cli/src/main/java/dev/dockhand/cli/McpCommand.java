@@ -1,12 +1,16 @@
 package dev.dockhand.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.cli.config.Option;
+import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.config.edit.McpServerEntries;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.session.McpListSandbox;
 import dev.dockhand.cli.session.McpReport;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.tool.ProtectedPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -64,6 +68,11 @@ final class McpCommand {
                 .type(List.class)
                 .auxiliaryTypes(String.class)
                 .description("A header sent with each request to an HTTP server (repeatable).")
+                .build());
+        add.spec.addOption(OptionSpec.builder("--sandbox")
+                .arity("0")
+                .type(boolean.class)
+                .description("Run the (stdio) server inside the session's Docker sandbox, not on this machine.")
                 .build());
         add.spec.addPositional(PositionalParamSpec.builder()
                 .paramLabel("NAME COMMAND|URL")
@@ -156,6 +165,7 @@ final class McpCommand {
             McpServerEntries.Scope scope = scopeOf(spec.findOption("--scope").getValue());
             List<String> env = valueOrEmpty("--env");
             List<String> headers = valueOrEmpty("--header");
+            boolean sandboxed = Boolean.TRUE.equals(spec.findOption("--sandbox").getValue());
             String name = words.get(0);
             if (words.size() < 2) {
                 throw new DockhandException(
@@ -172,11 +182,22 @@ final class McpCommand {
             ObjectNode entry =
                     switch (transport) {
                         case "stdio" -> stdio(words, env, headers);
-                        case "http", "sse" -> http(transport, words, env, headers);
+                        case "http", "sse" -> {
+                            if (sandboxed) {
+                                throw new DockhandException(
+                                        ExitCodes.USAGE,
+                                        "--sandbox is for servers Dockhand starts (stdio); an HTTP server runs"
+                                                + " wherever its URL points.");
+                            }
+                            yield http(transport, words, env, headers);
+                        }
                         default -> throw new DockhandException(
                                 ExitCodes.USAGE,
                                 "--transport " + transport + " is not a transport; use stdio, http or sse.");
                     };
+            if (sandboxed) {
+                entry.put("sandbox", true);
+            }
             Path file = scope.file(environment);
             if (McpServerEntries.has(file, name)) {
                 throw new DockhandException(
@@ -278,7 +299,16 @@ final class McpCommand {
                     err.flush();
                 });
                 PrintWriter out = spec.commandLine().getOut();
-                McpReport.list(parent.mcpServers, parent.environment()).forEach(out::println);
+                McpReport.list(
+                                parent.mcpServers,
+                                parent.environment(),
+                                () -> McpListSandbox.open(
+                                        RunOptions.sandboxKind(parent.get(Option.SANDBOX)),
+                                        RunOptions.dockerSettings(parent),
+                                        // The default protected paths: the list only starts the servers and stops them.
+                                        ProtectedPaths.defaults(),
+                                        parent.environment()))
+                        .forEach(out::println);
                 out.flush();
                 return ExitCodes.OK;
             });

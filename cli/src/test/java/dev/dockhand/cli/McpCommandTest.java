@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -179,5 +181,68 @@ class McpCommandTest {
                 "No MCP servers are configured; add one with dockhand mcp add NAME -- COMMAND ARGS… (see"
                         + " docs/mcp.md).\n",
                 cli.out.toString());
+    }
+
+    @Test
+    void addWithSandboxWritesTheKeyAndRefusesItForAnHttpServer() throws Exception {
+        assertEquals(
+                ExitCodes.OK,
+                cli.run("mcp", "add", "--sandbox", "box", "--", "python3", "server.py"),
+                cli.err::toString);
+        assertEquals(
+                "{\n"
+                        + "  \"mcpServers\" : {\n"
+                        + "    \"box\" : {\n"
+                        + "      \"type\" : \"stdio\",\n"
+                        + "      \"command\" : \"python3\",\n"
+                        + "      \"args\" : [ \"server.py\" ],\n"
+                        + "      \"sandbox\" : true\n"
+                        + "    }\n"
+                        + "  }\n"
+                        + "}\n",
+                Files.readString(user));
+
+        assertEquals(
+                ExitCodes.USAGE,
+                cli.run("mcp", "add", "--sandbox", "--transport", "http", "docs", "http://127.0.0.1:1/mcp"));
+        assertEquals(
+                "dockhand: --sandbox is for servers Dockhand starts (stdio); an HTTP server runs wherever its URL"
+                        + " points.",
+                lastErr());
+    }
+
+    @Test
+    void listShowsThatAServerRunsInTheSandboxAndWhyItDidNotStartWithoutOne() throws Exception {
+        Path ran = temp.resolve("ran");
+        Files.createDirectories(user.getParent());
+        Files.writeString(
+                user,
+                "{\"mcpServers\": {\"box\": {\"command\": \"touch\", \"args\": [\"" + ran + "\"], \"sandbox\":"
+                        + " true}}}");
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox", "none", "mcp", "list"), cli.err::toString);
+
+        assertEquals(
+                "box  stdio (sandbox)  failed: did not start: it is set to run in the sandbox (\"sandbox\": true) and"
+                        + " this session has no Docker sandbox (--sandbox none), so it was not started on this machine"
+                        + " instead.\n",
+                cli.out.toString());
+        assertFalse(Files.exists(ran));
+    }
+
+    @Test
+    @Tag("docker")
+    void listStartsASandboxedServerInTheDockerSandbox() throws Exception {
+        DockerRequired.check(cli.workspace, cli.variables);
+        SandboxMcpScript.writeTo(cli.workspace);
+        Files.createDirectories(user.getParent());
+        Files.writeString(
+                user,
+                "{\"mcpServers\": {\"box\": {\"command\": \"python3\", \"args\": [\"server.py\"], \"sandbox\":"
+                        + " true}}}");
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox", "docker", "mcp", "list"), cli.err::toString);
+
+        assertEquals("box  stdio (sandbox)  connected, 1 tool\n", cli.out.toString());
     }
 }

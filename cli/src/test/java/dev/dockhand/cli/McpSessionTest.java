@@ -4,6 +4,7 @@ import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.environment.ExitCodes;
@@ -14,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -343,5 +345,43 @@ class McpSessionTest {
         assertEquals(
                 "dockhand: --mcp-config: there is no file " + temp.resolve("gone.json") + ".",
                 cli.err.toString().lines().reduce((a, b) -> b).orElseThrow());
+    }
+
+    @Test
+    void aSandboxedServerIsLeftOutWithItsReasonWhenCommandsRunOnThisMachine() throws Exception {
+        Path ran = temp.resolve("ran");
+        user("{\"mcpServers\": {\"box\": {\"command\": \"touch\", \"args\": [\"" + ran + "\"], \"sandbox\": true}}}");
+        cli.model.enqueue(answer("Ok."));
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox", "none", "-p", "hi"));
+
+        assertEquals(
+                List.of(
+                        "dockhand: --sandbox none: commands run directly on this machine, unconfined.",
+                        "dockhand: the MCP server 'box' did not start: it is set to run in the sandbox (\"sandbox\":"
+                                + " true) and this session has no Docker sandbox (--sandbox none), so it was not"
+                                + " started on this machine instead."),
+                cli.errLines());
+        assertFalse(Files.exists(ran));
+    }
+
+    @Test
+    @Tag("docker")
+    void aRequiredSandboxedServersToolRunsInTheContainerAndItsResultReachesTheModel() throws Exception {
+        DockerRequired.check(cli.workspace, cli.variables);
+        SandboxMcpScript.writeTo(cli.workspace);
+        // Required: the run waits for it, which it can only do once the sandbox it runs in has opened.
+        user("{\"mcpServers\": {\"box\": {\"command\": \"python3\", \"args\": [\"server.py\"], \"sandbox\": true,"
+                + " \"required\": true}}}");
+        cli.model.enqueue(calls(toolCall("h1", "mcp__box__hello", "{}")), answer("Done."));
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox", "docker", "--approval-mode", "yolo", "-p", "say hello"));
+
+        assertEquals(
+                List.of("mcp__box__hello"),
+                toolNames(cli.model.takeRequest()).stream()
+                        .filter(name -> name.startsWith("mcp__"))
+                        .toList());
+        assertEquals(List.of("h1: hello from a container"), toolResults(cli.model.takeRequest()));
     }
 }

@@ -381,6 +381,16 @@ public final class DockerSandbox implements Sandbox {
                 outputFile -> DockerBackground.start(docker, container, command, directory, outputFile));
     }
 
+    /**
+     * Starts the program in the session's container with {@code docker exec -i} (see {@link DockerAttachedProcess}):
+     * the same mounts, user, limits and network as every command, {@code directory} a path in the container.
+     */
+    @Override
+    public Process startAttached(List<String> command, Map<String, String> environment, Path directory)
+            throws IOException {
+        return DockerAttachedProcess.start(docker, container, command, environment, directory);
+    }
+
     @Override
     public List<BackgroundProcess> background() {
         return jobs.list();

@@ -203,7 +203,7 @@ public record RunOptions(
                 }));
     }
 
-    private static SandboxKind sandboxKind(String value) {
+    public static SandboxKind sandboxKind(String value) {
         return switch (value.strip()) {
             case "docker" -> SandboxKind.DOCKER;
             case "none" -> SandboxKind.NONE;
@@ -212,7 +212,7 @@ public record RunOptions(
         };
     }
 
-    private static DockerSettings dockerSettings(OptionValues command) {
+    public static DockerSettings dockerSettings(OptionValues command) {
         Long memory = DockerSettings.parseSize(command.get(Option.SANDBOX_MEMORY));
         if (memory == null) {
             throw new DockhandException(

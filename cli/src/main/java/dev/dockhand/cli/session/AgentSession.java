@@ -217,6 +217,12 @@ public final class AgentSession implements AutoCloseable {
             McpSetup.stop(mcp);
             throw e;
         }
+        try {
+            McpSetup.sandboxOpened(mcp, sandbox);
+        } catch (RuntimeException e) {
+            sandbox.close();
+            throw e;
+        }
         AgentSession session = new AgentSession(
                 options, environment, outputDir, workspace, registry, sandbox, approver, events, subAgents);
         session.mcp = mcp;

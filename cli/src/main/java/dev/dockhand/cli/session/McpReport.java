@@ -1,11 +1,15 @@
 package dev.dockhand.cli.session;
 
 import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.settings.Settings;
+import dev.dockhand.tools.mcp.McpServerSpec;
 import dev.dockhand.tools.mcp.McpServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
 /** The MCP servers as {@code dockhand mcp list} and {@code /mcp} show them: one line each, then their tools. */
 public final class McpReport {
@@ -16,21 +20,37 @@ public final class McpReport {
 
     /**
      * Starts every configured server, waits until each has started or failed, and returns its line; the servers are
-     * stopped again before this returns.
+     * stopped again before this returns. The servers with {@code "sandbox": true} start in the sandbox that {@code
+     * sandbox} opens, which is opened only for them and closed again after them; when it cannot open, they fail with
+     * its reason.
      */
-    public static List<String> list(Map<String, Settings.McpServer> configured, CliEnvironment environment) {
+    public static List<String> list(
+            Map<String, Settings.McpServer> configured, CliEnvironment environment, Callable<Sandbox> sandbox) {
         if (configured.isEmpty()) {
             return List.of(NONE);
         }
-        try (McpServers servers = McpServers.start(
-                McpSetup.specs(configured, environment), environment.workingDirectory(), McpServers.START_TIMEOUT)) {
+        List<McpServerSpec> specs = McpSetup.specs(configured, environment);
+        CompletableFuture<Sandbox> opened = new CompletableFuture<>();
+        if (specs.stream().anyMatch(McpServerSpec::sandbox)) {
+            try {
+                opened.complete(sandbox.call());
+            } catch (Exception e) {
+                opened.completeExceptionally(e);
+            }
+        }
+        try (McpServers servers =
+                McpServers.start(specs, environment.workingDirectory(), McpServers.START_TIMEOUT, opened)) {
             servers.awaitAll();
             return lines(servers.statuses(), false);
+        } finally {
+            // After the servers: those in it are stopped first, then the container goes.
+            opened.thenAccept(Sandbox::close);
         }
     }
 
     /**
-     * Each server as {@code name  transport  state}, the names padded to one width; a failure's further lines (its
+     * Each server as {@code name  transport  state}, the names padded to one width, the transport followed by
+     * {@code (sandbox)} for a server that runs in the session's sandbox; a failure's further lines (its
      * stderr tail) indented under it; with {@code withTools}, each offered tool and the first line of its
      * description.
      */
@@ -39,9 +59,13 @@ public final class McpReport {
                 .mapToInt(status -> status.name().length())
                 .max()
                 .orElse(0);
+        int transportWidth = statuses.stream()
+                .mapToInt(status -> transport(status).length())
+                .max()
+                .orElse(0);
         List<String> lines = new ArrayList<>();
         for (McpServers.Status status : statuses) {
-            String head = pad(status.name(), width) + "  " + pad(status.transport(), 5) + "  ";
+            String head = pad(status.name(), width) + "  " + pad(transport(status), Math.max(5, transportWidth)) + "  ";
             String state =
                     switch (status.state()) {
                         case STARTING -> "starting";
@@ -67,6 +91,11 @@ public final class McpReport {
             }
         }
         return lines;
+    }
+
+    /** The transport, and for a server that runs in the session's sandbox, that it does. */
+    private static String transport(McpServers.Status status) {
+        return status.sandboxed() ? status.transport() + " (sandbox)" : status.transport();
     }
 
     private static String pad(String text, int width) {

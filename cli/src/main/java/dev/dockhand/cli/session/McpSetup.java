@@ -6,6 +6,7 @@ import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.tools.mcp.McpServerSpec;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Starts a session's MCP servers in the background and offers their tools as each server becomes ready. Each method
@@ -24,10 +26,11 @@ final class McpSetup {
     private McpSetup() {}
 
     /**
-     * Starts the configured servers together, in the background, and waits only for the {@code required} ones: one
-     * that fails stops the run (exit 52). Another server that fails is one line on {@code err}; every change of a
-     * server's state is also an {@link AgentEvent.McpServerStatus} to the session's events once they are attached
-     * ({@link #attach}). Returns the servers, or null.
+     * Starts the configured servers together, in the background, and returns at once; those that run in the sandbox
+     * ({@code "sandbox": true}) wait for {@link #sandboxOpened}, which also waits for the {@code required} ones. A
+     * server that fails is one line on {@code err}; every change of a server's state is also an {@link
+     * AgentEvent.McpServerStatus} to the session's events once they are attached ({@link #attach}). Returns the
+     * servers, or null.
      */
     static AutoCloseable start(RunOptions options, CliEnvironment environment, PrintWriter err) {
         if (options.mcpServers().isEmpty()) {
@@ -40,12 +43,26 @@ final class McpSetup {
                 environment.workingDirectory(),
                 McpServers.START_TIMEOUT,
                 running::accept,
-                name -> options.headless().offersLate(name));
+                name -> options.headless().offersLate(name),
+                running.sandbox);
+        return running;
+    }
+
+    /**
+     * Gives the servers that run in the sandbox the session's, now open, and waits for the {@code required} servers:
+     * one that fails stops the run (exit 52), the servers stopped. A server can wait here for a sandbox only because
+     * this comes after the sandbox opened.
+     */
+    static void sandboxOpened(AutoCloseable mcp, Sandbox sandbox) {
+        if (mcp == null) {
+            return;
+        }
+        Running running = (Running) mcp;
+        running.sandbox.complete(sandbox);
         running.servers.awaitRequired().ifPresent(failure -> {
             running.close();
             throw new DockhandException(ExitCodes.CONFIGURATION, failure);
         });
-        return running;
     }
 
     /**
@@ -62,6 +79,9 @@ final class McpSetup {
     private static final class Running implements AutoCloseable {
         private final PrintWriter err;
         private final List<AgentEvent> held = new ArrayList<>();
+        /** The session's sandbox, for the servers that run in it; completed once it has opened. */
+        private final CompletableFuture<Sandbox> sandbox = new CompletableFuture<>();
+
         private AgentEventSink events;
         private McpServers servers;
 
@@ -71,6 +91,8 @@ final class McpSetup {
 
         @Override
         public void close() {
+            // A server still waiting for a sandbox that will not open now stops waiting.
+            sandbox.completeExceptionally(new IllegalStateException("the session ended before it opened"));
             servers.close();
         }
 

@@ -5,6 +5,7 @@ import dev.dockhand.core.tool.OutputSink;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs shell commands for tools. An implementation starts whatever it needs lazily, on the first command, and
@@ -38,6 +39,22 @@ public interface Sandbox extends AutoCloseable {
      * @throws IOException when the command could not be started at all
      */
     BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException;
+
+    /**
+     * Starts {@code command} (a program and its arguments, run without a shell) in {@code directory}, with
+     * {@code environment} added to the sandbox's own, its stdin, stdout and stderr attached to the returned process:
+     * for a program that talks over its standard streams, such as an MCP server. It runs until it exits, is destroyed,
+     * or the sandbox closes; destroying it kills every process it started. Only a sandbox that confines what it runs
+     * starts one: the others refuse, so that a program meant to be confined never runs unconfined instead.
+     *
+     * @throws IOException when it could not be started (the sandbox unreachable)
+     * @throws UnsupportedOperationException when this sandbox confines nothing ({@code --sandbox none})
+     */
+    default Process startAttached(List<String> command, Map<String, String> environment, Path directory)
+            throws IOException {
+        throw new UnsupportedOperationException(
+                "the " + kind() + " sandbox confines nothing, so it starts no program to be confined");
+    }
 
     /** The commands {@link #start} started, running or ended, in the order they were started. */
     List<BackgroundProcess> background();

@@ -64,7 +64,8 @@ public record Settings(
             List<String> excludeTools,
             Long timeout,
             Boolean trust,
-            Boolean required) {}
+            Boolean required,
+            Boolean sandbox) {}
 
     /**
      * A model's price in US dollars per million tokens: uncached input, input read from the provider's cache, input

@@ -2,6 +2,7 @@ package dev.dockhand.tools.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.OutputSink;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
@@ -12,6 +13,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
@@ -56,6 +58,9 @@ final class McpServerConnection implements AutoCloseable {
     private final McpServerSpec spec;
     private final Path workingDirectory;
     private final Listener listener;
+    /** The session's sandbox once it is open, for a server that runs in it; null when the caller has none. */
+    private final CompletableFuture<Sandbox> sandbox;
+
     private final Deque<String> stderr = new ArrayDeque<>();
     private final AtomicLong tokens = new AtomicLong();
     /** Each running call's sink for its progress, by the progress token the call was sent with. */
@@ -75,10 +80,12 @@ final class McpServerConnection implements AutoCloseable {
     private volatile long crashedAt;
     private boolean restarted;
 
-    McpServerConnection(McpServerSpec spec, Path workingDirectory, Listener listener) {
+    McpServerConnection(
+            McpServerSpec spec, Path workingDirectory, Listener listener, CompletableFuture<Sandbox> sandbox) {
         this.spec = spec;
         this.workingDirectory = workingDirectory;
         this.listener = listener;
+        this.sandbox = sandbox;
     }
 
     McpServerSpec spec() {
@@ -104,7 +111,7 @@ final class McpServerConnection implements AutoCloseable {
     void start(Duration startTimeout) {
         this.startTimeout = startTimeout;
         try {
-            if (spec.transport().equals("stdio") && !runnable(spec.command())) {
+            if (spec.transport().equals("stdio") && !spec.sandbox() && !runnable(spec.command())) {
                 throw new IllegalStateException("there is no program " + spec.command());
             }
             tracker = new CallTracker(transport());
@@ -342,6 +349,9 @@ final class McpServerConnection implements AutoCloseable {
     private McpClientTransport transport() {
         return switch (spec.transport()) {
             case "stdio" -> {
+                if (spec.sandbox()) {
+                    yield new ProcessStdioTransport(startInSandbox(), JSON, spec.name(), this::stderrLine);
+                }
                 ServerParameters parameters = ServerParameters.builder(spec.command())
                         .args(spec.args())
                         .env(spec.env())
@@ -362,6 +372,46 @@ final class McpServerConnection implements AutoCloseable {
                     .requestBuilder(headers())
                     .build();
         };
+    }
+
+    /**
+     * The server's process, started in the session's sandbox once that is open ({@code docker exec -i} in its
+     * container): {@code cwd} is resolved against the working directory, which the container sees at the same path.
+     * Without a sandbox that confines it, it is not started at all, never on this machine instead.
+     */
+    private Process startInSandbox() {
+        Sandbox opened;
+        try {
+            opened = sandbox == null ? null : sandbox.get(startTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("it runs in the sandbox, which did not open: " + reason(e.getCause()));
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(
+                    "it runs in the sandbox, which did not open within " + startTimeout.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the sandbox opened");
+        }
+        if (opened == null) {
+            throw new IllegalStateException(
+                    "it is set to run in the sandbox (\"sandbox\": true) and there is no sandbox here, so it was not"
+                            + " started on this machine instead");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(spec.command());
+        command.addAll(spec.args());
+        try {
+            return opened.startAttached(
+                    command,
+                    spec.env(),
+                    spec.cwd().map(workingDirectory::resolve).orElse(workingDirectory));
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalStateException("it is set to run in the sandbox (\"sandbox\": true) and this session"
+                    + " has no Docker sandbox (--sandbox " + opened.kind() + "), so it was not started on this machine"
+                    + " instead");
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage());
+        }
     }
 
     /**
@@ -409,6 +459,9 @@ final class McpServerConnection implements AutoCloseable {
      * itself, which leaves the node or python a launcher such as npx or uvx started running.
      */
     private static Process processOf(McpClientTransport transport) {
+        if (transport instanceof ProcessStdioTransport attached) {
+            return attached.process();
+        }
         if (!(transport instanceof StdioClientTransport)) {
             return null;
         }

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * @param timeout one call's limit
  * @param trust whether the server's read-only tools may run without a question
  * @param required whether a failed start fails the run
+ * @param sandbox whether the server (stdio only) runs inside the session's Docker sandbox rather than on this machine
  */
 public record McpServerSpec(
         String name,
@@ -31,7 +32,8 @@ public record McpServerSpec(
         List<String> excludeTools,
         Duration timeout,
         boolean trust,
-        boolean required) {
+        boolean required,
+        boolean sandbox) {
 
     /** Other agents' default call limit: long enough for a build or a browser session. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
@@ -59,6 +61,10 @@ public record McpServerSpec(
                     + "'; a command is spoken to over stdio, a url over Streamable HTTP (type http) or the older"
                     + " HTTP+SSE (type sse)");
         }
+        if (Boolean.TRUE.equals(server.sandbox()) && !type.equals("stdio")) {
+            throw new IllegalArgumentException("the MCP server '" + name + "' has \"sandbox\": true, which is for a"
+                    + " server Dockhand starts (a command), not one reached at a url");
+        }
         if (server.timeout() != null && server.timeout() <= 0) {
             throw new IllegalArgumentException("the MCP server '" + name + "' needs a timeout above 0 milliseconds");
         }
@@ -77,7 +83,8 @@ public record McpServerSpec(
                 server.excludeTools() == null ? List.of() : List.copyOf(server.excludeTools()),
                 server.timeout() == null ? DEFAULT_TIMEOUT : Duration.ofMillis(server.timeout()),
                 Boolean.TRUE.equals(server.trust()),
-                Boolean.TRUE.equals(server.required()));
+                Boolean.TRUE.equals(server.required()),
+                Boolean.TRUE.equals(server.sandbox()));
     }
 
     /** Whether the server's tool {@code tool} is offered, after includeTools and excludeTools. */

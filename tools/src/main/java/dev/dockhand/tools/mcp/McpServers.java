@@ -1,5 +1,6 @@
 package dev.dockhand.tools.mcp;
 
+import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
@@ -47,7 +48,20 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
 
     /** Starts every server at once and waits until each has started or failed (at most {@code startTimeout}). */
     public static McpServers start(List<McpServerSpec> specs, Path workingDirectory, Duration startTimeout) {
-        McpServers servers = startInBackground(specs, workingDirectory, startTimeout, status -> {}, name -> true);
+        return start(specs, workingDirectory, startTimeout, null);
+    }
+
+    /**
+     * Like {@link #start(List, Path, Duration)}, the servers with {@code "sandbox": true} started in {@code sandbox}
+     * once it is open (null: there is none, and they do not start).
+     */
+    public static McpServers start(
+            List<McpServerSpec> specs,
+            Path workingDirectory,
+            Duration startTimeout,
+            CompletableFuture<Sandbox> sandbox) {
+        McpServers servers =
+                startInBackground(specs, workingDirectory, startTimeout, status -> {}, name -> true, sandbox);
         servers.awaitAll();
         return servers;
     }
@@ -63,6 +77,21 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
             Duration startTimeout,
             Consumer<Status> listener,
             Predicate<String> offered) {
+        return startInBackground(specs, workingDirectory, startTimeout, listener, offered, null);
+    }
+
+    /**
+     * Like {@link #startInBackground(List, Path, Duration, Consumer, Predicate)}; a server with {@code "sandbox":
+     * true} waits for {@code sandbox} to open (within its start-up time-out) and runs in it. Without one (null, or a
+     * sandbox that confines nothing) such a server fails to start, saying why: it never runs on this machine instead.
+     */
+    public static McpServers startInBackground(
+            List<McpServerSpec> specs,
+            Path workingDirectory,
+            Duration startTimeout,
+            Consumer<Status> listener,
+            Predicate<String> offered,
+            CompletableFuture<Sandbox> sandbox) {
         McpServers servers = new McpServers(startTimeout, listener, offered);
         McpServerConnection.Listener changes = new McpServerConnection.Listener() {
             @Override
@@ -78,7 +107,7 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
             }
         };
         for (McpServerSpec spec : specs) {
-            servers.connections.add(new McpServerConnection(spec, workingDirectory, changes));
+            servers.connections.add(new McpServerConnection(spec, workingDirectory, changes, sandbox));
         }
         for (McpServerConnection connection : servers.connections) {
             CompletableFuture<Void> started = new CompletableFuture<>();
@@ -115,7 +144,8 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
 
     /**
      * One server's state for {@code dockhand mcp list}, {@code /mcp} and the status events; {@code change} names
-     * what just happened when it is not a plain start ({@code tools_changed}, {@code restarted}), else null.
+     * what just happened when it is not a plain start ({@code tools_changed}, {@code restarted}), else null;
+     * {@code sandboxed} whether it runs in the session's sandbox.
      */
     public record Status(
             String name,
@@ -124,7 +154,8 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
             Optional<String> failure,
             List<ToolInfo> tools,
             boolean required,
-            String change) {}
+            String change,
+            boolean sandboxed) {}
 
     public List<Status> statuses() {
         List<Status> statuses = new ArrayList<>();
@@ -150,7 +181,8 @@ public final class McpServers implements AutoCloseable, ToolRegistry.LateTools {
                 connection.failure(),
                 offeredTools,
                 connection.spec().required(),
-                change);
+                change,
+                connection.spec().sandbox());
     }
 
     /**

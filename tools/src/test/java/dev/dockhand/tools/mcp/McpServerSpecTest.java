@@ -29,6 +29,7 @@ class McpServerSpecTest {
                         List.of("delete"),
                         null,
                         null,
+                        null,
                         null),
                 ENVIRONMENT::get);
         assertEquals(
@@ -45,6 +46,7 @@ class McpServerSpecTest {
                         List.of("delete"),
                         Duration.ofMinutes(10),
                         false,
+                        false,
                         false),
                 spec);
         assertEquals(List.of(true, false), List.of(spec.offers("search"), spec.offers("delete")));
@@ -53,10 +55,59 @@ class McpServerSpecTest {
     @Test
     void anEntryWithNeitherCommandNorUrlIsRefusedInOneSentence() {
         Settings.McpServer empty =
-                new Settings.McpServer(null, null, null, null, null, null, null, null, null, null, null, null);
+                new Settings.McpServer(null, null, null, null, null, null, null, null, null, null, null, null, null);
         assertEquals(
                 "the MCP server 'x' needs either a command or a url",
                 assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("x", empty, ENVIRONMENT::get))
+                        .getMessage());
+    }
+
+    @Test
+    void sandboxTrueIsReadForACommandAndItsCwdStaysRelative() {
+        McpServerSpec spec = McpServerSpec.of(
+                "box",
+                new Settings.McpServer(
+                        null,
+                        "python3",
+                        List.of("server.py"),
+                        Map.of("TOKEN", "${TOKEN}"),
+                        "tools",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true),
+                ENVIRONMENT::get);
+        assertEquals(
+                new McpServerSpec(
+                        "box",
+                        "stdio",
+                        "python3",
+                        List.of("server.py"),
+                        Map.of("TOKEN", "t-1"),
+                        Optional.of("tools"),
+                        "",
+                        Map.of(),
+                        List.of(),
+                        List.of(),
+                        Duration.ofMinutes(10),
+                        false,
+                        false,
+                        true),
+                spec);
+    }
+
+    @Test
+    void sandboxTrueOnAServerReachedAtAUrlIsRefusedInOneSentence() {
+        Settings.McpServer remote = new Settings.McpServer(
+                null, null, null, null, null, "https://docs.example/mcp", null, null, null, null, null, null, true);
+        assertEquals(
+                "the MCP server 'docs' has \"sandbox\": true, which is for a server Dockhand starts (a command), not"
+                        + " one reached at a url",
+                assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("docs", remote, ENVIRONMENT::get))
                         .getMessage());
     }
 }

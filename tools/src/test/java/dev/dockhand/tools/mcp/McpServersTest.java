@@ -43,6 +43,7 @@ class McpServersTest {
                         excluded,
                         timeout,
                         trust,
+                        null,
                         null),
                 System::getenv);
     }
@@ -75,7 +76,8 @@ class McpServersTest {
                                     new McpServers.ToolInfo("mcp__test_server__add-tool", "Adds the tool late."),
                                     new McpServers.ToolInfo("mcp__test_server__cancelled", "The cancelled calls.")),
                             false,
-                            null)),
+                            null,
+                            false)),
                     servers.statuses());
             assertEquals(
                     ToolResult.success("Echo: hi", "Echo: hi"),
@@ -155,7 +157,8 @@ class McpServersTest {
                         null,
                         null,
                         null,
-                        true),
+                        true,
+                        null),
                 System::getenv);
         try (McpServers servers = McpServers.start(List.of(broken), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(List.of(), servers.tools());
