@@ -20,6 +20,11 @@ public final class Restores {
     public static List<String> describe(RestorePlan plan) {
         List<String> lines = new ArrayList<>();
         for (RestorePlan.FileRestore file : plan.files()) {
+            if (file.action() == RestorePlan.Action.KEEP) {
+                lines.add("  keep     " + file.path() + "   (older than the call, never recorded: ignored or too large"
+                        + " then, so it is not removed)");
+                continue;
+            }
             lines.add((file.action() == RestorePlan.Action.REMOVE ? "  remove   " : "  restore  ")
                     + file.path()
                     + (file.changedSince() ? "   (changed since by hand: your change is overwritten)" : ""));

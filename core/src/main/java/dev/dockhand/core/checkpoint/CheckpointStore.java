@@ -167,6 +167,12 @@ public final class CheckpointStore implements AutoCloseable {
         log.cut(new CheckpointLog.Cut(sessionId, turn, since, Instant.now()));
     }
 
+    /**
+     * How much older than a call a file it lacks must be to count as left out rather than created: a file system
+     * stamps times from a coarse clock that may lag the one the checkpoint's time came from.
+     */
+    private static final java.time.Duration CLOCK_SLACK = java.time.Duration.ofSeconds(2);
+
     /** The checkpoint {@code from} and every later one of the workspace, any session's: what a restore takes back. */
     public synchronized List<Checkpoint> since(Checkpoint from) throws IOException {
         List<Checkpoint> all = list();
@@ -213,11 +219,12 @@ public final class CheckpointStore implements AutoCloseable {
             Optional<String> leftBy = last.get(path).after();
             boolean changedSince = leftBy.isPresent()
                     && !shadow.file(ObjectId.fromString(leftBy.get()), path).equals(current);
-            restores.add(new RestorePlan.FileRestore(
-                    path,
-                    target.isPresent() ? RestorePlan.Action.WRITE : RestorePlan.Action.REMOVE,
-                    changedSince,
-                    from.name()));
+            RestorePlan.Action action = target.isPresent()
+                    ? RestorePlan.Action.WRITE
+                    : shadow.olderThan(path, touched.getValue().time().minus(CLOCK_SLACK))
+                            ? RestorePlan.Action.KEEP
+                            : RestorePlan.Action.REMOVE;
+            restores.add(new RestorePlan.FileRestore(path, action, changedSince, from.name()));
         }
         return new RestorePlan(restores);
     }

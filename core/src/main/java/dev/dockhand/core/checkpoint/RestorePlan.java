@@ -17,7 +17,13 @@ public record RestorePlan(List<FileRestore> files) {
         /** It did not exist then (a call created it): it is removed. */
         REMOVE,
         /** It existed then (a call changed, renamed or deleted it): its content and executable bit are put back. */
-        WRITE
+        WRITE,
+        /**
+         * It is not in the snapshot, but it is older than the call: it existed then and was left out (ignored, too
+         * large or unreadable at that time, e.g. a {@code .env} the call took out of {@code .gitignore}), so it is
+         * left as it is rather than removed as if the call had created it.
+         */
+        KEEP
     }
 
     /**
@@ -31,14 +37,15 @@ public record RestorePlan(List<FileRestore> files) {
      */
     public record FileRestore(String path, Action action, boolean changedSince, String fromTree) {}
 
+    /** Whether there is nothing to write or remove (files only kept do not count). */
     public boolean isEmpty() {
-        return files.isEmpty();
+        return files.stream().allMatch(file -> file.action() == Action.KEEP);
     }
 
     /** The files changed by hand since the calls, which a restore would overwrite. */
     public List<String> changedSince() {
         return files.stream()
-                .filter(FileRestore::changedSince)
+                .filter(file -> file.changedSince() && file.action() != Action.KEEP)
                 .map(FileRestore::path)
                 .toList();
     }

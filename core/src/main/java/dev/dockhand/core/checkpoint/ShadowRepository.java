@@ -290,6 +290,21 @@ final class ShadowRepository implements AutoCloseable {
     }
 
     /**
+     * Whether the file at {@code path} was last modified before {@code time}, not following a link: a file the
+     * snapshot before a call lacks but that is older than the call was there already and left out. A file a call
+     * extracted with its old times (tar, cp -p) counts as older too, and is kept rather than removed: the safe side.
+     */
+    boolean olderThan(String path, java.time.Instant time) {
+        try {
+            return Files.getLastModifiedTime(workspace.resolve(path), LinkOption.NOFOLLOW_LINKS)
+                    .toInstant()
+                    .isBefore(time);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Removes the file at {@code path}, and the folders it leaves empty up to the workspace. Returns why it was not,
      * when a folder on the way is a link or not a folder.
      */

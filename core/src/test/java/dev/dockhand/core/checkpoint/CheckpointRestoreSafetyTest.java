@@ -84,6 +84,36 @@ class CheckpointRestoreSafetyTest {
     }
 
     @Test
+    void aFileThatExistedButWasIgnoredIsKeptWhenTheCallThatUnignoredItIsUndone() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(workspace.resolve(".gitignore"), ".env\n");
+            Files.writeString(workspace.resolve(".env"), "TOKEN=mine\n");
+            // Older than the call by more than the clock slack, as a real .env is.
+            Files.setLastModifiedTime(
+                    workspace.resolve(".env"),
+                    java.nio.file.attribute.FileTime.from(
+                            java.time.Instant.now().minusSeconds(60)));
+            Checkpoint checkpoint = begin(store, 1);
+            Files.writeString(workspace.resolve(".gitignore"), "");
+            Files.writeString(workspace.resolve("made.txt"), "by the call\n");
+            Checkpoint finished = store.finish(checkpoint);
+
+            RestorePlan plan = store.plan(List.of(finished));
+            CheckpointStore.Restored restored = store.restore(plan);
+
+            assertEquals(
+                    List.of(".env KEEP", ".gitignore WRITE", "made.txt REMOVE"),
+                    plan.files().stream()
+                            .map(file -> file.path() + " " + file.action())
+                            .toList());
+            assertEquals(new CheckpointStore.Restored(List.of("made.txt", ".gitignore"), Map.of()), restored);
+        }
+        assertEquals("TOKEN=mine\n", Files.readString(workspace.resolve(".env")));
+        assertEquals(".env\n", Files.readString(workspace.resolve(".gitignore")));
+        assertEquals(false, Files.exists(workspace.resolve("made.txt")));
+    }
+
+    @Test
     void aRestoredFileReplacesALinkAtItsNameNotWhatTheLinkPointsTo() throws Exception {
         try (CheckpointStore store = open()) {
             Files.writeString(workspace.resolve("notes.txt"), "mine\n");
