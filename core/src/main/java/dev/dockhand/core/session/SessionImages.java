@@ -59,6 +59,9 @@ final class SessionImages {
         }
     }
 
+    /** More than any provider takes (their limits are a few megabytes); a larger file is not an image we stored. */
+    private static final int MAX_STORED_BYTES = 32 << 20;
+
     /** The image a record names; empty when its file is gone or does not hold it any more. */
     Optional<Image> load(JsonNode record) {
         String mimeType = record.path("mime_type").asText("");
@@ -69,10 +72,20 @@ final class SessionImages {
         if (!hash.matches("[0-9a-f]{64}")) {
             return Optional.empty();
         }
-        try {
-            Image image = Image.of(mimeType, Files.readAllBytes(folder.resolve(hash)));
+        Path file = folder.resolve(hash);
+        // A session folder may have been copied from elsewhere: only a regular file is read (never a link, a pipe
+        // or a device), and no more of it than the largest image a record can name.
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        try (java.io.InputStream in = Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            byte[] bytes = in.readNBytes(MAX_STORED_BYTES + 1);
+            if (bytes.length > MAX_STORED_BYTES) {
+                return Optional.empty();
+            }
+            Image image = Image.of(mimeType, bytes);
             return image.sha256().equals(hash) ? Optional.of(image) : Optional.empty();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }

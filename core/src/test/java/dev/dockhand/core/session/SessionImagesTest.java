@@ -129,4 +129,24 @@ class SessionImagesTest {
                                 List.of())),
                 read.subList(2, 4));
     }
+
+    @Test
+    void anImageFileReplacedByALinkIsNotFollowedOnResume() throws IOException {
+        Path file = record(twoScreenshots());
+        Path stored = file.resolveSibling("s1.images").resolve(LARGE.sha256());
+        // A copied session folder whose image is a link elsewhere (to /dev/zero, or a FIFO) must not be read.
+        Path elsewhere = Files.write(temp.resolve("elsewhere.png"), large());
+        Files.delete(stored);
+        Files.createSymbolicLink(stored, elsewhere);
+
+        List<Message> read = Sessions.read(file).messages();
+
+        assertEquals(
+                List.of(
+                        "first\n[image: image/png, 40960 bytes, not shown: its copy in the session files is gone]",
+                        "second\n[image: image/png, 40960 bytes, not shown: its copy in the session files is gone]"),
+                read.subList(2, 4).stream()
+                        .map(message -> ((Message.ToolResult) message).content())
+                        .toList());
+    }
 }
