@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -209,7 +210,7 @@ final class SyncedRoot {
             Optional<String> unsafe;
             if (entry.isSymbolicLink()) {
                 unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
-            } else if (entry.isFile() && entry.getSize() <= limits.maxFileBytes()) {
+            } else if (plainFile(entry) && entry.getSize() <= limits.maxFileBytes()) {
                 unsafe = HostFiles.write(
                         root, path, content, null, entry.getMode() & 0777, ContainerFiles.modified(entry));
             } else {
@@ -224,7 +225,7 @@ final class SyncedRoot {
     private static String kind(TarArchiveEntry entry) {
         return entry.isDirectory()
                 ? "a folder"
-                : entry.isFile() ? "a file of " + entry.getSize() + " bytes" : "a special file";
+                : plainFile(entry) ? "a file of " + entry.getSize() + " bytes" : "a special file";
     }
 
     private static void report(List<String> problems, String path, Optional<String> unsafe) {
@@ -280,7 +281,7 @@ final class SyncedRoot {
      * mounts read-only (an existing protected path, or a protected folder that was missing, or one that must stay
      * absent), and not under an allowed one.
      */
-    private boolean isProtected(String path) {
+    boolean isProtected(String path) {
         Path absolute = root.resolve(path);
         for (ProtectedLayout layout : layouts.get()) {
             if (!layout.root().equals(root)) {
@@ -289,13 +290,44 @@ final class SyncedRoot {
             if (layout.writable().stream().anyMatch(absolute::startsWith)) {
                 return false;
             }
-            if (layout.readOnly().stream().anyMatch(absolute::startsWith)
+            // A git folder and the folders above it are mount points in the mount transport: they cannot be removed
+            // or replaced (by a .git file that sends git to a folder the command wrote, say).
+            if (layout.pinned().stream().anyMatch(absolute::equals)
+                    || layout.readOnly().stream().anyMatch(absolute::startsWith)
                     || layout.missing().stream().anyMatch(absolute::startsWith)
                     || layout.absent().stream().anyMatch(absolute::startsWith)) {
                 return true;
             }
         }
+        return insideGit(path);
+    }
+
+    /**
+     * Whether {@code path} is, or lies in, a {@code .git} file or folder at any depth, compared without case as
+     * ProtectedPaths compares (on a case-insensitive disk {@code .GIT/hooks/x} is git's): what a command writes there
+     * (config, hooks, a {@code gitdir:} redirect) runs on the host at its next git command, so none of it, old or new,
+     * is copied back.
+     */
+    static boolean insideGit(String path) {
+        for (String name : path.split("/", -1)) {
+            if (name.toLowerCase(Locale.ROOT).equals(".git")) {
+                return true;
+            }
+        }
         return false;
+    }
+
+    /**
+     * Whether a tar entry is a regular file's content: commons-compress calls hard links and character and block
+     * devices files too, and none of them may become one on the host.
+     */
+    static boolean plainFile(TarArchiveEntry entry) {
+        return entry.isFile()
+                && !entry.isLink()
+                && !entry.isSymbolicLink()
+                && !entry.isCharacterDevice()
+                && !entry.isBlockDevice()
+                && !entry.isFIFO();
     }
 
     private static boolean isGitignore(String path) {
