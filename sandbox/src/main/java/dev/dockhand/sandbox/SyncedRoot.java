@@ -2,6 +2,8 @@ package dev.dockhand.sandbox;
 
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -115,19 +117,35 @@ final class SyncedRoot {
         List<String> problems = new ArrayList<>();
         if (!changes.gitignores.isEmpty()) {
             // New rules decide what else comes back, so they come back first.
-            copyBack(files, changes.gitignores, now, written, problems);
+            copyBack(changes, files, changes.gitignores, now, written, problems);
             pruned.clear();
+            Changes first = changes;
             changes = changes(now, written);
+            changes.conflicts.putAll(first.conflicts);
         }
         for (String folder : changes.folders) {
+            Optional<SyncEntry> there = HostFiles.entry(root.resolve(folder));
+            // A folder the host has as the sync left it only takes the new mode; anything else must be as recorded.
+            if (!(there.isPresent() && there.get().same(host.get(folder)))
+                    && conflict(changes, folder).isPresent()) {
+                continue;
+            }
             report(
                     problems,
                     folder,
                     HostFiles.folder(root, folder, now.get(folder).mode() & 0777));
             written.add(folder);
         }
-        copyBack(files, changes.files, now, written, problems);
+        copyBack(changes, files, changes.files, now, written, problems);
         for (String path : changes.removed.descendingSet()) {
+            if (!Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+                // Already gone: the user removed it too, or it lay in a folder the command replaced.
+                written.add(path);
+                continue;
+            }
+            if (conflict(changes, path).isPresent()) {
+                continue;
+            }
             report(problems, path, HostFiles.delete(root, path));
             written.add(path);
         }
@@ -152,6 +170,15 @@ final class SyncedRoot {
         final TreeSet<String> removed = new TreeSet<>();
         final TreeSet<String> protectedPaths = new TreeSet<>();
         final TreeSet<String> oversized = new TreeSet<>();
+        /** Paths left as the host has them, with why. */
+        final TreeMap<String, String> conflicts = new TreeMap<>();
+    }
+
+    /** Why the host's {@code path} is left as it is, now noted in {@code changes}; empty when it may be written. */
+    private Optional<String> conflict(Changes changes, String path) throws IOException {
+        Optional<String> reason = HostFiles.conflict(root, path, host);
+        reason.ifPresent(why -> changes.conflicts.put(path, why));
+        return reason;
     }
 
     private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done) {
@@ -197,6 +224,7 @@ final class SyncedRoot {
     }
 
     private void copyBack(
+            Changes changes,
             ContainerFiles files,
             Set<String> paths,
             TreeMap<String, SyncEntry> now,
@@ -207,6 +235,9 @@ final class SyncedRoot {
             return;
         }
         files.fetch(root, paths, (path, entry, content) -> {
+            if (conflict(changes, path).isPresent()) {
+                return;
+            }
             Optional<String> unsafe;
             if (entry.isSymbolicLink()) {
                 unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
@@ -244,6 +275,14 @@ final class SyncedRoot {
         if (!changes.oversized.isEmpty()) {
             notices.add("Files larger than " + size(limits.maxFileBytes()) + " stay in the sandbox and were not"
                     + " copied to the user's machine: " + shown(changes.oversized) + ".");
+        }
+        if (!changes.conflicts.isEmpty()) {
+            List<String> named = new ArrayList<>();
+            changes.conflicts.forEach((path, why) -> named.add(path + " (" + why + ")"));
+            notices.add("Left as it is on the user's machine, since it changed there too or was never synced, so the"
+                    + " command's version stays only in the sandbox: "
+                    + String.join(", ", named.subList(0, Math.min(12, named.size())))
+                    + (named.size() > 12 ? " and " + (named.size() - 12) + " more" : "") + ".");
         }
         if (!problems.isEmpty()) {
             notices.add("Not copied to the user's machine, since a folder on the way there is a link or not a"
