@@ -196,7 +196,7 @@ final class SyncedRoot {
                 if (folder) {
                     pruned.add(path);
                 }
-            } else if (isProtected(path)) {
+            } else if (isProtected(path, entry, host)) {
                 changes.protectedPaths.add(path);
             } else if (folder) {
                 changes.folders.add(path);
@@ -214,7 +214,7 @@ final class SyncedRoot {
                     || ignored(path, had.getValue().type() == SyncEntry.Type.DIR, ignores, ignoredFolders)) {
                 continue;
             }
-            if (isProtected(path)) {
+            if (isProtected(path, null, host)) {
                 changes.protectedPaths.add(path);
             } else if (host.containsKey(path)) {
                 changes.removed.add(path);
@@ -316,44 +316,66 @@ final class SyncedRoot {
     }
 
     /**
-     * Whether a command must not change {@code path} on the host: it is, or lies under, a path the mount transport
-     * mounts read-only (an existing protected path, or a protected folder that was missing, or one that must stay
-     * absent), and not under an allowed one.
+     * Whether a command must not change {@code path} on the host, the container having it as {@code now} (null when
+     * it removed it) and the host as {@code synced} recorded: it is, or lies under, a path the mount transport mounts
+     * read-only (an existing protected path, or a protected folder that was missing, or one that must stay absent),
+     * and not under an allowed one; or it lies in a {@code .git} file or folder the host did not have as a folder
+     * (a new one anywhere, a case variant of one, a {@code gitdir:} redirect); or the change removes a path in a git
+     * folder, or a git folder or a folder above one, or gives it another type. Paths are compared without case, as
+     * ProtectedPaths compares: on a case-insensitive disk {@code .GIT/hooks/x} is git's.
      */
-    boolean isProtected(String path) {
-        Path absolute = root.resolve(path);
+    boolean isProtected(String path, SyncEntry now, Map<String, SyncEntry> synced) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        SyncEntry had = synced.get(path);
+        boolean removedOrRetyped = now == null || (had != null && had.type() != now.type());
         for (ProtectedLayout layout : layouts.get()) {
             if (!layout.root().equals(root)) {
                 continue;
             }
-            if (layout.writable().stream().anyMatch(absolute::startsWith)) {
+            if (layout.writable().stream().anyMatch(place -> under(lower, place))) {
                 return false;
             }
             // A git folder and the folders above it are mount points in the mount transport: they cannot be removed
             // or replaced (by a .git file that sends git to a folder the command wrote, say).
-            if (layout.pinned().stream().anyMatch(absolute::equals)
-                    || layout.readOnly().stream().anyMatch(absolute::startsWith)
-                    || layout.missing().stream().anyMatch(absolute::startsWith)
-                    || layout.absent().stream().anyMatch(absolute::startsWith)) {
+            if ((removedOrRetyped && layout.pinned().stream().anyMatch(place -> lower.equals(lowerRelative(place))))
+                    || layout.readOnly().stream().anyMatch(place -> under(lower, place))
+                    || layout.missing().stream().anyMatch(place -> under(lower, place))
+                    || layout.absent().stream().anyMatch(place -> under(lower, place))) {
                 return true;
             }
         }
-        return insideGit(path);
+        int git = gitEnd(path);
+        if (git < 0) {
+            return false;
+        }
+        SyncEntry gitFolder = synced.get(path.substring(0, git));
+        if (gitFolder == null || gitFolder.type() != SyncEntry.Type.DIR) {
+            return true;
+        }
+        // In a git folder the host has, a command may write (a commit does) but not remove or retype.
+        return removedOrRetyped;
     }
 
-    /**
-     * Whether {@code path} is, or lies in, a {@code .git} file or folder at any depth, compared without case as
-     * ProtectedPaths compares (on a case-insensitive disk {@code .GIT/hooks/x} is git's): what a command writes there
-     * (config, hooks, a {@code gitdir:} redirect) runs on the host at its next git command, so none of it, old or new,
-     * is copied back.
-     */
-    static boolean insideGit(String path) {
+    private String lowerRelative(Path place) {
+        return HostFiles.relative(root, place).toLowerCase(Locale.ROOT);
+    }
+
+    private boolean under(String lower, Path place) {
+        String protectedPath = lowerRelative(place);
+        return protectedPath.isEmpty() || lower.equals(protectedPath) || lower.startsWith(protectedPath + "/");
+    }
+
+    /** The length of {@code path}'s part up to its first {@code .git} name (any case), or -1 when it has none. */
+    static int gitEnd(String path) {
+        int start = 0;
         for (String name : path.split("/", -1)) {
+            start += name.length();
             if (name.toLowerCase(Locale.ROOT).equals(".git")) {
-                return true;
+                return start;
             }
+            start++;
         }
-        return false;
+        return -1;
     }
 
     /**
