@@ -234,7 +234,19 @@ final class SyncedRoot {
         if (paths.isEmpty()) {
             return;
         }
-        files.fetch(root, paths, (path, entry, content) -> {
+        long total = paths.stream()
+                .map(now::get)
+                .filter(entry ->
+                        entry != null && entry.type() == SyncEntry.Type.FILE && entry.size() <= limits.maxFileBytes())
+                .mapToLong(SyncEntry::size)
+                .sum();
+        if (total > limits.maxTotalBytes()) {
+            // The same limit as copying in: nothing is written rather than part of it.
+            throw new IOException("the files the command changed in " + root + " add up to " + size(total)
+                    + ", more than the limit of " + size(limits.maxTotalBytes()) + "; none were copied back and they"
+                    + " stay in the sandbox (raise " + SyncLimits.MAX_TOTAL + " or remove large files there)");
+        }
+        files.fetch(root, paths, limits.maxTotalBytes(), (path, entry, content) -> {
             if (conflict(changes, path).isPresent()) {
                 return;
             }
