@@ -49,6 +49,12 @@ final class ContainerFiles {
 
     /** At most this many bytes of names per helper command, well inside the kernel's limit on arguments. */
     private static final int ARGUMENT_BYTES = 100_000;
+    /** The most a listing of a root may take in memory, and the most paths it may name. */
+    static final long MAX_LISTING_BYTES = 64L << 20;
+
+    static final int MAX_LISTING_ENTRIES = 1_000_000;
+    /** What tar adds to each path beside its content: headers, long-name records, padding. */
+    private static final long TAR_OVERHEAD = 3 * 512;
 
     /** How long one helper command may take: a copy of a large file over a slow link takes a while. */
     private static final long HELPER_MINUTES = 10;
@@ -82,8 +88,20 @@ final class ContainerFiles {
         }
         command.addAll(List.of("-printf", FORMAT));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        run(command, out);
-        return parse(out.toString(StandardCharsets.UTF_8), "");
+        CappedOutput capped = new CappedOutput(out, MAX_LISTING_BYTES);
+        run(command, capped);
+        if (capped.exceeded()) {
+            throw new IOException("the listing of " + root + " in the sandbox container is larger than "
+                    + SyncedRoot.size(MAX_LISTING_BYTES) + "; nothing was copied back and the container is left as"
+                    + " it is (remove the files the command made, or add their folders to .gitignore)");
+        }
+        TreeMap<String, SyncEntry> entries = parse(out.toString(StandardCharsets.UTF_8), "");
+        if (entries.size() > MAX_LISTING_ENTRIES) {
+            throw new IOException(root + " in the sandbox container holds " + entries.size() + " paths, more than "
+                    + MAX_LISTING_ENTRIES + "; nothing was copied back and the container is left as it is (remove the"
+                    + " files the command made, or add their folders to .gitignore)");
+        }
+        return entries;
     }
 
     /** The entries of those of {@code paths} that exist in the container. */
@@ -249,18 +267,28 @@ final class ContainerFiles {
      * files), spooled to a temporary file, and hands each entry named in {@code paths} to {@code receiver}; any
      * other entry (the container is not trusted to send only what was asked) is skipped.
      */
-    void fetch(Path root, Collection<String> paths, Receiver receiver) throws IOException {
+    void fetch(Path root, Collection<String> paths, long maxBytes, Receiver receiver) throws IOException {
         Set<String> asked = Set.copyOf(paths);
+        long left = maxBytes;
         for (List<String> chunk : chunks(paths)) {
             Path spool = Files.createTempFile("dockhand-sync-", ".tar");
             try {
+                // The container may grow its files after they were listed: the spool holds no more than the limit.
+                CappedOutput capped;
                 try (OutputStream out = Files.newOutputStream(spool)) {
+                    capped = new CappedOutput(out, left + TAR_OVERHEAD * chunk.size());
                     List<String> command = new ArrayList<>(List.of(
                             "tar", "-C", root.toString(), "-cf", "-", "--no-recursion", "--hard-dereference", "--"));
                     command.addAll(chunk);
                     // tar exits 1 when a file changed or vanished while it was read; what it did send is good.
-                    run(command, out);
+                    run(command, capped);
                 }
+                if (capped.exceeded()) {
+                    throw new IOException("the files to copy back from the sandbox container add up to more than the"
+                            + " limit of " + SyncedRoot.size(maxBytes) + "; the rest was not copied back (raise "
+                            + SyncLimits.MAX_TOTAL + " or remove large files in the sandbox)");
+                }
+                left -= Math.max(0, Files.size(spool) - TAR_OVERHEAD * chunk.size());
                 try (TarArchiveInputStream tar = new TarArchiveInputStream(Files.newInputStream(spool))) {
                     for (TarArchiveEntry entry = tar.getNextTarEntry(); entry != null; entry = tar.getNextTarEntry()) {
                         String path = entry.getName().replaceAll("/+$", "");

@@ -146,6 +146,55 @@ final class HostFiles {
         return Optional.empty();
     }
 
+    /**
+     * Why the sync must leave the host's {@code path} as it is rather than write or remove it: the host has it
+     * otherwise than {@code synced} (the host's paths as last synced) recorded it, so the user changed it while the
+     * command ran, or has it without a record, so it was never copied in (too large, or new on the host); and a folder
+     * to be replaced must hold nothing the sync did not record (an ignored or oversized file). Empty when the host has
+     * it as recorded, or has nothing where nothing was recorded.
+     */
+    static Optional<String> conflict(Path root, String path, Map<String, SyncEntry> synced) throws IOException {
+        Path target = root.resolve(path);
+        SyncEntry recorded = synced.get(path);
+        Optional<SyncEntry> now = entry(target);
+        if (recorded == null) {
+            return Files.exists(target, LinkOption.NOFOLLOW_LINKS) ? Optional.of("not synced") : Optional.empty();
+        }
+        if (now.isEmpty() || !recorded.same(now.get())) {
+            return Optional.of("changed on both sides");
+        }
+        if (recorded.type() == SyncEntry.Type.DIR) {
+            List<String> unsynced = new ArrayList<>();
+            Files.walkFileTree(target, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path folder, BasicFileAttributes attributes)
+                        throws IOException {
+                    return check(folder);
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                    return check(file);
+                }
+
+                private FileVisitResult check(Path found) throws IOException {
+                    String relative = relative(root, found);
+                    Optional<SyncEntry> there = entry(found);
+                    SyncEntry known = synced.get(relative);
+                    if (known == null || there.isEmpty() || !known.same(there.get())) {
+                        unsynced.add(relative);
+                        return FileVisitResult.TERMINATE;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+            if (!unsynced.isEmpty()) {
+                return Optional.of("the folder holds " + unsynced.get(0) + ", which was not synced");
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Makes {@code path} a folder with {@code mode}, replacing a file or link standing there. */
     static Optional<String> folder(Path root, String path, int mode) throws IOException {
         Optional<String> unsafe = unsafeFolder(root, path);

@@ -2,10 +2,13 @@ package dev.dockhand.sandbox;
 
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -114,19 +117,35 @@ final class SyncedRoot {
         List<String> problems = new ArrayList<>();
         if (!changes.gitignores.isEmpty()) {
             // New rules decide what else comes back, so they come back first.
-            copyBack(files, changes.gitignores, now, written, problems);
+            copyBack(changes, files, changes.gitignores, now, written, problems);
             pruned.clear();
+            Changes first = changes;
             changes = changes(now, written);
+            changes.conflicts.putAll(first.conflicts);
         }
         for (String folder : changes.folders) {
+            Optional<SyncEntry> there = HostFiles.entry(root.resolve(folder));
+            // A folder the host has as the sync left it only takes the new mode; anything else must be as recorded.
+            if (!(there.isPresent() && there.get().same(host.get(folder)))
+                    && conflict(changes, folder).isPresent()) {
+                continue;
+            }
             report(
                     problems,
                     folder,
                     HostFiles.folder(root, folder, now.get(folder).mode() & 0777));
             written.add(folder);
         }
-        copyBack(files, changes.files, now, written, problems);
+        copyBack(changes, files, changes.files, now, written, problems);
         for (String path : changes.removed.descendingSet()) {
+            if (!Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+                // Already gone: the user removed it too, or it lay in a folder the command replaced.
+                written.add(path);
+                continue;
+            }
+            if (conflict(changes, path).isPresent()) {
+                continue;
+            }
             report(problems, path, HostFiles.delete(root, path));
             written.add(path);
         }
@@ -151,6 +170,15 @@ final class SyncedRoot {
         final TreeSet<String> removed = new TreeSet<>();
         final TreeSet<String> protectedPaths = new TreeSet<>();
         final TreeSet<String> oversized = new TreeSet<>();
+        /** Paths left as the host has them, with why. */
+        final TreeMap<String, String> conflicts = new TreeMap<>();
+    }
+
+    /** Why the host's {@code path} is left as it is, now noted in {@code changes}; empty when it may be written. */
+    private Optional<String> conflict(Changes changes, String path) throws IOException {
+        Optional<String> reason = HostFiles.conflict(root, path, host);
+        reason.ifPresent(why -> changes.conflicts.put(path, why));
+        return reason;
     }
 
     private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done) {
@@ -168,7 +196,7 @@ final class SyncedRoot {
                 if (folder) {
                     pruned.add(path);
                 }
-            } else if (isProtected(path)) {
+            } else if (isProtected(path, entry, host)) {
                 changes.protectedPaths.add(path);
             } else if (folder) {
                 changes.folders.add(path);
@@ -186,7 +214,7 @@ final class SyncedRoot {
                     || ignored(path, had.getValue().type() == SyncEntry.Type.DIR, ignores, ignoredFolders)) {
                 continue;
             }
-            if (isProtected(path)) {
+            if (isProtected(path, null, host)) {
                 changes.protectedPaths.add(path);
             } else if (host.containsKey(path)) {
                 changes.removed.add(path);
@@ -196,6 +224,7 @@ final class SyncedRoot {
     }
 
     private void copyBack(
+            Changes changes,
             ContainerFiles files,
             Set<String> paths,
             TreeMap<String, SyncEntry> now,
@@ -205,11 +234,26 @@ final class SyncedRoot {
         if (paths.isEmpty()) {
             return;
         }
-        files.fetch(root, paths, (path, entry, content) -> {
+        long total = paths.stream()
+                .map(now::get)
+                .filter(entry ->
+                        entry != null && entry.type() == SyncEntry.Type.FILE && entry.size() <= limits.maxFileBytes())
+                .mapToLong(SyncEntry::size)
+                .sum();
+        if (total > limits.maxTotalBytes()) {
+            // The same limit as copying in: nothing is written rather than part of it.
+            throw new IOException("the files the command changed in " + root + " add up to " + size(total)
+                    + ", more than the limit of " + size(limits.maxTotalBytes()) + "; none were copied back and they"
+                    + " stay in the sandbox (raise " + SyncLimits.MAX_TOTAL + " or remove large files there)");
+        }
+        files.fetch(root, paths, limits.maxTotalBytes(), (path, entry, content) -> {
+            if (conflict(changes, path).isPresent()) {
+                return;
+            }
             Optional<String> unsafe;
             if (entry.isSymbolicLink()) {
                 unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
-            } else if (entry.isFile() && entry.getSize() <= limits.maxFileBytes()) {
+            } else if (plainFile(entry) && entry.getSize() <= limits.maxFileBytes()) {
                 unsafe = HostFiles.write(
                         root, path, content, null, entry.getMode() & 0777, ContainerFiles.modified(entry));
             } else {
@@ -224,7 +268,7 @@ final class SyncedRoot {
     private static String kind(TarArchiveEntry entry) {
         return entry.isDirectory()
                 ? "a folder"
-                : entry.isFile() ? "a file of " + entry.getSize() + " bytes" : "a special file";
+                : plainFile(entry) ? "a file of " + entry.getSize() + " bytes" : "a special file";
     }
 
     private static void report(List<String> problems, String path, Optional<String> unsafe) {
@@ -243,6 +287,14 @@ final class SyncedRoot {
         if (!changes.oversized.isEmpty()) {
             notices.add("Files larger than " + size(limits.maxFileBytes()) + " stay in the sandbox and were not"
                     + " copied to the user's machine: " + shown(changes.oversized) + ".");
+        }
+        if (!changes.conflicts.isEmpty()) {
+            List<String> named = new ArrayList<>();
+            changes.conflicts.forEach((path, why) -> named.add(path + " (" + why + ")"));
+            notices.add("Left as it is on the user's machine, since it changed there too or was never synced, so the"
+                    + " command's version stays only in the sandbox: "
+                    + String.join(", ", named.subList(0, Math.min(12, named.size())))
+                    + (named.size() > 12 ? " and " + (named.size() - 12) + " more" : "") + ".");
         }
         if (!problems.isEmpty()) {
             notices.add("Not copied to the user's machine, since a folder on the way there is a link or not a"
@@ -276,26 +328,79 @@ final class SyncedRoot {
     }
 
     /**
-     * Whether a command must not change {@code path} on the host: it is, or lies under, a path the mount transport
-     * mounts read-only (an existing protected path, or a protected folder that was missing, or one that must stay
-     * absent), and not under an allowed one.
+     * Whether a command must not change {@code path} on the host, the container having it as {@code now} (null when
+     * it removed it) and the host as {@code synced} recorded: it is, or lies under, a path the mount transport mounts
+     * read-only (an existing protected path, or a protected folder that was missing, or one that must stay absent),
+     * and not under an allowed one; or it lies in a {@code .git} file or folder the host did not have as a folder
+     * (a new one anywhere, a case variant of one, a {@code gitdir:} redirect); or the change removes a path in a git
+     * folder, or a git folder or a folder above one, or gives it another type. Paths are compared without case, as
+     * ProtectedPaths compares: on a case-insensitive disk {@code .GIT/hooks/x} is git's.
      */
-    private boolean isProtected(String path) {
-        Path absolute = root.resolve(path);
+    boolean isProtected(String path, SyncEntry now, Map<String, SyncEntry> synced) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        SyncEntry had = synced.get(path);
+        boolean removedOrRetyped = now == null || (had != null && had.type() != now.type());
         for (ProtectedLayout layout : layouts.get()) {
             if (!layout.root().equals(root)) {
                 continue;
             }
-            if (layout.writable().stream().anyMatch(absolute::startsWith)) {
+            if (layout.writable().stream().anyMatch(place -> under(lower, place))) {
                 return false;
             }
-            if (layout.readOnly().stream().anyMatch(absolute::startsWith)
-                    || layout.missing().stream().anyMatch(absolute::startsWith)
-                    || layout.absent().stream().anyMatch(absolute::startsWith)) {
+            // A git folder and the folders above it are mount points in the mount transport: they cannot be removed
+            // or replaced (by a .git file that sends git to a folder the command wrote, say).
+            if ((removedOrRetyped && layout.pinned().stream().anyMatch(place -> lower.equals(lowerRelative(place))))
+                    || layout.readOnly().stream().anyMatch(place -> under(lower, place))
+                    || layout.missing().stream().anyMatch(place -> under(lower, place))
+                    || layout.absent().stream().anyMatch(place -> under(lower, place))) {
                 return true;
             }
         }
-        return false;
+        int git = gitEnd(path);
+        if (git < 0) {
+            return false;
+        }
+        SyncEntry gitFolder = synced.get(path.substring(0, git));
+        if (gitFolder == null || gitFolder.type() != SyncEntry.Type.DIR) {
+            return true;
+        }
+        // In a git folder the host has, a command may write (a commit does) but not remove or retype.
+        return removedOrRetyped;
+    }
+
+    private String lowerRelative(Path place) {
+        return HostFiles.relative(root, place).toLowerCase(Locale.ROOT);
+    }
+
+    private boolean under(String lower, Path place) {
+        String protectedPath = lowerRelative(place);
+        return protectedPath.isEmpty() || lower.equals(protectedPath) || lower.startsWith(protectedPath + "/");
+    }
+
+    /** The length of {@code path}'s part up to its first {@code .git} name (any case), or -1 when it has none. */
+    static int gitEnd(String path) {
+        int start = 0;
+        for (String name : path.split("/", -1)) {
+            start += name.length();
+            if (name.toLowerCase(Locale.ROOT).equals(".git")) {
+                return start;
+            }
+            start++;
+        }
+        return -1;
+    }
+
+    /**
+     * Whether a tar entry is a regular file's content: commons-compress calls hard links and character and block
+     * devices files too, and none of them may become one on the host.
+     */
+    static boolean plainFile(TarArchiveEntry entry) {
+        return entry.isFile()
+                && !entry.isLink()
+                && !entry.isSymbolicLink()
+                && !entry.isCharacterDevice()
+                && !entry.isBlockDevice()
+                && !entry.isFIFO();
     }
 
     private static boolean isGitignore(String path) {

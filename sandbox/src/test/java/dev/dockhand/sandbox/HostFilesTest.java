@@ -10,7 +10,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,5 +84,40 @@ class HostFilesTest {
 
         assertEquals("KEY=1\n", Files.readString(root.resolve("gen/ignored/local.env")));
         assertEquals(false, Files.exists(root.resolve("empty"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void onlyWhatTheHostHasAsLastSyncedMayBeWrittenOver() throws IOException {
+        Files.writeString(root.resolve("kept.txt"), "synced");
+        Files.writeString(root.resolve("edited.txt"), "synced");
+        Files.writeString(root.resolve("big.bin"), "0123456789");
+        Files.createDirectories(root.resolve("plain"));
+        Files.writeString(root.resolve("plain/a.txt"), "a");
+        Files.createDirectories(root.resolve("mixed"));
+        Files.writeString(root.resolve("mixed/a.txt"), "a");
+        Files.writeString(root.resolve(".gitignore"), "*.log\n");
+        Files.writeString(root.resolve("mixed/run.log"), "never copied in");
+        Map<String, SyncEntry> synced = HostFiles.scan(root, new SyncIgnores(root), new SyncLimits(8, 1000))
+                .entries();
+        // The user edits a file while the command runs, and makes a new one.
+        Files.writeString(root.resolve("edited.txt"), "edited on the host");
+        Files.writeString(root.resolve("new-on-host.txt"), "mine");
+
+        Map<String, Optional<String>> answers = new TreeMap<>();
+        for (String path : List.of(
+                "kept.txt", "edited.txt", "big.bin", "new-on-host.txt", "new-in-container.txt", "plain", "mixed")) {
+            answers.put(path, HostFiles.conflict(root, path, synced));
+        }
+
+        assertEquals(
+                new TreeMap<>(Map.of(
+                        "kept.txt", Optional.empty(),
+                        "edited.txt", Optional.of("changed on both sides"),
+                        "big.bin", Optional.of("not synced"),
+                        "new-on-host.txt", Optional.of("not synced"),
+                        "new-in-container.txt", Optional.empty(),
+                        "plain", Optional.empty(),
+                        "mixed", Optional.of("the folder holds mixed/run.log, which was not synced"))),
+                answers);
     }
 }

@@ -225,6 +225,53 @@ class RemoteWorkspaceSyncTest {
         assertEquals(List.of("[core]", "\tbare = false", "no hook"), lines);
     }
 
+    @Test
+    void aCommandCannotReplaceTheGitFolderWithARedirectNorPlantANewOne() throws Exception {
+        write(".git/config", "[core]\n\tbare = false\n");
+        write(".git/HEAD", "ref: refs/heads/main\n");
+        Files.createDirectories(workspace.resolve(".git/hooks"));
+        open(Map.of());
+
+        ExecResult result = run("mkdir -p .old sub && printf '[core]\\n\\tfsmonitor = /tmp/x\\n' > .old/config"
+                + " && rm -rf .git && echo 'gitdir: .old' > .git && echo 'gitdir: ../.old' > sub/.git"
+                + " && mkdir -p .GIT/hooks && echo boom > .GIT/hooks/post-checkout");
+
+        assertEquals(
+                ExecResult.exited(0)
+                        .withNotice("The command changed protected paths in the sandbox (.GIT, .GIT/hooks,"
+                                + " .GIT/hooks/post-checkout, .git, .git/HEAD, .git/config, .git/hooks, sub/.git);"
+                                + " the changes were not copied to the user's machine and are undone before the next"
+                                + " command, since what is written there (git hooks and config, editor and Dockhand"
+                                + " settings) runs later on the user's machine. Do not work around it: tell the user,"
+                                + " who can allow a path with --allow-protected-path PATH."),
+                result);
+        assertEquals(List.of("HEAD", "config", "hooks"), list(workspace.resolve(".git")));
+        assertEquals("[core]\n\tbare = false\n", read(".git/config"));
+        assertEquals(List.of(), list(workspace.resolve("sub")));
+
+        assertEquals(ExecResult.exited(0), run("cat .git/HEAD; ls -A sub; test -e .GIT || echo no .GIT"));
+        assertEquals(List.of("ref: refs/heads/main", "no .GIT"), lines);
+    }
+
+    @Test
+    void aPathTheHostHasButNeverCopiedInIsLeftAsItIs() throws Exception {
+        write("big.bin", "x".repeat(2048));
+        write("huge.bin", "y".repeat(2048));
+        open(Map.of(SyncLimits.MAX_FILE, "1k"));
+
+        ExecResult result = run("mkdir big.bin && echo small > huge.bin && echo ok > fine.txt");
+
+        assertEquals(
+                ExecResult.exited(0)
+                        .withNotice("Left as it is on the user's machine, since it changed there too or was never"
+                                + " synced, so the command's version stays only in the sandbox: big.bin (not synced),"
+                                + " huge.bin (not synced)."),
+                result);
+        assertEquals(
+                List.of("x".repeat(2048), "y".repeat(2048), "ok\n"),
+                List.of(read("big.bin"), read("huge.bin"), read("fine.txt")));
+    }
+
     private static List<String> list(Path folder) {
         try (var entries = Files.list(folder)) {
             List<String> names = new ArrayList<>();
