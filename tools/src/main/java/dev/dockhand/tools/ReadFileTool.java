@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.conversation.Image;
+import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
@@ -21,6 +22,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads a text file with line numbers, a page at a time. A page is at most the run's output budget ({@link
@@ -94,16 +96,7 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
         try (SeekableByteChannel channel = file.open()) {
             byte[] head = TextFiles.head(channel);
             if (TextFiles.isBinary(head)) {
-                String kind = TextFiles.binaryKind(head);
-                String mimeType = IMAGE_TYPES.get(kind);
-                if (mimeType != null && channel.size() <= Image.MAX_BYTES) {
-                    return image(channel, mimeType, params.path());
-                }
-                return ToolResult.error(
-                        ToolErrorType.INVALID_PARAMS,
-                        params.path() + " is a binary file ("
-                                + TextFiles.size(channel.size()) + (kind.isEmpty() ? "" : ", " + kind)
-                                + "); read_file only reads text.");
+                return binary(channel, TextFiles.binaryKind(head), params.path());
             }
             return lines(channel, params, limits);
         }
@@ -121,12 +114,35 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
      * screenshot or a diagram in the workspace. A model that takes no images reads the line and a description. Files
      * over {@link Image#MAX_BYTES} stay binary files the tool does not read.
      */
-    private static ToolResult image(SeekableByteChannel channel, String mimeType, String path) throws IOException {
-        channel.position(0);
-        byte[] bytes = Channels.newInputStream(channel).readAllBytes();
+    private static ToolResult image(byte[] bytes, String mimeType, String path) {
         Image image = Image.of(mimeType, bytes);
         String line = path + " is an image (" + mimeType + ", " + image.size() + ").";
+        Optional<String> problem = ImageHeader.problem(mimeType, bytes);
+        if (problem.isPresent()) {
+            // Sent, it would make every later request of the session fail with a 400.
+            return ToolResult.success(line + "\n" + image.describe(problem.get()), "read image, " + image.size());
+        }
         return ToolResult.success(line, "read image, " + image.size()).withImages(List.of(image));
+    }
+
+    /**
+     * A binary file: an image of a kind every provider takes, when it is within {@link Image#MAX_BYTES}, or the error
+     * that read_file reads only text. The image is read to one byte past the limit, never further: the file may have
+     * grown since its size was looked at, and then counts as too large.
+     */
+    static ToolResult binary(SeekableByteChannel channel, String kind, String path) throws IOException {
+        String mimeType = IMAGE_TYPES.get(kind);
+        if (mimeType != null && channel.size() <= Image.MAX_BYTES) {
+            channel.position(0);
+            byte[] bytes = Channels.newInputStream(channel).readNBytes(Math.toIntExact(Image.MAX_BYTES) + 1);
+            if (bytes.length <= Image.MAX_BYTES) {
+                return image(bytes, mimeType, path);
+            }
+        }
+        return ToolResult.error(
+                ToolErrorType.INVALID_PARAMS,
+                path + " is a binary file (" + TextFiles.size(Math.max(channel.size(), channel.position()))
+                        + (kind.isEmpty() ? "" : ", " + kind) + "); read_file only reads text.");
     }
 
     /**

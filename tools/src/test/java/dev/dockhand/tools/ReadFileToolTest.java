@@ -12,12 +12,14 @@ import dev.dockhand.core.scheduler.ApprovalMode;
 import dev.dockhand.core.scheduler.CompletedCall;
 import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.ToolImages;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -174,14 +176,14 @@ class ReadFileToolTest {
 
     @Test
     void anImageFileComesBackAsTheImageUpToTheSizeAnImageMayBe() throws Exception {
-        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0};
+        byte[] png = java.util.Base64.getDecoder().decode(ToolImages.PNG_BASE64);
         Files.write(workspace.resolve("logo.dat"), png);
         byte[] huge = new byte[Math.toIntExact(Image.MAX_BYTES) + 1];
         System.arraycopy(png, 0, huge, 0, png.length);
         Files.write(workspace.resolve("huge.png"), huge);
 
         assertEquals(
-                ToolResult.success("logo.dat is an image (image/png, 9 bytes).", "read image, 9 bytes")
+                ToolResult.success("logo.dat is an image (image/png, 69 bytes).", "read image, 69 bytes")
                         .withImages(List.of(Image.of("image/png", png))),
                 read("logo.dat", null, null));
         assertEquals(
@@ -189,6 +191,37 @@ class ReadFileToolTest {
                         ToolErrorType.INVALID_PARAMS,
                         "huge.png is a binary file (3.8 MB, PNG image); read_file only reads text."),
                 read("huge.png", null, null));
+    }
+
+    @Test
+    void anImageWiderThanAnApiTakesIsDescribedNotReturned() throws Exception {
+        byte[] png = java.util.Base64.getDecoder().decode(ToolImages.PNG_BASE64);
+        png[18] = 0x23;
+        png[19] = 0x28; // 9000 px wide
+        Files.write(workspace.resolve("wide.png"), png);
+
+        assertEquals(
+                ToolResult.success(
+                        "wide.png is an image (image/png, 69 bytes).\n[image: image/png, 69 bytes, not shown: 9000x1"
+                                + " px, more than the 8000 px a side an image may be]",
+                        "read image, 69 bytes"),
+                read("wide.png", null, null));
+    }
+
+    @Test
+    void anImageThatGrewPastTheLimitSinceItsSizeWasReadIsTooLarge() throws Exception {
+        byte[] grown = new byte[Math.toIntExact(Image.MAX_BYTES) + 100];
+        byte[] png = java.util.Base64.getDecoder().decode(ToolImages.PNG_BASE64);
+        System.arraycopy(png, 0, grown, 0, png.length);
+        // A channel whose size is the file's before it grew: the read must stop at the limit, not at the end.
+        SeekableByteChannel channel = new StaleSize(grown, png.length);
+
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "grown.png is a binary file (3.8 MB, PNG image); read_file only reads text."),
+                ReadFileTool.binary(channel, "PNG image", "grown.png"));
+        assertEquals(Image.MAX_BYTES + 1, channel.position());
     }
 
     @Test
@@ -239,5 +272,62 @@ class ReadFileToolTest {
 
         assertEquals(ToolErrorType.PATH_OUTSIDE_WORKSPACE, result.error().get());
         assertFalse(result.llmContent().contains("the secret"), result.llmContent());
+    }
+
+    /** A file's bytes behind a channel that reports the size it had before it grew. */
+    private static final class StaleSize implements SeekableByteChannel {
+        private final byte[] bytes;
+        private final long staleSize;
+        private int position;
+
+        StaleSize(byte[] bytes, long staleSize) {
+            this.bytes = bytes;
+            this.staleSize = staleSize;
+        }
+
+        @Override
+        public int read(java.nio.ByteBuffer target) {
+            if (position >= bytes.length) {
+                return -1;
+            }
+            int n = Math.min(target.remaining(), bytes.length - position);
+            target.put(bytes, position, n);
+            position += n;
+            return n;
+        }
+
+        @Override
+        public int write(java.nio.ByteBuffer source) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long position() {
+            return position;
+        }
+
+        @Override
+        public SeekableByteChannel position(long newPosition) {
+            position = Math.toIntExact(newPosition);
+            return this;
+        }
+
+        @Override
+        public long size() {
+            return staleSize;
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long size) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {}
     }
 }

@@ -1,6 +1,7 @@
 package dev.dockhand.core.model;
 
 import dev.dockhand.core.conversation.Image;
+import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.conversation.Message;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,8 +118,9 @@ public final class ImageInput {
     }
 
     /**
-     * Splits {@code result}'s images: sent when the model takes images, the API takes the type, and the image is within
-     * {@link Image#MAX_BYTES}; described otherwise, each on a line of its own after the text.
+     * Splits {@code result}'s images: sent when the model takes images, the API takes the type, the image is within
+     * {@link Image#MAX_BYTES}, and its bytes are its type within {@link ImageHeader#MAX_SIDE} pixels a side (an image
+     * from a session written before that check, too); described otherwise, each on a line of its own after the text.
      *
      * @param api the API's name for the reason a type is refused ("Gemini does not take image/gif")
      */
@@ -134,6 +136,8 @@ public final class ImageInput {
             } else if (image.bytes() > Image.MAX_BYTES) {
                 why = "larger than the " + String.format(Locale.ROOT, "%.2f", Image.MAX_BYTES / (1024.0 * 1024.0))
                         + " MB an image may be";
+            } else {
+                why = ImageHeader.problem(image).orElse(null);
             }
             if (why == null) {
                 sent.add(image);

@@ -111,6 +111,27 @@ class ImageInputTest {
     }
 
     @Test
+    void anImageWhoseBytesAreNotItsTypeOrThatIsTooWideIsDescribedNotSent() {
+        byte[] wide = java.util.Base64.getDecoder().decode(ToolImages.PNG_BASE64);
+        wide[16] = 0;
+        wide[17] = 0;
+        wide[18] = 0x23;
+        wide[19] = 0x28; // 9000 px wide
+        Image tooWide = Image.of("image/png", wide);
+        Image notPng = Image.of("image/png", "GIF89a\1\0\1\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        Message.ToolResult result =
+                new Message.ToolResult("c1", "shot", "three", false, List.of(ToolImages.PNG, tooWide, notPng));
+
+        assertEquals(
+                new ImageInput.Split(
+                        List.of(ToolImages.PNG),
+                        "three\n[image: image/png, 69 bytes, not shown: 9000x1 px, more than the 8000 px a side an"
+                                + " image may be]\n[image: image/png, 10 bytes, not shown: its bytes are not a valid"
+                                + " image/png]"),
+                ImageInput.split(result, true, ImageInput.ANTHROPIC_TYPES, "Anthropic"));
+    }
+
+    @Test
     void base64FromAToolIsBroughtToTheFormEveryApiTakesAndGarbageIsRefused() {
         assertEquals(
                 ToolImages.PNG,

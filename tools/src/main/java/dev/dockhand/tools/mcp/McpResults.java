@@ -2,12 +2,14 @@ package dev.dockhand.tools.mcp;
 
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Image;
+import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -15,10 +17,14 @@ import java.util.Optional;
  * carries it already), images beside the text as images (each provider's writer sends them as its API takes them, or
  * describes them to a model that takes none), audio described by type and size, embedded resources by their text, an
  * embedded image resource as an image, other binary ones described, resource links by name and URI. {@code isError}
- * makes it an error result. The scheduler then cuts the text to the output budget like any tool's output, keeping the
+ * makes it an error result. An image no request could send, and those past {@link #MAX_IMAGES}, are described in
+ * place. The scheduler then cuts the text to the output budget like any tool's output, keeping the
  * whole on disk; the images are not cut.
  */
 final class McpResults {
+    /** The most images one result keeps; the rest are described. */
+    static final int MAX_IMAGES = 8;
+
     private McpResults() {}
 
     static ToolResult toResult(McpSchema.CallToolResult result) {
@@ -27,7 +33,12 @@ final class McpResults {
         for (McpSchema.Content content : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
             Optional<Image> image = image(content);
             if (image.isPresent()) {
-                images.add(image.get());
+                Optional<String> why = whyNotKept(image.get(), images.size());
+                if (why.isPresent()) {
+                    parts.add(image.get().describe(why.get()));
+                } else {
+                    images.add(image.get());
+                }
             } else {
                 parts.add(describe(content));
             }
@@ -50,6 +61,25 @@ final class McpResults {
             display += " · " + count(images);
         }
         return ToolResult.success(text, display).withImages(images);
+    }
+
+    /**
+     * Why an image is described here rather than kept: one no request could send (over {@link Image#MAX_BYTES}, bytes
+     * not its type, too many pixels) would only fill memory and the transcript, as would more than {@link #MAX_IMAGES}.
+     */
+    private static Optional<String> whyNotKept(Image image, int kept) {
+        if (image.bytes() > Image.MAX_BYTES) {
+            return Optional.of("larger than the "
+                    + String.format(Locale.ROOT, "%.2f", Image.MAX_BYTES / (1024.0 * 1024.0)) + " MB an image may be");
+        }
+        Optional<String> problem = ImageHeader.problem(image);
+        if (problem.isPresent()) {
+            return problem;
+        }
+        if (kept >= MAX_IMAGES) {
+            return Optional.of("more than the " + MAX_IMAGES + " images a result may carry");
+        }
+        return Optional.empty();
     }
 
     private static String count(List<Image> images) {

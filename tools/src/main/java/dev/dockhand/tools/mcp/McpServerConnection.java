@@ -438,9 +438,17 @@ final class McpServerConnection implements AutoCloseable {
         return builder;
     }
 
+    /**
+     * Keeps a stderr line in the tail, cut to {@link ProcessStdioTransport#MAX_STDERR_LINE_BYTES} characters: the SDK's
+     * stdio transport hands on whole lines however long they are.
+     */
     private void stderrLine(String line) {
+        String kept = line.length() > ProcessStdioTransport.MAX_STDERR_LINE_BYTES
+                ? line.substring(0, ProcessStdioTransport.MAX_STDERR_LINE_BYTES) + " … ["
+                        + (line.length() - ProcessStdioTransport.MAX_STDERR_LINE_BYTES) + " more characters]"
+                : line;
         synchronized (stderr) {
-            stderr.addLast(line);
+            stderr.addLast(kept);
             while (stderr.size() > STDERR_TAIL_LINES) {
                 stderr.removeFirst();
             }

@@ -4,9 +4,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +28,10 @@ import reactor.core.scheduler.Schedulers;
 final class ProcessStdioTransport implements McpClientTransport {
     /** How long the messages already sent may take to go out before the server is stopped. */
     private static final long FLUSH_MILLIS = 1_000;
+    /** The longest JSON-RPC message read from stdout; the SDK's own stdio transport takes 16 MB. */
+    static final int MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+    /** The longest stderr line kept: a log line, not a dump. */
+    static final int MAX_STDERR_LINE_BYTES = 4 * 1024;
 
     private final Process process;
     private final McpJsonMapper json;
@@ -38,6 +40,8 @@ final class ProcessStdioTransport implements McpClientTransport {
     private final ExecutorService writer;
     private final OutputStream stdin;
     private final AtomicBoolean closing = new AtomicBoolean();
+    private final int maxMessageBytes;
+    private final int maxStderrLineBytes;
     private volatile Consumer<Throwable> exceptionHandler = error -> {};
 
     /**
@@ -45,6 +49,18 @@ final class ProcessStdioTransport implements McpClientTransport {
      * @param stderr takes each line the process writes to stderr
      */
     ProcessStdioTransport(Process process, McpJsonMapper json, String name, Consumer<String> stderr) {
+        this(process, json, name, stderr, MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES);
+    }
+
+    ProcessStdioTransport(
+            Process process,
+            McpJsonMapper json,
+            String name,
+            Consumer<String> stderr,
+            int maxMessageBytes,
+            int maxStderrLineBytes) {
+        this.maxMessageBytes = maxMessageBytes;
+        this.maxStderrLineBytes = maxStderrLineBytes;
         this.process = process;
         this.json = json;
         this.name = name;
@@ -66,12 +82,22 @@ final class ProcessStdioTransport implements McpClientTransport {
         });
     }
 
-    /** Hands each message on stdout to the client, in order, until the stream ends. */
+    /**
+     * Hands each message on stdout to the client, in order, until the stream ends. A line over the message limit is
+     * dropped, said in the stderr tail as a protocol error, and reading goes on at the next line: the request it
+     * answered then times out like one the server never answered.
+     */
     private void readMessages(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-        try (BufferedReader lines =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
+        try (var stdout = process.getInputStream()) {
+            BoundedLines lines = new BoundedLines(stdout, maxMessageBytes);
+            BoundedLines.Line read;
+            while ((read = lines.next()) != null) {
+                if (read.cut()) {
+                    stderr.accept("[protocol error: a message on stdout was dropped: it ran past the " + maxMessageBytes
+                            + " bytes a message may be]");
+                    continue;
+                }
+                String line = read.text();
                 if (line.isBlank()) {
                     continue;
                 }
@@ -93,12 +119,13 @@ final class ProcessStdioTransport implements McpClientTransport {
         }
     }
 
+    /** Hands each stderr line on, cut to its limit with a note of how much was left out. */
     private void readStderr() {
-        try (BufferedReader lines =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                stderr.accept(line);
+        try (var errors = process.getErrorStream()) {
+            BoundedLines lines = new BoundedLines(errors, maxStderrLineBytes);
+            BoundedLines.Line read;
+            while ((read = lines.next()) != null) {
+                stderr.accept(read.cut() ? read.text() + " … [" + read.dropped() + " more bytes]" : read.text());
             }
         } catch (IOException e) {
             // The stream broke as the process went: the tail read so far is what there is.

@@ -58,6 +58,31 @@ class McpResultsTest {
     }
 
     @Test
+    void imagesNoRequestCouldSendAndThosePastEightAreDescribedInPlace() {
+        byte[] big = new byte[(int) Image.MAX_BYTES + 1];
+        System.arraycopy(java.util.Base64.getDecoder().decode(PNG), 0, big, 0, 69);
+        List<McpSchema.Content> content = new java.util.ArrayList<>();
+        content.add(McpSchema.ImageContent.builder(java.util.Base64.getEncoder().encodeToString(big), "image/png")
+                .build());
+        content.add(McpSchema.ImageContent.builder(PNG, "image/gif").build());
+        for (int i = 0; i < 9; i++) {
+            content.add(McpSchema.ImageContent.builder(PNG, "image/png").build());
+        }
+
+        assertEquals(
+                ToolResult.success(
+                                "[image: image/png, 3.8 MB, not shown: larger than the 3.75 MB an image may be]\n"
+                                        + "[image: image/gif, 69 bytes, not shown: its bytes are not a valid"
+                                        + " image/gif]\n"
+                                        + "[image: image/png, 69 bytes, not shown: more than the 8 images a result"
+                                        + " may carry]",
+                                "[image: image/png, 3.8 MB, not shown: larger than the 3.75 MB an image may be] · 8"
+                                        + " images")
+                        .withImages(java.util.Collections.nCopies(8, new Image("image/png", PNG))),
+                convert(false, content.toArray(McpSchema.Content[]::new)));
+    }
+
+    @Test
     void anImageWhoseDataIsNotBase64IsDescribed() {
         assertEquals(
                 ToolResult.success(

@@ -99,7 +99,7 @@ class McpServersTest {
             String picture = "[resource link notes: file:///notes.txt]\n{\"width\":1}";
             assertEquals(
                     ToolResult.success(picture, "[resource link notes: file:///notes.txt] · an image")
-                            .withImages(List.of(new Image("image/png", "aGVsbG8="))),
+                            .withImages(List.of(new Image("image/png", TestMcpServer.PNG))),
                     call(servers, "mcp__t__picture", "{}"));
         }
     }

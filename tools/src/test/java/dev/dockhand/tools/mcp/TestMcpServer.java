@@ -36,6 +36,9 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class TestMcpServer {
     private static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
+    /** A real 1×1 PNG: an image whose bytes are not PNG is described, not returned. */
+    static final String PNG =
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
 
     private TestMcpServer() {}
 
@@ -122,7 +125,7 @@ public final class TestMcpServer {
                         false,
                         request -> McpSchema.CallToolResult.builder()
                                 .content(List.of(
-                                        McpSchema.ImageContent.builder("aGVsbG8=", "image/png")
+                                        McpSchema.ImageContent.builder(PNG, "image/png")
                                                 .build(),
                                         McpSchema.ResourceLink.builder()
                                                 .name("notes")
