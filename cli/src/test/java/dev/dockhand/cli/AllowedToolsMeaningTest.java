@@ -7,31 +7,18 @@ import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A settings file that may still mean the old {@code tools.allowed} (it used to narrow the tools) is named at start. */
-class AllowedToolsMeaningTest {
+class AllowedToolsMeaningTest extends CliTest {
     /** What every run of the harness (--sandbox none) says on stderr. */
     private static final String SANDBOX_NONE =
             "dockhand: --sandbox none: commands run directly on this machine, unconfined.";
 
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         cli.model.enqueue(answer("Hello."));
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private Path userSettings(String json) throws Exception {

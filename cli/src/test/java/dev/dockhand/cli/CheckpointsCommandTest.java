@@ -12,31 +12,17 @@ import dev.dockhand.core.Json;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The "done when": a session's edit and command, then {@code dockhand checkpoints} lists and takes them back. */
-public class CheckpointsCommandTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class CheckpointsCommandTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         Files.writeString(cli.workspace.resolve("a.txt"), "as it was\n");
         Files.writeString(cli.workspace.resolve("c.txt"), "keep me\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     /** The model edits a.txt, then runs a command that creates b.txt and deletes c.txt. */

@@ -22,30 +22,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** --max-cost and the pricing and maxCost settings, played against the scripted model; --reasoning-effort. */
-public class CostLimitTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class CostLimitTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         // gpt-4.1: $2 in, $8 out per million tokens.
         cli.variables.put("DOCKHAND_MODEL", "gpt-4.1");
         Files.writeString(cli.workspace.resolve("notes.txt"), "remember\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     /** A reply asking for a write, reporting 100,000 tokens in and 10,000 out: $0.28 at gpt-4.1's price. */

@@ -6,35 +6,15 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.commands.InitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Custom commands and {@code /init} in the REPL: help, completion, the turn they send, and the questions they ask. */
-public class CustomCommandsReplTest {
+public class CustomCommandsReplTest extends CliTest {
     private static final String ENTER = "\r";
-
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
-    @BeforeEach
-    void harness() throws Exception {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
-    }
 
     private void project(String relative, String text) throws Exception {
         Path file = cli.workspace.resolve(".dockhand/commands").resolve(relative);
@@ -46,16 +26,6 @@ public class CustomCommandsReplTest {
         Path file = temp.resolve("home/commands").resolve(relative);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);
-    }
-
-    private static List<String> messages(JsonNode request) {
-        return StreamSupport.stream(request.get("messages").spliterator(), false)
-                .skip(1)
-                .map(message -> message.get("role").asText() + ": "
-                        + (message.path("content").isTextual()
-                                ? message.get("content").asText()
-                                : ""))
-                .toList();
     }
 
     @Test

@@ -6,35 +6,15 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.commands.InitCommand;
 import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Custom commands and {@code /init} in a {@code -p} run: the prompt the model gets, and what the run refuses. */
-public class CustomCommandsSingleShotTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
-    @BeforeEach
-    void harness() throws Exception {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
-    }
-
+public class CustomCommandsSingleShotTest extends CliTest {
     private void project(String relative, String text) throws Exception {
         Path file = cli.workspace.resolve(".dockhand/commands").resolve(relative);
         Files.createDirectories(file.getParent());
@@ -51,17 +31,6 @@ public class CustomCommandsSingleShotTest {
     private List<String> said() {
         return cli.errLines().stream()
                 .filter(line -> line.startsWith("dockhand: ") && !line.startsWith("dockhand: --sandbox none"))
-                .toList();
-    }
-
-    /** The conversation of a request after the system prompt, as role: text. */
-    private static List<String> messages(JsonNode request) {
-        return StreamSupport.stream(request.get("messages").spliterator(), false)
-                .skip(1)
-                .map(message -> message.get("role").asText() + ": "
-                        + (message.path("content").isTextual()
-                                ? message.get("content").asText()
-                                : ""))
                 .toList();
     }
 

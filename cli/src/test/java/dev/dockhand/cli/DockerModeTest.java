@@ -14,18 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Whole single-shot runs in the default Docker sandbox. */
-public class DockerModeTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
+public class DockerModeTest extends CliTest {
     private ScriptedModel model;
     private StringWriter err;
     private Map<String, String> variables;
@@ -33,7 +27,6 @@ public class DockerModeTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         model = cli.model;
         err = cli.err;
         variables = cli.variables;
@@ -41,11 +34,6 @@ public class DockerModeTest {
         if (System.getenv("DOCKER_HOST") != null) {
             variables.put("DOCKER_HOST", System.getenv("DOCKER_HOST"));
         }
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     /** Runs in the default sandbox, Docker, as a user would. */

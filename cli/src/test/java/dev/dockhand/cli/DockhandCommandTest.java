@@ -24,16 +24,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import okhttp3.mockwebserver.MockResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-public class DockhandCommandTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
+public class DockhandCommandTest extends CliTest {
     private ScriptedModel model;
     private StringWriter out;
     private StringWriter err;
@@ -42,17 +36,11 @@ public class DockhandCommandTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         model = cli.model;
         out = cli.out;
         err = cli.err;
         variables = cli.variables;
         workspace = cli.workspace;
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private int run(InputStream stdin, boolean stdinIsTerminal, String... args) {

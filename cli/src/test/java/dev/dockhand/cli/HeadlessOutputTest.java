@@ -19,17 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** --output-format json and stream-json, parsed back; tool narrowing; limits of unattended runs. */
-public class HeadlessOutputTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
+public class HeadlessOutputTest extends CliTest {
     private ScriptedModel model;
     private StringWriter out;
     private StringWriter err;
@@ -37,17 +31,11 @@ public class HeadlessOutputTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         model = cli.model;
         out = cli.out;
         err = cli.err;
         workspace = cli.workspace;
         Files.writeString(workspace.resolve("notes.txt"), "remember\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private int run(String... args) {

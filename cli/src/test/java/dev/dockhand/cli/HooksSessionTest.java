@@ -13,27 +13,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Hooks in whole runs: configured in the settings files, run on the host as real commands, their answers read. */
-class HooksSessionTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+class HooksSessionTest extends CliTest {
     @BeforeEach
     void open() throws Exception {
-        cli = new CliHarness(temp);
         Files.createDirectories(temp.resolve("home"));
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
     }
 
     private void user(String json) throws Exception {

@@ -8,33 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code dockhand mcp add|list|remove} on real settings files. */
-class McpCommandTest {
+class McpCommandTest extends CliTest {
     private static final Path EVERYTHING = Path.of(System.getenv()
             .getOrDefault("DOCKHAND_MCP_EVERYTHING", "/opt/mcp-everything/node_modules/.bin/mcp-server-everything"));
 
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
     private Path user;
 
     @BeforeEach
     void open() throws Exception {
-        cli = new CliHarness(temp);
         user = temp.resolve("home/settings.json");
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
     }
 
     private String lastErr() {

@@ -12,36 +12,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MCP servers in a whole run: configured in the settings, their tools offered to the scripted model, called, and
  * their results sent back. The reference server {@code @modelcontextprotocol/server-everything} is used where it is
  * installed (.ci/run installs it in /opt/mcp-everything; DOCKHAND_MCP_EVERYTHING names another copy).
  */
-class McpSessionTest {
+class McpSessionTest extends CliTest {
     private static final Path EVERYTHING = Path.of(System.getenv()
             .getOrDefault("DOCKHAND_MCP_EVERYTHING", "/opt/mcp-everything/node_modules/.bin/mcp-server-everything"));
 
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
     @BeforeEach
     void open() throws Exception {
-        cli = new CliHarness(temp);
         Files.createDirectories(temp.resolve("home"));
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
     }
 
     private void user(String json) throws Exception {

@@ -5,34 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.dockhand.cli.config.Option;
 import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One option through every level of the one precedence (Configuration.key): command line > environment > trusted
  * project > user > default, as {@code dockhand config} shows it; and that {@code dockhand config} prints the table.
  */
-public class OptionPrecedenceTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class OptionPrecedenceTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         cli.variables.remove("DOCKHAND_MODEL");
         cli.variables.remove("OPENAI_BASE_URL");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private void user(String json) throws Exception {

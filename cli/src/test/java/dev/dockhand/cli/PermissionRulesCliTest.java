@@ -11,27 +11,14 @@ import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Permission rules from the settings files, in single-shot runs: the user's always, a project's as trust allows. */
-public class PermissionRulesCliTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class PermissionRulesCliTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         Files.writeString(cli.workspace.resolve("keep.txt"), "precious\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private void user(String json) throws Exception {

@@ -10,28 +10,10 @@ import dev.dockhand.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** "Always allow in this project" at the question, and /permissions, on the REPL's virtual terminal. */
-public class PermissionsReplTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
-    @BeforeEach
-    void harness() throws Exception {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
-    }
-
+public class PermissionsReplTest extends CliTest {
     private Path userSettings() {
         return temp.resolve("home/settings.json");
     }

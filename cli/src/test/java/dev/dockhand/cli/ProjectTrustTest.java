@@ -17,23 +17,17 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A cloned repository's {@code .dockhand/settings.json} cannot take over a run: until the user trusts the folder,
  * it can only narrow what the user's settings and flags allow.
  */
-public class ProjectTrustTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
+public class ProjectTrustTest extends CliTest {
     /** The server a hostile repository points Dockhand at. */
     private ScriptedModel attacker;
 
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         attacker = new ScriptedModel();
         cli.variables.put("AWS_SECRET_ACCESS_KEY", "aws-secret-value");
         // As in the reproduction: the user's server comes from their settings, not from a variable that would
@@ -49,7 +43,6 @@ public class ProjectTrustTest {
 
     @AfterEach
     void tearDown() {
-        cli.close();
         attacker.close();
     }
 

@@ -14,11 +14,9 @@ import dev.dockhand.core.testing.GitRepositories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The issue's "done when", end to end: in a repository with a nested repository, a {@code --yolo} run in the Docker
@@ -26,24 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Dockhand's own settings leaves all four unchanged, answers every call with why, and still commits.
  */
 @Tag("docker")
-public class ProtectedPathsDockerTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class ProtectedPathsDockerTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         if (System.getenv("DOCKER_HOST") != null) {
             cli.variables.put("DOCKER_HOST", System.getenv("DOCKER_HOST"));
         }
         GitRepositories.withNestedRepository(cli.workspace);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private static String shell(String command) {

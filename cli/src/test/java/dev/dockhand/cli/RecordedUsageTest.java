@@ -7,34 +7,20 @@ import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ProviderFixtures;
 import java.io.IOException;
-import java.nio.file.Path;
 import okhttp3.mockwebserver.MockResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The usage and cost a run reports, from the provider's own stream through the reader to the JSON result: the fixture
  * follows Claude Code's recorded Sonnet traffic (see core's providers/SOURCES.md, sonnet4_thinking_bash_cached), a
  * prompt of 48,701 tokens almost all read from the cache, which the result must not report as 9.
  */
-public class RecordedUsageTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class RecordedUsageTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         cli.variables.put("ANTHROPIC_API_KEY", "sk-ant-test");
         cli.variables.put("ANTHROPIC_BASE_URL", cli.model.baseUrl());
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private static MockResponse fixture(String name) throws IOException {

@@ -6,7 +6,6 @@ import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.session.Sessions;
 import java.io.IOException;
@@ -15,19 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The "done when" in the REPL: an edit and a command taken back with /undo, and with /rewind. */
-public class ReplCheckpointsTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class ReplCheckpointsTest extends CliTest {
     /**
      * Loads and starts JGit once for the class: on a loaded machine that takes seconds, which the first test's
      * screen waits (made for the REPL's own latency) should not have to cover.
@@ -45,14 +37,8 @@ public class ReplCheckpointsTest {
 
     @BeforeEach
     void harness() throws Exception {
-        cli = new CliHarness(temp);
         Files.writeString(cli.workspace.resolve("a.txt"), "as it was\n");
         Files.writeString(cli.workspace.resolve("c.txt"), "keep me\n");
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
     }
 
     /** The model's reply to "tidy up": it edits a.txt, then a command creates b.txt and deletes c.txt. */
@@ -78,16 +64,6 @@ public class ReplCheckpointsTest {
         assertEquals("as it was\n", read("a.txt"));
         assertEquals("keep me\n", read("c.txt"));
         assertFalse(Files.exists(cli.workspace.resolve("b.txt")));
-    }
-
-    private static List<String> messages(JsonNode request) {
-        return StreamSupport.stream(request.get("messages").spliterator(), false)
-                .skip(1)
-                .map(message -> message.get("role").asText() + ": "
-                        + (message.path("content").isTextual()
-                                ? message.get("content").asText()
-                                : ""))
-                .toList();
     }
 
     @Test

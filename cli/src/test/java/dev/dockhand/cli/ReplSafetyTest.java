@@ -11,26 +11,19 @@ import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The REPL's questions that guard the user: trusting a folder, a protected path, and Ctrl-C at a question. */
-public class ReplSafetyTest {
+public class ReplSafetyTest extends CliTest {
     private static final String CTRL_C = "\u0003";
 
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
     private ScriptedModel projectServer;
 
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         projectServer = new ScriptedModel();
         cli.variables.remove("OPENAI_BASE_URL");
         Files.createDirectories(temp.resolve("home"));
@@ -39,7 +32,6 @@ public class ReplSafetyTest {
 
     @AfterEach
     void tearDown() {
-        cli.close();
         projectServer.close();
     }
 

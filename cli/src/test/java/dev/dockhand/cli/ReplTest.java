@@ -13,41 +13,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-public class ReplTest {
+public class ReplTest extends CliTest {
     private static final String ENTER = "\r";
     private static final String CTRL_C = "\u0003";
     private static final String CTRL_O = "\u000f";
-
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
-    @BeforeEach
-    void harness() throws Exception {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void close() {
-        cli.close();
-    }
-
-    /** The messages of a request, as role: text (tool results as tool: content). */
-    private static List<String> messages(JsonNode request) {
-        return java.util.stream.StreamSupport.stream(request.get("messages").spliterator(), false)
-                .skip(1)
-                .map(message -> message.get("role").asText() + ": "
-                        + (message.path("content").isTextual()
-                                ? message.get("content").asText()
-                                : ""))
-                .toList();
-    }
 
     @Test
     void rendersAStreamedMarkdownAnswer() throws Exception {

@@ -11,27 +11,14 @@ import dev.dockhand.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** --summary-file: a Markdown report for a CI job's summary page, on success and when a limit stops the run. */
-public class RunSummaryTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class RunSummaryTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         Files.writeString(cli.workspace.resolve("notes.txt"), "remember\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     @Test

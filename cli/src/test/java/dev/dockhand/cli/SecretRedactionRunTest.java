@@ -18,36 +18,19 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 32's run: a workspace with an ordinary {@code .env}, a deploy key, a token passed to commands with
  * {@code --sandbox-env} and a git remote that carries a token. The model reads the secrets, lists the environment and
  * the remotes, and edits the line next to a key, writing back the placeholder it was shown.
  */
-class SecretRedactionRunTest {
+class SecretRedactionRunTest extends CliTest {
     private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final Pattern STRIPE_LINE =
             Pattern.compile("STRIPE_SECRET_KEY=(\\[REDACTED:[A-Za-z0-9_.-]+:\\d+\\])");
 
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
     private final Random random = new Random(20261125L);
-
-    @BeforeEach
-    void start() throws IOException {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void stop() {
-        cli.close();
-    }
 
     private String random(String alphabet, int length) {
         StringBuilder text = new StringBuilder();

@@ -11,28 +11,10 @@ import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Sessions recorded as they happen, listed, resumed, and repaired after a real kill -9 of the JVM. */
-public class SessionResumeTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        cli = new CliHarness(temp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
-    }
-
+public class SessionResumeTest extends CliTest {
     @Test
     void aResumedSessionSendsTheWholeHistory() {
         cli.model.enqueue(answer("First answer."));

@@ -9,29 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Settings files and their precedence: command line > environment > project > user > defaults. */
-public class SettingsTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class SettingsTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         cli.variables.remove("DOCKHAND_MODEL");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private void user(String json) throws Exception {

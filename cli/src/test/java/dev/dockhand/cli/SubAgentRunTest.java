@@ -26,32 +26,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import okhttp3.mockwebserver.MockResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sub-agents in whole runs: the explore agent reading real files with its own requests, two at once; their events in
  * stream-json and their runs in the result; what the session keeps of them under each data policy, and resuming
  * it; agent files and the folder's trust; the run's limits counting their work.
  */
-public class SubAgentRunTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class SubAgentRunTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         Files.writeString(cli.workspace.resolve("alpha.txt"), "alpha lives here\n");
         Files.writeString(cli.workspace.resolve("beta.txt"), "beta lives here\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     private static String agentCall(String type, String description, String prompt) {

@@ -13,30 +13,17 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** What --yolo does not cover when nobody watches: protected paths, and web fetches the user did not name. */
-public class UnattendedApprovalTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
-
+public class UnattendedApprovalTest extends CliTest {
     @BeforeEach
     void setUp() throws Exception {
-        cli = new CliHarness(temp);
         Files.createDirectories(cli.workspace.resolve(".git/hooks"));
         Files.writeString(cli.workspace.resolve(".git/config"), "[core]\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
     }
 
     /** The result the model read for its one call, from the request after the round. */
