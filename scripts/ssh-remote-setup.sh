@@ -60,8 +60,9 @@ start() {
   ssh="$(command -v ssh)" || { echo "ssh-remote-setup: the ssh client is not installed." >&2; exit 1; }
   [ -s "$engine_dir/env" ] || { echo "ssh-remote-setup: start scripts/docker-remote-setup.sh first ($engine_dir/env is missing)." >&2; exit 1; }
   stop
-  rm -rf "$dir"
   mkdir -p "$dir/bin" "$dir/docker-config"
+  # Fresh keys each time (only this script's own files are removed; ssh-keygen would ask before overwriting).
+  rm -f "$dir"/host_key "$dir"/client_key "$dir"/no-docker_key "$dir"/*_key.pub "$dir"/host_key.pub "$dir/test-env"
   chmod 700 "$dir"
   local user port
   user="$(id -un)"
