@@ -17,6 +17,7 @@ import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -60,6 +61,8 @@ public final class DockerSandbox implements Sandbox {
     private final DockerWorkspace workspace;
     /** Why the settings of the workspace transport cannot be used, said at {@link #preflight}; else null. */
     private final String transportProblem;
+    /** What carries docker-java's connections to an engine at {@code ssh://}; else null. */
+    private final SshBridge ssh;
 
     private final BackgroundJobs jobs = new BackgroundJobs();
 
@@ -70,7 +73,8 @@ public final class DockerSandbox implements Sandbox {
             String dockerHost,
             ProtectedMounts protectedMounts,
             DockerWorkspace workspace,
-            String transportProblem) {
+            String transportProblem,
+            SshBridge ssh) {
         this.docker = docker;
         this.http = http;
         this.spec = spec;
@@ -78,6 +82,7 @@ public final class DockerSandbox implements Sandbox {
         this.protectedMounts = protectedMounts;
         this.workspace = workspace;
         this.transportProblem = transportProblem;
+        this.ssh = ssh;
         this.container = new SandboxContainer(docker, spec, protectedMounts, workspace);
     }
 
@@ -106,18 +111,22 @@ public final class DockerSandbox implements Sandbox {
         DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
         String dockerHost = hostEnv.get("DOCKER_HOST");
         String problem = null;
-        if (dockerHost != null && dockerHost.strip().startsWith("ssh://")) {
-            // docker-java has no SSH transport (its configuration refuses the scheme), so preflight says what to do
-            // instead: forward the engine's socket.
-            problem = "DOCKER_HOST=" + dockerHost.strip() + " is not supported yet: forward the engine's socket with"
-                    + " ssh -nNT -L /tmp/dockhand-docker.sock:/var/run/docker.sock HOST and run with"
-                    + " DOCKER_HOST=unix:///tmp/dockhand-docker.sock DOCKHAND_SANDBOX_TRANSPORT=sync.";
-            builder.withDockerHost("unix:///var/run/docker.sock");
+        SshBridge ssh = null;
+        if (dockerHost != null && dockerHost.strip().regionMatches(true, 0, "ssh://", 0, 6)) {
+            // docker-java has no SSH transport: it talks to a local socket whose connections each run ssh.
+            try {
+                ssh = SshBridge.open(dockerHost.strip(), hostEnv, System.console() != null);
+                builder.withDockerHost(ssh.socket().toString());
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+                builder.withDockerHost("unix:///var/run/docker.sock");
+            }
+            builder.withDockerTlsVerify(false);
         } else if (dockerHost != null && !dockerHost.isBlank()) {
             builder.withDockerHost(dockerHost.strip());
         }
         String tlsVerify = hostEnv.get("DOCKER_TLS_VERIFY");
-        if (tlsVerify != null && !tlsVerify.isBlank()) {
+        if (ssh == null && tlsVerify != null && !tlsVerify.isBlank()) {
             builder.withDockerTlsVerify(tlsVerify.strip());
         }
         String certPath = hostEnv.get("DOCKER_CERT_PATH");
@@ -127,14 +136,16 @@ public final class DockerSandbox implements Sandbox {
         DockerClientConfig config = builder.build();
         DockerHttpClient http = new ZerodepDockerHttpClient.Builder()
                 .dockerHost(config.getDockerHost())
-                .sslConfig(config.getSSLConfig())
+                .sslConfig(ssh == null ? config.getSSLConfig() : null)
                 .connectionTimeout(Duration.ofSeconds(5))
                 .build();
         ContainerSpec spec = ContainerSpec.of(settings, workspace, extraRoots, hostEnv, HostIdentity.current());
         ProtectedMounts protectedMounts = new ProtectedMounts(protectedLayouts);
         DockerWorkspace transport = new MountedWorkspace(spec, protectedMounts);
         try {
-            if (problem == null && DockerWorkspace.choose(config.getDockerHost(), hostEnv) == WorkspaceTransport.SYNC) {
+            // An engine reached over ssh cannot see this disk, though docker-java's address is a local socket.
+            URI engine = ssh != null ? URI.create("ssh:/") : config.getDockerHost();
+            if (problem == null && DockerWorkspace.choose(engine, hostEnv) == WorkspaceTransport.SYNC) {
                 transport = new SyncedWorkspace(spec, SyncLimits.from(hostEnv), protectedLayouts);
             }
         } catch (IllegalArgumentException e) {
@@ -144,10 +155,11 @@ public final class DockerSandbox implements Sandbox {
                 DockerClientImpl.getInstance(config, http),
                 http,
                 spec,
-                config.getDockerHost().toString(),
+                ssh != null ? dockerHost.strip() : config.getDockerHost().toString(),
                 protectedMounts,
                 transport,
-                problem);
+                problem,
+                ssh);
     }
 
     @Override
@@ -169,7 +181,12 @@ public final class DockerSandbox implements Sandbox {
             throw new SandboxUnavailableException(transportProblem, null);
         }
         try {
-            docker.pingCmd().exec();
+            if (ssh != null) {
+                // Bounded, and said in ssh's own words: an ssh that cannot connect fails or waits, never answers.
+                ssh.check(() -> docker.pingCmd().exec());
+            } else {
+                docker.pingCmd().exec();
+            }
         } catch (RuntimeException e) {
             throw new SandboxUnavailableException(
                     "Docker does not answer at " + dockerHost + " (" + reason(e)
@@ -412,6 +429,14 @@ public final class DockerSandbox implements Sandbox {
         } catch (IOException e) {
             log.debug("closing the Docker client failed", e);
         }
+        if (ssh != null) {
+            ssh.close();
+        }
+    }
+
+    /** What carries the connections to an engine at {@code ssh://}, if that is where it is; for tests. */
+    Optional<SshBridge> sshBridge() {
+        return Optional.ofNullable(ssh);
     }
 
     /** The innermost cause's message, which says what the engine or the transport objected to. */

@@ -51,20 +51,20 @@ class DockerWorkspaceTest {
     }
 
     @Test
-    void anSshEngineStopsBeforeTheModelIsCalledSayingHowToForwardItsSocket() throws Exception {
+    void anSshAddressThatSshWouldReadAsAnOptionStopsBeforeTheModelIsCalled() throws Exception {
         DockerSandbox sandbox = DockerSandbox.connect(
                 DockerSettings.DEFAULT,
                 Path.of("/nonexistent-workspace"),
                 List.of(),
-                Map.of("DOCKER_HOST", "ssh://ci@builder"));
+                Map.of("DOCKER_HOST", "ssh://-oProxyCommand=calc", "PATH", "/usr/bin:/bin"));
 
         SandboxUnavailableException refused = assertThrows(SandboxUnavailableException.class, sandbox::preflight);
         sandbox.close();
 
         assertEquals(
-                "DOCKER_HOST=ssh://ci@builder is not supported yet: forward the engine's socket with ssh -nNT -L"
-                        + " /tmp/dockhand-docker.sock:/var/run/docker.sock HOST and run with"
-                        + " DOCKER_HOST=unix:///tmp/dockhand-docker.sock DOCKHAND_SANDBOX_TRANSPORT=sync.",
+                "DOCKER_HOST=ssh://-oProxyCommand=calc has a host or user starting with '-', which ssh would read as"
+                        + " an option; write it as ssh://[user@]host[:port] and put other ssh settings in"
+                        + " ~/.ssh/config.",
                 refused.getMessage());
     }
 }
