@@ -6,6 +6,8 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -44,25 +46,43 @@ final class SandboxContainer {
 
     /**
      * Starts the container on a thread of its own, so that it is ready when the first command wants it (the model is
-     * thinking meanwhile). A command that comes while it starts waits for it, as it would for its own start; if it
-     * fails, the first command is refused with the same error as if it had tried itself. A {@link #close} meanwhile
-     * waits for the start and removes what it made.
+     * thinking meanwhile), then passes its id to {@code warmUp} on that thread, outside this container's lock. A
+     * command that comes while it starts waits for it, as it would for its own start; if it fails, the first command is
+     * refused with the same error as if it had tried itself. A {@link #close} meanwhile waits for the start and removes
+     * what it made.
+     *
+     * @return done when the start and the warm-up are over, whatever their outcome
      */
-    void startAhead() {
-        Thread starting = new Thread(this::startIfNeverTried, "dockhand-sandbox-start");
+    CompletableFuture<Void> startAhead(Consumer<String> warmUp) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread starting = new Thread(
+                () -> {
+                    try {
+                        String started = startIfNeverTried();
+                        if (started != null) {
+                            warmUp.accept(started);
+                        }
+                    } finally {
+                        done.complete(null);
+                    }
+                },
+                "dockhand-sandbox-start");
         starting.setDaemon(true);
         starting.start();
+        return done;
     }
 
-    private synchronized void startIfNeverTried() {
+    /** The started container's id; null when a start was tried before, the sandbox is closed, or the start failed. */
+    private synchronized String startIfNeverTried() {
         if (startTried || closed) {
-            return;
+            return null;
         }
         try {
-            ensureStarted();
+            return ensureStarted();
         } catch (IOException e) {
             log.info("the sandbox container could not start ahead of the first command", e);
             startAheadFailure = e;
+            return null;
         }
     }
 

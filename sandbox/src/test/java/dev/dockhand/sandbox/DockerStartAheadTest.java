@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,11 +16,14 @@ import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -28,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -61,9 +66,44 @@ class DockerStartAheadTest {
     }
 
     private DockerSandbox open(DockerSettings settings, Supplier<List<ProtectedLayout>> layouts) {
-        DockerSandbox sandbox = DockerAvailable.sandbox(settings, workspace, Map.of(), layouts);
+        return open(settings, Map.of(), layouts);
+    }
+
+    private DockerSandbox open(
+            DockerSettings settings, Map<String, String> hostEnv, Supplier<List<ProtectedLayout>> layouts) {
+        DockerSandbox sandbox = DockerAvailable.sandbox(settings, workspace, hostEnv, layouts);
         opened.add(sandbox);
         return sandbox;
+    }
+
+    /**
+     * A sandbox whose every bash, in the container, first runs {@code script} (passed as {@code BASH_ENV}, which bash
+     * reads before a non-interactive command): how these tests see and hold the commands the sandbox runs.
+     */
+    private DockerSandbox openWithBashEnv(String script) throws IOException {
+        Path bashEnv = Files.writeString(workspace.resolve("bash-env.sh"), script);
+        DockerSettings settings = new DockerSettings(
+                DockerSettings.DEFAULT_IMAGE,
+                DockerSettings.DEFAULT.network(),
+                DockerSettings.DEFAULT.memoryBytes(),
+                DockerSettings.DEFAULT.cpus(),
+                DockerSettings.DEFAULT.pids(),
+                List.of("BASH_ENV"));
+        return open(settings, Map.of("BASH_ENV", bashEnv.toString()), List::of);
+    }
+
+    /**
+     * A named pipe in the workspace that every bash in the container reads a line from before it goes on, while it
+     * exists: opening it for writing returns once a bash waits on it, so the test knows that bash is running.
+     */
+    private Path holdingPipe() throws IOException, InterruptedException {
+        Path pipe = workspace.resolve("hold");
+        assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
+        return pipe;
+    }
+
+    private static String readsPipe(Path pipe) {
+        return "if [ -p '" + pipe + "' ]; then read -r _ < '" + pipe + "'; fi\n";
     }
 
     private ExecResult run(DockerSandbox sandbox, String command) throws IOException {
@@ -126,6 +166,66 @@ class DockerStartAheadTest {
         assertEquals(ExecResult.exited(0), run(sandbox, "true"));
         assertEquals(started, sandbox.containerId());
         assertEquals(List.of(started), containersOfThisWorkspace());
+    }
+
+    @Test
+    void theStartAheadRunsOneCommandTheWayCommandsRunBeforeTheFirstCommandComes() throws Exception {
+        Path shells = workspace.resolve("shells");
+        DockerSandbox sandbox = openWithBashEnv("echo \"$0\" >> '" + shells + "'\n");
+
+        sandbox.startAhead().get(30, TimeUnit.SECONDS);
+        // The sweep's wrapper (its $0 is "dockhand") and the command's own bash under it, as for every command.
+        List<String> warmedUp = Files.readAllLines(shells);
+        ExecResult first = run(sandbox, "true");
+
+        assertEquals(List.of("dockhand", "bash"), warmedUp);
+        assertEquals(ExecResult.exited(0), first);
+        assertEquals(List.of("dockhand", "bash", "dockhand", "bash"), Files.readAllLines(shells));
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aWarmUpThatFailsIsNotReportedAndTheFirstCommandMeetsTheDeadContainerItself() throws Exception {
+        Path pipe = holdingPipe();
+        DockerSandbox sandbox = openWithBashEnv(readsPipe(pipe));
+
+        CompletableFuture<Void> started = sandbox.startAhead();
+        try (OutputStream held = Files.newOutputStream(pipe)) {
+            // The warm-up's bash waits on the pipe: the container dies under it.
+            docker.killContainerCmd(sandbox.containerId()).exec();
+        }
+        Files.delete(pipe);
+        started.get(30, TimeUnit.SECONDS);
+        String dead = sandbox.containerId();
+        ExecResult first = run(sandbox, "true");
+        String fresh = sandbox.containerId();
+        List<String> running = containersOfThisWorkspace();
+        sandbox.close();
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED), first);
+        assertNotEquals(dead, fresh);
+        assertEquals(List.of(fresh), running);
+        assertEquals(List.of(), containersOfThisWorkspace());
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void closingWhileTheWarmUpRunsLeavesNoContainerAndNoCommandAfterIt() throws Exception {
+        Path pipe = holdingPipe();
+        DockerSandbox sandbox = openWithBashEnv(readsPipe(pipe));
+
+        CompletableFuture<Void> started = sandbox.startAhead();
+        try (OutputStream held = Files.newOutputStream(pipe)) {
+            // The warm-up's bash waits on the pipe while the session closes.
+            sandbox.close();
+        }
+        started.get(30, TimeUnit.SECONDS);
+
+        assertEquals(List.of(), containersOfThisWorkspace());
+        assertEquals(
+                "the sandbox is closed",
+                assertThrows(IOException.class, () -> run(sandbox, "true")).getMessage());
+        assertEquals(List.of(), containersOfThisWorkspace());
     }
 
     @Test
