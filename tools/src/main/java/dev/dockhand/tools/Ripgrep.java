@@ -17,9 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * ripgrep, when installed, for grep and glob ({@link RipgrepFiles}). Its flags are chosen so that it searches exactly
- * what {@link JavaGrep} does:
- * hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even outside a git repository,
- * no global or {@code .ignore} files, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
+ * what {@link JavaGrep} does: hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even
+ * outside a git repository, no global or {@code .ignore} files, no configuration file, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
  * the Java search takes over; so does an answer whose lines could not all be confirmed through the workspace
  * ({@link RipgrepMatches}).
  */

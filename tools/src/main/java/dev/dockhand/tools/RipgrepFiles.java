@@ -55,19 +55,18 @@ final class RipgrepFiles {
         }
         Process process = ripgrep.start(flags, folder, ".");
         List<Path> found = new ArrayList<>();
-        try (var ignored = context.cancellation().onCancel(process::destroyForcibly);
-                InputStream out = process.getInputStream()) {
-            if (!read(out, matches, found)) {
-                process.destroyForcibly();
+        try (var ignored = context.cancellation().onCancel(process::destroyForcibly)) {
+            boolean alike;
+            try (InputStream out = process.getInputStream()) {
+                alike = read(out, matches, found);
+            }
+            // 1 is "no files"; 2 an error (an unreadable folder, say), where the walk is the one to say what it skips.
+            if (!alike || process.waitFor() > 1 || context.cancellation().isCancelled()) {
                 return Optional.empty();
             }
-        } catch (IOException | RuntimeException failure) {
+        } finally {
+            // Nothing when it has ended; stops it when its list was left unread.
             process.destroyForcibly();
-            throw failure;
-        }
-        // 1 is "no files"; 2 an error (an unreadable folder, say), where the walk is the one to say what it skips.
-        if (process.waitFor() > 1 || context.cancellation().isCancelled()) {
-            return Optional.empty();
         }
         return confirm(start, found);
     }
