@@ -42,7 +42,8 @@ import java.util.zip.ZipInputStream;
  *
  * <p>Each call goes through {@link CoreToolScheduler#runRound}, as the model's calls do (arguments validated, the
  * result cut to the output budget): {@code grep} for ten patterns (with ripgrep, as installed, and with the Java
- * search the grep tool falls back to without it), {@code glob} for five, {@code list_directory} of the root and
+ * search the grep tool falls back to without it), {@code glob} for five (likewise with ripgrep and with the Java walk),
+ * {@code list_directory} of the root and
  * {@code read_file} of the largest file. The command-line work beside them: {@code rg PATTERN}, {@code rg --files -g
  * GLOB}, {@code ls -l} and {@code cat -n}, each with its output read through a pipe (ripgrep stops at the first match
  * when its output is {@code /dev/null}). The runs interleave each call with its command, and each target is the median
@@ -115,13 +116,13 @@ public final class BigRepoBenchmark {
         this.rg = rg;
         this.largest = largestFile(tree);
         ToolEnvironment environment = new ToolEnvironment(Workspace.of(tree), sandbox, OutputLimits.DEFAULT, outputs);
-        this.tools = scheduler(environment, new GrepTool());
-        this.javaSearch = scheduler(environment, GrepTool.withoutRipgrep());
+        this.tools = scheduler(environment, new GrepTool(), new GlobTool());
+        this.javaSearch = scheduler(environment, GrepTool.withoutRipgrep(), GlobTool.withoutRipgrep());
     }
 
-    private static CoreToolScheduler scheduler(ToolEnvironment environment, GrepTool grep) {
+    private static CoreToolScheduler scheduler(ToolEnvironment environment, GrepTool grep, GlobTool glob) {
         return new CoreToolScheduler(
-                new ToolRegistry(List.of(grep, new GlobTool(), new ListDirectoryTool(), new ReadFileTool())),
+                new ToolRegistry(List.of(grep, glob, new ListDirectoryTool(), new ReadFileTool())),
                 environment,
                 request -> ApprovalDecision.allowOnce(),
                 ApprovalMode.DEFAULT,
@@ -155,7 +156,23 @@ public final class BigRepoBenchmark {
                 .filter(path -> path.startsWith("jdk.localedata/") || path.contains("/resources/"))
                 .distinct()
                 .toList();
-        BenchTable table = new BenchTable()
+        BenchTable table = table(zip, files, runs, totals, ratios, ignoredShown.size(), early);
+        System.out.print(table.render());
+        printJson(files, totals, ratios, early, runs, table);
+        sandbox.close();
+    }
+
+    /** Each figure of the runs, and each ratio beside its target. */
+    private BenchTable table(
+            Path zip,
+            int files,
+            int runs,
+            Totals totals,
+            Map<String, List<Double>> ratios,
+            int ignoredShown,
+            long early)
+            throws IOException {
+        return new BenchTable()
                 .row("tree: " + zip + ", unpacked", String.format("%,d", files) + " files")
                 .row(
                         "grep, 10 patterns, with ripgrep: tool calls, median of " + runs,
@@ -176,7 +193,7 @@ public final class BigRepoBenchmark {
                         median(ratios.get("java")),
                         JAVA_SEARCH_TARGET,
                         "×")
-                .row("glob, 5 patterns: tool calls", ms(median(totals.byKind.get("glob"))))
+                .row("glob, 5 patterns, with ripgrep: tool calls", ms(median(totals.byKind.get("glob"))))
                 .row("  rg --files -g GLOB, the same 5", ms(median(totals.byKind.get("rg-files"))))
                 .row(
                         "glob_ratio",
@@ -184,6 +201,14 @@ public final class BigRepoBenchmark {
                         BenchTable.number(median(ratios.get("glob"))) + "×",
                         median(ratios.get("glob")),
                         TOOL_TARGET,
+                        "×")
+                .row("glob, 5 patterns, Java walk (no ripgrep): tool calls", ms(median(totals.byKind.get("java-glob"))))
+                .row(
+                        "java_glob_ratio",
+                        "  Java walk against rg --files",
+                        BenchTable.number(median(ratios.get("java-glob"))) + "×",
+                        median(ratios.get("java-glob")),
+                        JAVA_SEARCH_TARGET,
                         "×")
                 .row("list_directory of the root: tool call", ms(median(totals.byKind.get("list"))))
                 .row("  ls -l of the root", ms(median(totals.byKind.get("ls"))))
@@ -209,14 +234,11 @@ public final class BigRepoBenchmark {
                 .row(
                         "ignored_paths_shown",
                         "paths under .gitignored folders in grep and glob results",
-                        Integer.toString(ignoredShown.size()),
-                        ignoredShown.size(),
+                        Integer.toString(ignoredShown),
+                        ignoredShown,
                         0,
                         "")
                 .row("grep \"import\" (over 100,000 matching lines) to its 200-match limit", ms(early));
-        System.out.print(table.render());
-        printJson(files, totals, ratios, early, runs, table);
-        sandbox.close();
     }
 
     private static void printJson(
@@ -258,11 +280,16 @@ public final class BigRepoBenchmark {
             rgGrep += command(command);
         }
         long glob = 0;
+        long javaGlob = 0;
         long rgFiles = 0;
         for (String pattern : GLOBS) {
+            String arguments = "{\"pattern\":" + Json.write(pattern) + "}";
             long start = System.nanoTime();
-            shown.addAll(paths(call(tools, "glob", "{\"pattern\":" + Json.write(pattern) + "}")));
+            shown.addAll(paths(call(tools, "glob", arguments)));
             glob += System.nanoTime() - start;
+            start = System.nanoTime();
+            shown.addAll(paths(call(javaSearch, "glob", arguments)));
+            javaGlob += System.nanoTime() - start;
             rgFiles += command(List.of(rg.toString(), "--no-require-git", "--files", "-g", pattern));
         }
         long start = System.nanoTime();
@@ -279,6 +306,7 @@ public final class BigRepoBenchmark {
         totals.add("java", java);
         totals.add("rg", rgGrep);
         totals.add("glob", glob);
+        totals.add("java-glob", javaGlob);
         totals.add("rg-files", rgFiles);
         totals.add("list", list);
         totals.add("ls", ls);
@@ -287,6 +315,7 @@ public final class BigRepoBenchmark {
         ratios.computeIfAbsent("grep", k -> new ArrayList<>()).add((double) grep / rgGrep);
         ratios.computeIfAbsent("java", k -> new ArrayList<>()).add((double) java / rgGrep);
         ratios.computeIfAbsent("glob", k -> new ArrayList<>()).add((double) glob / rgFiles);
+        ratios.computeIfAbsent("java-glob", k -> new ArrayList<>()).add((double) javaGlob / rgFiles);
         ratios.computeIfAbsent("list", k -> new ArrayList<>()).add((double) list / ls);
         ratios.computeIfAbsent("read", k -> new ArrayList<>()).add((double) read / cat);
     }

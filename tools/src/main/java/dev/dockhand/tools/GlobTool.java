@@ -19,8 +19,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
-/** Finds files by glob pattern, newest first, leaving out what .gitignore excludes. */
+/**
+ * Finds files by glob pattern, newest first, leaving out what .gitignore excludes. Lists the files through ripgrep
+ * when it is installed ({@link RipgrepFiles}, much faster on large trees) and by the Java walk otherwise; both give the
+ * same files.
+ */
 public final class GlobTool extends BaseTool<GlobTool.Params> {
     public static final String NAME = "glob";
     static final int MAX_RESULTS = 500;
@@ -42,8 +47,23 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
                     Schema.string("Folder to search in, relative to the workspace root. Default: the" + " root."))
             .build();
 
+    private final Ripgrep ripgrep;
+
     public GlobTool() {
+        this(Ripgrep.find());
+    }
+
+    /**
+     * A glob that never runs ripgrep, as on a machine without it: for the big-repository benchmark, which measures
+     * the Java walk beside ripgrep.
+     */
+    public static GlobTool withoutRipgrep() {
+        return new GlobTool(Optional.empty());
+    }
+
+    GlobTool(Optional<Ripgrep> ripgrep) {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
+        this.ripgrep = ripgrep.orElse(null);
     }
 
     @Override
@@ -62,7 +82,7 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
     }
 
     /** A file found, with the time it was last changed, for newest-first order. */
-    private record Match(Path path, FileTime modified) {}
+    record Match(Path path, FileTime modified) {}
 
     /** {@code **}{@code /x} should match {@code x} at the top too, as in git and most tools; Java's glob does not. */
     static List<PathMatcher> matchers(String pattern) {
@@ -76,27 +96,24 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
         return matchers;
     }
 
+    /** Whether a path relative to the search folder matches the pattern. */
+    static Predicate<Path> matching(String pattern) {
+        List<PathMatcher> matchers = matchers(pattern);
+        return relative -> matchers.stream().anyMatch(matcher -> matcher.matches(relative));
+    }
+
     @Override
-    public ToolResult execute(Params params, ToolContext context) {
+    public ToolResult execute(Params params, ToolContext context) throws InterruptedException {
         String where = params.path() == null ? "." : params.path();
-        List<PathMatcher> matchers = matchers(params.pattern());
-        List<Match> matches = new ArrayList<>();
+        Predicate<Path> matching = matching(params.pattern());
+        List<Match> matches;
         try (WorkspaceFile start = context.workspace().openForRead(where)) {
             if (start.kind() != WorkspaceFile.Kind.DIRECTORY) {
                 return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Folder not found: " + where + ".");
             }
-            Path folder = start.path();
-            new WorkspaceWalker(new IgnoreRules(context.workspace(), List.of()), context.cancellation())
-                    .walk(start, (file, attributes, content) -> {
-                        Path relative = folder.relativize(file);
-                        for (PathMatcher matcher : matchers) {
-                            if (matcher.matches(relative)) {
-                                matches.add(new Match(file, attributes.lastModifiedTime()));
-                                break;
-                            }
-                        }
-                        return true;
-                    });
+            Optional<List<Match>> fast =
+                    ripgrep == null ? Optional.empty() : RipgrepFiles.find(ripgrep, start, matching, context);
+            matches = fast.isPresent() ? new ArrayList<>(fast.get()) : walk(start, matching, context);
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
         } catch (PathChangedException e) {
@@ -118,5 +135,20 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
                     .append(" more files not shown; narrow the pattern" + " or the path.]\n");
         }
         return ToolResult.success(text.toString(), matches.size() + (matches.size() == 1 ? " file" : " files"));
+    }
+
+    /** The Java walk, which ripgrep's list must equal. */
+    private static List<Match> walk(WorkspaceFile start, Predicate<Path> matching, ToolContext context)
+            throws IOException {
+        Path folder = start.path();
+        List<Match> matches = new ArrayList<>();
+        new WorkspaceWalker(new IgnoreRules(context.workspace(), List.of()), context.cancellation())
+                .walk(start, (file, attributes, content) -> {
+                    if (matching.test(folder.relativize(file))) {
+                        matches.add(new Match(file, attributes.lastModifiedTime()));
+                    }
+                    return true;
+                });
+        return matches;
     }
 }

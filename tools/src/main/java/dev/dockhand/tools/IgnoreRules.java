@@ -139,6 +139,11 @@ final class IgnoreRules {
         return text.length() <= cut ? "" : text.substring(cut).replace(File.separatorChar, '/');
     }
 
+    /** Whether {@code .git/info/exclude} holds any rule, beyond comments and blank lines. */
+    boolean excludesAny() {
+        return exclude != null && !exclude.getRules().isEmpty();
+    }
+
     boolean isIgnored(Path path, boolean directory) {
         Path name = path.getFileName();
         if (name != null && name.toString().equals(".git")) {

@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * ripgrep, when installed, for grep. Its flags are chosen so that it searches exactly what {@link JavaGrep} does:
- * hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even outside a git repository,
- * no global or {@code .ignore} files, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
+ * ripgrep, when installed, for grep and glob ({@link RipgrepFiles}). Its flags are chosen so that it searches exactly
+ * what {@link JavaGrep} does: hidden files too, {@code .git} never, .gitignore (and .git/info/exclude) honoured even
+ * outside a git repository, no global or {@code .ignore} files, no configuration file, in path order. A pattern ripgrep's regex engine cannot read returns empty, and
  * the Java search takes over; so does an answer whose lines could not all be confirmed through the workspace
  * ({@link RipgrepMatches}).
  */
@@ -46,38 +46,22 @@ final class Ripgrep {
 
     Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                executable.toString(),
-                "--json",
-                "--hidden",
-                "--no-require-git",
-                "--no-ignore-global",
-                "--no-ignore-dot",
-                "--sort",
-                "path",
-                "--glob",
-                "!.git",
-                "--no-messages"));
+        List<String> flags = new ArrayList<>(List.of("--json", "--sort", "path"));
         if (Boolean.TRUE.equals(params.caseInsensitive())) {
-            command.add("--ignore-case");
+            flags.add("--ignore-case");
         }
         if (params.glob() != null) {
-            command.add("--glob");
-            command.add(params.glob());
+            flags.add("--glob");
+            flags.add(params.glob());
         }
-        command.add("--regexp");
-        command.add(params.pattern());
-        command.add("--");
+        flags.add("--regexp");
+        flags.add(params.pattern());
         // Run from the search folder with a relative path: ripgrep anchors globs with a slash to the path it walks,
         // which must be relative for "src/*.java" to mean what it means to the Java search.
         boolean folder = Files.isDirectory(start);
         Path directory = folder ? start : start.getParent();
-        command.add(folder ? "." : start.getFileName().toString());
-        Process process = new ProcessBuilder(command)
-                .directory(directory.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        process.getOutputStream().close();
+        Process process =
+                start(flags, directory, folder ? "." : start.getFileName().toString());
         // One match past max, when there is one, says that more exist; it is confirmed like the others.
         List<GrepTool.Match> matches = new ArrayList<>();
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly);
@@ -106,6 +90,33 @@ final class Ripgrep {
             return Optional.empty();
         }
         return Optional.of(new GrepTool.Found(List.copyOf(more ? matches.subList(0, max) : matches), more));
+    }
+
+    /**
+     * Starts ripgrep in {@code directory} on {@code path} with the flags that make it walk what the Java walk does
+     * (see the class comment) and {@code flags} for the work at hand; its standard input is closed, its messages
+     * dropped. {@code --no-config}: a {@code RIPGREP_CONFIG_PATH} file could add any flag, following links among them.
+     */
+    Process start(List<String> flags, Path directory, String path) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                executable.toString(),
+                "--no-config",
+                "--hidden",
+                "--no-require-git",
+                "--no-ignore-global",
+                "--no-ignore-dot",
+                "--glob",
+                "!.git",
+                "--no-messages"));
+        command.addAll(flags);
+        command.add("--");
+        command.add(path);
+        Process process = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        process.getOutputStream().close();
+        return process;
     }
 
     private static GrepTool.Match match(Path directory, JsonNode data) {

@@ -70,7 +70,7 @@ class IgnoredAtDepthTest {
     }
 
     @Test
-    void globSkipsTheSameFiles() {
+    void globSkipsTheSameFiles() throws Exception {
         assertEquals(
                 ToolResult.success("a/b/c/Keep.java\na/b/keep.tmp\na/generated/G.java\n", "3 files"),
                 new GlobTool().execute(new GlobTool.Params("**/*.{java,tmp}", null), context));

@@ -89,7 +89,7 @@ class SearchToolsTest {
     }
 
     @Test
-    void globMatchesAtAnyDepthNewestFirstSkippingIgnoredFiles() {
+    void globMatchesAtAnyDepthNewestFirstSkippingIgnoredFiles() throws Exception {
         ToolResult result = new GlobTool().execute(new GlobTool.Params("**/*.java", null), context);
 
         List<String> lines = result.llmContent().lines().toList();
@@ -101,7 +101,7 @@ class SearchToolsTest {
     }
 
     @Test
-    void globInASubFolderAndWithNoMatch() {
+    void globInASubFolderAndWithNoMatch() throws Exception {
         assertEquals(
                 "src/test/AppTest.java\n",
                 new GlobTool()
