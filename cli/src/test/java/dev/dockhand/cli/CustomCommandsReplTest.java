@@ -83,7 +83,7 @@ public class CustomCommandsReplTest extends CliTest {
         project("deploy-check.md", "Check the deploy.\n");
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("/deploy-chek");
-            repl.await("Unknown command");
+            repl.await("(/help lists them)");
 
             assertEquals(
                     List.of("Unknown command /deploy-chek; did you mean /deploy-check? (/help lists them)"),
@@ -178,7 +178,7 @@ public class CustomCommandsReplTest extends CliTest {
             repl.submit("/init");
             repl.await("y replace · n keep it");
             repl.type("y");
-            repl.await("✓ AGENTS.md written");
+            repl.await("(/clear starts one).");
 
             assertEquals("Mine.\nNew.\n", Files.readString(cli.workspace.resolve("AGENTS.md")));
             assertEquals(

@@ -139,7 +139,7 @@ public class ReplCheckpointsTest extends CliTest {
 
             repl.awaitPrompt();
             repl.submit("/rewind 2");
-            repl.await("[b] both");
+            repl.await("[b] both  [Esc] cancel");
             assertEquals(
                     List.of(
                             "Rewind to before turn 2 \"tidy up\":",

@@ -101,7 +101,7 @@ public class ReplSafetyTest extends CliTest {
                 answer("Left it."));
         try (ReplHarness repl = new ReplHarness(cli, "--yolo")) {
             repl.submit("add a hook");
-            repl.await("y allow this call");
+            repl.await("y allow this call · n deny · Esc stop the turn");
             List<String> question = repl.rowsFrom("? Allow write_file?");
             assertEquals(
                     List.of(

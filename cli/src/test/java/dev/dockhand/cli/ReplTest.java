@@ -76,7 +76,7 @@ public class ReplTest extends CliTest {
                 answer("Changed."));
         try (ReplHarness repl = new ReplHarness(cli)) {
             repl.submit("translate");
-            repl.await("y allow once");
+            repl.await("n deny · Esc stop the turn");
             assertEquals(
                     List.of(
                             "? Allow edit?",
