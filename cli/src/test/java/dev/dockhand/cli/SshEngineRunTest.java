@@ -17,11 +17,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Whole runs against an engine at {@code DOCKER_HOST=ssh://…}: the private sshd of scripts/ssh-remote-setup.sh in
@@ -29,11 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * DOCKHAND_REMOTE_SSH_DIR, which .ci/run sets; without them skipped, or failed when DOCKHAND_REQUIRE_DOCKER=1).
  */
 @Tag("docker")
-class SshEngineRunTest {
-    @TempDir
-    Path temp;
-
-    private CliHarness cli;
+class SshEngineRunTest extends CliTest {
     private String host;
     private Path tmp;
     private Set<Path> bridgesBefore;
@@ -50,18 +44,10 @@ class SshEngineRunTest {
             }
             assumeTrue(false, "ssh:// engine runs skipped: " + reason);
         }
-        cli = new CliHarness(temp);
         cli.variables.put("PATH", Path.of(dir, "bin") + ":" + System.getenv("PATH"));
         cli.variables.put("HOME", System.getProperty("user.home"));
         tmp = Path.of(System.getProperty("java.io.tmpdir"));
         bridgesBefore = bridges();
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (cli != null) {
-            cli.close();
-        }
     }
 
     @Test
