@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -238,7 +239,7 @@ final class HostFiles {
                 Files.setLastModifiedTime(temporary, modified);
             }
             if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                deleteTree(target);
+                FileTrees.deleteTree(target);
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
@@ -262,23 +263,6 @@ final class HostFiles {
             // Only what was synced is removed; the rest of the folder is the host's.
         }
         return Optional.empty();
-    }
-
-    /** Removes {@code path} and everything under it, following no link (a link is removed, not entered). */
-    static void deleteTree(Path path) throws IOException {
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path folder, IOException e) throws IOException {
-                Files.delete(folder);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     static Set<PosixFilePermission> permissions(int mode) {

@@ -2,6 +2,7 @@ package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.model.Mount;
 import com.github.dockerjava.api.model.MountType;
+import dev.dockhand.core.FileTrees;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -99,7 +100,7 @@ final class ProtectedMounts {
             for (Path path : layout.absent()) {
                 if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
                     try {
-                        HostFiles.deleteTree(path);
+                        FileTrees.deleteTree(path);
                         removed.add(layout.root().relativize(path).toString());
                     } catch (IOException e) {
                         log.error("could not remove {}, which a command created", path, e);

@@ -1,8 +1,10 @@
 package dev.dockhand.core.checkpoint;
 
+import dev.dockhand.core.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -249,7 +251,10 @@ final class ShadowRepository implements AutoCloseable {
 
     /**
      * Puts {@code entry} at {@code path} in the workspace: its bytes, its executable bit, or the link it is. Returns why
-     * it was not, when a folder on the way is a link or not a folder: restoring through it would write elsewhere.
+     * it was not, when a folder on the way is a link or not a folder (restoring through it would write elsewhere), or
+     * when a folder stands at {@code path} holding files: the restore's removals have already taken the recorded ones,
+     * so what is left there no checkpoint ever recorded (an ignored {@code node_modules} or {@code .env}, a file too
+     * large), and nothing a checkpoint cannot bring back is destroyed. A folder holding only folders is replaced.
      */
     Optional<String> write(String path, Entry entry) throws IOException {
         Optional<String> unsafe = unsafeFolder(path);
@@ -257,6 +262,12 @@ final class ShadowRepository implements AutoCloseable {
             return unsafe;
         }
         Path target = workspace.resolve(path);
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> held = FileTrees.files(target, 4);
+            if (!held.isEmpty()) {
+                return Optional.of(heldBy(path, held));
+            }
+        }
         Path parent = target.getParent();
         Files.createDirectories(parent);
         if (!parent.toRealPath().startsWith(workspace.toRealPath())) {
@@ -279,7 +290,12 @@ final class ShadowRepository implements AutoCloseable {
                 setExecutable(temporary, entry.mode() == FileMode.EXECUTABLE_FILE);
             }
             if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                deleteTree(target);
+                try {
+                    FileTrees.deleteEmptyFolders(target);
+                } catch (DirectoryNotEmptyException e) {
+                    // A file appeared in it since it was looked at: it stays, and so does the folder.
+                    return Optional.of(heldBy(path, FileTrees.files(target, 4)));
+                }
             }
             // A rename replaces a link standing at the name, never what it points to.
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -287,6 +303,17 @@ final class ShadowRepository implements AutoCloseable {
             Files.deleteIfExists(temporary);
         }
         return Optional.empty();
+    }
+
+    /** Why a folder at {@code path}, holding {@code held} (a few of its files), is not replaced by the file. */
+    private static String heldBy(String path, List<Path> held) {
+        List<String> shown = held.stream()
+                .map(file -> path + "/" + file.toString().replace(File.separatorChar, '/'))
+                .sorted()
+                .limit(3)
+                .toList();
+        return path + " is a folder now, holding files no checkpoint recorded (" + String.join(", ", shown)
+                + (held.size() > 3 ? ", ..." : "") + "): left as it is";
     }
 
     /**
@@ -442,17 +469,6 @@ final class ShadowRepository implements AutoCloseable {
                     PosixFilePermission.OTHERS_EXECUTE));
         }
         Files.setPosixFilePermissions(file, permissions);
-    }
-
-    private static void deleteTree(Path path) throws IOException {
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            try (var entries = Files.list(path)) {
-                for (Path child : entries.toList()) {
-                    deleteTree(child);
-                }
-            }
-        }
-        Files.deleteIfExists(path);
     }
 
     @Override

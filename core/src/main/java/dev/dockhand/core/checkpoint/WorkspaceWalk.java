@@ -10,8 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +29,9 @@ import org.eclipse.jgit.lib.ObjectInserter;
 
 /**
  * One walk of the workspace against the shadow index: the entries a snapshot records, with one {@code lstat} per file
- * and no read of a file whose mode, size and modification time (to the nanosecond) are those its entry recorded.
+ * and no read of a file whose mode, size, modification time (to the nanosecond) and change time (to the millisecond)
+ * are those its entry recorded. The change time is what tells a file rewritten to the same size with its modification
+ * time put back ({@code touch -r}, {@code cp -p}, {@code rsync -t}) from one left alone: no one can set it back.
  *
  * <p>Two shortcuts make a walk of an unchanged workspace cheap, each with the case that would make it wrong handled:
  *
@@ -41,7 +42,7 @@ import org.eclipse.jgit.lib.ObjectInserter;
  *       and folders are always matched.
  *   <li>An entry's stat is trusted only once the file is older than the snapshot that recorded it by more than
  *       {@link #RACY}: a file changed again within the same timestamp tick as the write before it (and after the
- *       snapshot read it) keeps its size and time, so an entry recorded that close to its file's time is stored
+ *       snapshot read it) keeps its size and times, so an entry recorded that close to its file's times is stored
  *       smudged (git's "racily clean"), and the next snapshot reads the file again and trusts it only then.
  * </ul>
  */
@@ -55,12 +56,21 @@ final class WorkspaceWalk {
     /** A file is read whole into memory to be stored: larger ones are left out, whatever the size limit says. */
     private static final long LARGEST = Integer.MAX_VALUE - 8;
 
+    /** What an {@code lstat} is asked for: one call, the change time included, which no other view gives. */
+    private static final String UNIX_STAT = "unix:mode,size,lastModifiedTime,ctime";
+
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFREG = 0100000;
+    private static final int S_IFLNK = 0120000;
+    private static final int S_IXUSR = 0100;
+
     private final long maxFileSize;
     private final List<String> excluded;
     private final Map<String, DirCacheEntry> known;
     private final ObjectInserter inserter;
     private final Instant trustedBefore;
-    private final boolean posix;
+    private final boolean unix;
     private final List<DirCacheEntry> entries = new ArrayList<>();
     private final Set<String> refused = new TreeSet<>();
     private int kept;
@@ -78,19 +88,27 @@ final class WorkspaceWalk {
     /** The rules of one {@code .gitignore}, for the folder {@code prefix} ("" or "a/b/"), inside those above it. */
     private record Rules(IgnoreNode node, String prefix, Rules outer) {}
 
+    /**
+     * What one {@code lstat} says of a path.
+     *
+     * @param mode what git records it as; null for a folder and for what git does not record (a pipe)
+     * @param changed its change time in milliseconds; 0 where the file system has none
+     */
+    private record Stat(FileMode mode, boolean folder, long size, Instant modified, long changed) {}
+
     private WorkspaceWalk(
             long maxFileSize,
             List<String> excluded,
             Map<String, DirCacheEntry> known,
             ObjectInserter inserter,
             Instant start,
-            boolean posix) {
+            boolean unix) {
         this.maxFileSize = maxFileSize;
         this.excluded = excluded;
         this.known = known;
         this.inserter = inserter;
         this.trustedBefore = start.minus(RACY);
-        this.posix = posix;
+        this.unix = unix;
     }
 
     /**
@@ -106,8 +124,8 @@ final class WorkspaceWalk {
             DirCacheEntry entry = index.getEntry(i);
             known.put(entry.getPathString(), entry);
         }
-        boolean posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
-        WorkspaceWalk walk = new WorkspaceWalk(maxFileSize, excluded, known, inserter, start, posix);
+        boolean unix = root.getFileSystem().supportedFileAttributeViews().contains("unix");
+        WorkspaceWalk walk = new WorkspaceWalk(maxFileSize, excluded, known, inserter, start, unix);
         walk.folder(root, "", null, false);
         boolean changed = walk.rewritten || walk.kept != known.size();
         return new Result(walk.entries, changed, walk.refused);
@@ -127,12 +145,12 @@ final class WorkspaceWalk {
         boolean changed = rulesChanged;
         DirCacheEntry recordedIgnore = known.get(prefix + Constants.DOT_GIT_IGNORE);
         Path ignoreFile = folder.resolve(Constants.DOT_GIT_IGNORE);
-        BasicFileAttributes ignoreStat = stat(ignoreFile);
+        Stat ignoreStat = stat(ignoreFile);
         if (ignoreStat == null) {
             changed |= recordedIgnore != null;
         } else {
-            changed |= recordedIgnore == null || !clean(recordedIgnore, mode(ignoreStat), ignoreStat);
-            if (ignoreStat.isRegularFile()) {
+            changed |= recordedIgnore == null || !clean(recordedIgnore, ignoreStat);
+            if (ignoreStat.mode() == FileMode.REGULAR_FILE || ignoreStat.mode() == FileMode.EXECUTABLE_FILE) {
                 IgnoreNode node = new IgnoreNode();
                 try (InputStream in = Files.newInputStream(ignoreFile, LinkOption.NOFOLLOW_LINKS)) {
                     node.parse(prefix + Constants.DOT_GIT_IGNORE, in);
@@ -154,31 +172,30 @@ final class WorkspaceWalk {
             if (isExcluded(path)) {
                 continue;
             }
-            BasicFileAttributes stat = stat(child);
+            Stat stat = stat(child);
             if (stat == null) {
                 continue;
             }
-            if (stat.isDirectory()) {
+            if (stat.folder()) {
                 if (!ignored(path, true, rules)) {
                     folder(child, path + "/", rules, changed);
                 }
                 continue;
             }
-            FileMode mode = mode(stat);
-            if (mode == null || stat.size() > maxFileSize || stat.size() > LARGEST) {
+            if (stat.mode() == null || stat.size() > maxFileSize || stat.size() > LARGEST) {
                 continue;
             }
             DirCacheEntry recorded = known.get(path);
             if ((recorded == null || changed) && ignored(path, false, rules)) {
                 continue;
             }
-            file(child, path, mode, stat, recorded);
+            file(child, path, stat, recorded);
         }
     }
 
-    private void file(Path file, String path, FileMode mode, BasicFileAttributes stat, DirCacheEntry recorded)
-            throws IOException {
-        if (recorded != null && mode != FileMode.SYMLINK && clean(recorded, mode, stat)) {
+    private void file(Path file, String path, Stat stat, DirCacheEntry recorded) throws IOException {
+        FileMode mode = stat.mode();
+        if (recorded != null && mode != FileMode.SYMLINK && clean(recorded, stat)) {
             entries.add(recorded);
             kept++;
             return;
@@ -206,19 +223,21 @@ final class WorkspaceWalk {
             refused.add(path);
             return;
         }
-        Instant modified = stat.lastModifiedTime().toInstant();
+        Instant modified = stat.modified();
         entry.setFileMode(mode);
         entry.setLength(stat.size());
         entry.setLastModified(modified);
+        entry.setCreationTime(stat.changed());
         entry.setObjectId(inserter.insert(Constants.OBJ_BLOB, content));
-        if (!modified.isBefore(trustedBefore)) {
+        if (!modified.isBefore(trustedBefore) || stat.changed() >= trustedBefore.toEpochMilli()) {
             entry.smudgeRacilyClean();
         }
         if (recorded != null
                 && recorded.getRawMode() == entry.getRawMode()
                 && recorded.getObjectId().equals(entry.getObjectId())
                 && recorded.getLength() == entry.getLength()
-                && recorded.getLastModifiedInstant().equals(modified)) {
+                && recorded.getLastModifiedInstant().equals(modified)
+                && recorded.getCreationTime() == stat.changed()) {
             // Read again and found as recorded (a link, or a file still too recent to trust): nothing to write.
             entries.add(recorded);
             kept++;
@@ -229,14 +248,14 @@ final class WorkspaceWalk {
     }
 
     /** Whether {@code recorded} provably holds the file whose stat is {@code stat}, without reading it. */
-    private boolean clean(DirCacheEntry recorded, FileMode mode, BasicFileAttributes stat) {
-        return mode != null
-                && recorded.getRawMode() == mode.getBits()
+    private boolean clean(DirCacheEntry recorded, Stat stat) {
+        return stat.mode() != null
+                && recorded.getRawMode() == stat.mode().getBits()
                 && !recorded.isSmudged()
                 && recorded.getLength() == (int) stat.size()
                 && recorded.getLastModifiedInstant().isBefore(trustedBefore)
-                && recorded.getLastModifiedInstant()
-                        .equals(stat.lastModifiedTime().toInstant());
+                && recorded.getLastModifiedInstant().equals(stat.modified())
+                && recorded.getCreationTime() == stat.changed();
     }
 
     /** The bytes to record: the file's, or the link's target; null when it went or grew past the limit meanwhile. */
@@ -255,30 +274,39 @@ final class WorkspaceWalk {
         }
     }
 
-    /** The file's stat, not following a link; null when it is gone. */
-    private BasicFileAttributes stat(Path file) {
+    /** The file's stat, not following a link, in one call; null when it is gone. */
+    private Stat stat(Path file) {
         try {
-            return posix
-                    ? Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
-                    : Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!unix) {
+                BasicFileAttributes stat =
+                        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                FileMode mode =
+                        stat.isSymbolicLink() ? FileMode.SYMLINK : stat.isRegularFile() ? FileMode.REGULAR_FILE : null;
+                return new Stat(
+                        mode,
+                        stat.isDirectory(),
+                        stat.size(),
+                        stat.lastModifiedTime().toInstant(),
+                        0);
+            }
+            Map<String, Object> stat = Files.readAttributes(file, UNIX_STAT, LinkOption.NOFOLLOW_LINKS);
+            int bits = (Integer) stat.get("mode");
+            // The mode git records: a link, an executable or a plain file; null for what git does not record.
+            FileMode mode =
+                    switch (bits & S_IFMT) {
+                        case S_IFLNK -> FileMode.SYMLINK;
+                        case S_IFREG -> (bits & S_IXUSR) != 0 ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
+                        default -> null;
+                    };
+            return new Stat(
+                    mode,
+                    (bits & S_IFMT) == S_IFDIR,
+                    (Long) stat.get("size"),
+                    ((FileTime) stat.get("lastModifiedTime")).toInstant(),
+                    ((FileTime) stat.get("ctime")).toMillis());
         } catch (IOException e) {
             return null;
         }
-    }
-
-    /** The mode git records: a link, an executable or a plain file; null for what git does not record (a pipe). */
-    private static FileMode mode(BasicFileAttributes stat) {
-        if (stat.isSymbolicLink()) {
-            return FileMode.SYMLINK;
-        }
-        if (!stat.isRegularFile()) {
-            return null;
-        }
-        if (stat instanceof PosixFileAttributes posix
-                && posix.permissions().contains(PosixFilePermission.OWNER_EXECUTE)) {
-            return FileMode.EXECUTABLE_FILE;
-        }
-        return FileMode.REGULAR_FILE;
     }
 
     /**

@@ -154,4 +154,47 @@ class CheckpointRestoreSafetyTest {
         }
         assertEquals("class Main {}\n", Files.readString(workspace.resolve("src/Main.java")));
     }
+
+    @Test
+    void aFolderInTheWayOfARestoredFileIsKeptWhenItHoldsFilesNoCheckpointRecorded() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(workspace.resolve(".gitignore"), "node_modules/\n");
+            Files.writeString(workspace.resolve("cache"), "mine\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.delete(workspace.resolve("cache"));
+            Files.createDirectories(workspace.resolve("cache/node_modules"));
+            Files.writeString(workspace.resolve("cache/node_modules/lib.js"), "installed\n");
+            Files.writeString(workspace.resolve("cache/made.txt"), "by the call\n");
+            Checkpoint finished = store.finish(checkpoint);
+
+            CheckpointStore.Restored restored = store.restore(store.plan(List.of(finished)));
+
+            assertEquals(
+                    new CheckpointStore.Restored(
+                            List.of("cache/made.txt"),
+                            Map.of(
+                                    "cache",
+                                    "cache is a folder now, holding files no checkpoint recorded"
+                                            + " (cache/node_modules/lib.js): left as it is")),
+                    restored);
+        }
+        assertEquals("installed\n", Files.readString(workspace.resolve("cache/node_modules/lib.js")));
+    }
+
+    @Test
+    void aFolderInTheWayOfARestoredFileHoldingOnlyFoldersIsReplaced() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(workspace.resolve("cache"), "mine\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.delete(workspace.resolve("cache"));
+            Files.createDirectories(workspace.resolve("cache/empty/deeper"));
+            Files.writeString(workspace.resolve("cache/made.txt"), "by the call\n");
+            Checkpoint finished = store.finish(checkpoint);
+
+            CheckpointStore.Restored restored = store.restore(store.plan(List.of(finished)));
+
+            assertEquals(new CheckpointStore.Restored(List.of("cache/made.txt", "cache"), Map.of()), restored);
+        }
+        assertEquals("mine\n", Files.readString(workspace.resolve("cache")));
+    }
 }

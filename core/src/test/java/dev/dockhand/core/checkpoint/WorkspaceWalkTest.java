@@ -201,4 +201,28 @@ class WorkspaceWalkTest {
             assertEquals(List.of("a.txt", "b.txt"), paths(second, seen));
         }
     }
+
+    @Test
+    void aFileRewrittenToTheSameSizeWithItsTimePutBackIsReadAgain() throws Exception {
+        Path workspace = workspace();
+        Path file = workspace.resolve("a.txt");
+        Files.writeString(file, "one\n");
+        FileTime old = setTime(file, Instant.now().minus(Duration.ofHours(1)));
+        FileTime recordedChange = (FileTime) Files.getAttribute(file, "unix:ctime");
+        try (ShadowRepository shadow = open(workspace)) {
+            // Taken as if long after the file's last change: its entry is trusted from the next snapshot on.
+            Instant later = Instant.now().plus(Duration.ofMinutes(1));
+            assertEquals("one\n", text(shadow, shadow.snapshot(later), "a.txt"));
+
+            // Same size, modification time put back (touch -r, cp -p): only the change time moved. The kernel stamps
+            // it from a clock that ticks coarsely, so the edit is repeated until it lands in a later tick, as any
+            // edit made after a snapshot does.
+            do {
+                Files.writeString(file, "two\n");
+                Files.setLastModifiedTime(file, old);
+            } while (Files.getAttribute(file, "unix:ctime").equals(recordedChange));
+
+            assertEquals("two\n", text(shadow, shadow.snapshot(later.plus(Duration.ofMinutes(1))), "a.txt"));
+        }
+    }
 }
