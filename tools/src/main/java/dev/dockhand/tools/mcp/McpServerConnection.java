@@ -289,6 +289,40 @@ final class McpServerConnection implements AutoCloseable {
         return connected;
     }
 
+    /**
+     * For a server in the sandbox, whose workspace may be a copy (a remote engine): what the host changed since the
+     * last sync is copied in before the call, as before a command, so the server works on the files the model sees.
+     */
+    void syncIn() throws McpCallException {
+        Sandbox box = sandboxOfServer();
+        if (box == null) {
+            return;
+        }
+        try {
+            box.syncIn();
+        } catch (IOException e) {
+            throw new McpCallException("The workspace could not be copied into the sandbox for the MCP server '"
+                    + spec.name() + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * For a server in the sandbox: what it changed in the workspace's copy is copied back after the call, as after a
+     * command, rather than with the next command (or never, if the session ends first). Sentences for the model.
+     */
+    List<String> syncBack() {
+        Sandbox box = sandboxOfServer();
+        return box == null ? List.of() : box.syncBack();
+    }
+
+    /** The sandbox this server runs in; null for a server on this machine or before the sandbox opened. */
+    private Sandbox sandboxOfServer() {
+        if (!spec.sandbox() || sandbox == null || !sandbox.isDone() || sandbox.isCompletedExceptionally()) {
+            return null;
+        }
+        return sandbox.getNow(null);
+    }
+
     /** Whether this server was started again after a crash. */
     synchronized boolean wasRestarted() {
         return restarted;
