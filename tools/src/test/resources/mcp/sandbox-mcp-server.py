@@ -8,6 +8,7 @@
 #   slow {tag}          -> runs "sleep <tag>", says so in a progress notification and answers when it ends; a cancel
 #                          kills it and sends no answer
 #   crash               -> exits with status 3 without answering
+#   write_file {path, text} -> writes text to path (relative to the server's cwd) and answers "wrote <path>"
 import json
 import os
 import subprocess
@@ -38,6 +39,9 @@ TOOLS = [
     {"name": "slow", "description": "Sleeps until it ends or is cancelled.",
      "inputSchema": {"type": "object", "properties": {"tag": {"type": "string"}}, "required": ["tag"]}},
     {"name": "crash", "description": "Exits at once.", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "write_file", "description": "Writes a file.",
+     "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "text": {"type": "string"}},
+                     "required": ["path", "text"]}},
 ]
 
 
@@ -59,6 +63,10 @@ def call(request_id, name, arguments):
         subprocess.Popen(["sleep", arguments["tag"]], start_new_session=True,
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return text("started")
+    if name == "write_file":
+        with open(arguments["path"], "w") as out:
+            out.write(arguments["text"])
+        return text("wrote " + arguments["path"])
     return text("no tool " + name, True)
 
 

@@ -39,9 +39,10 @@ import org.slf4j.LoggerFactory;
  * listing of the root by one {@code find}, files put in by the engine's archive upload, files taken out by one
  * {@code tar} whose output is read as an archive, and paths removed by {@code rm}. The helper commands run as the
  * container's user and need GNU find and tar in the image. Every name is passed as an argument, never through a
- * shell, and what comes back is only ever read as data.
+ * shell, and what comes back is only ever read as data. Not final: tests stand a folder of this machine in for the
+ * container, to order the sync's steps against other writers.
  */
-final class ContainerFiles {
+class ContainerFiles {
     private static final Logger log = LoggerFactory.getLogger(ContainerFiles.class);
 
     /** One record per path: kind, size, status-change time, mode, path; then the link's target; each NUL-ended. */

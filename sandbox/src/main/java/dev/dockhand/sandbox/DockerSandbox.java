@@ -12,6 +12,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.OutputSink;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +57,12 @@ public final class DockerSandbox implements Sandbox {
     private static final int KILLED = 137;
     /** How long the warm-up command ({@link #warmUp}) is waited for; {@code true} takes milliseconds. */
     private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(10);
+    /**
+     * How long the end of a session waits for the engine, for each of its two steps: copying back what changed in the
+     * container since the last command, then removing the container. An engine that has not answered by then is left
+     * as it is, with a warning naming the container.
+     */
+    static final Duration CLOSE_LIMIT = Duration.ofSeconds(15);
 
     private final DockerClient docker;
     private final DockerHttpClient http;
@@ -69,6 +77,9 @@ public final class DockerSandbox implements Sandbox {
     private final SshBridge ssh;
 
     private final BackgroundJobs jobs = new BackgroundJobs();
+    private volatile Duration closeLimit = CLOSE_LIMIT;
+    /** Takes the one-line warning of a close that gave up on the engine; the cli prints it. */
+    private volatile Consumer<String> warnings = warning -> log.warn(warning);
 
     DockerSandbox(
             DockerClient docker,
@@ -437,9 +448,41 @@ public final class DockerSandbox implements Sandbox {
         return DockerAttachedProcess.start(docker, container, command, environment, directory);
     }
 
+    /** Brings the container's copy up to date with the host before an attached program (an MCP server) works on it. */
+    @Override
+    public void syncIn() throws IOException {
+        String id = container.id();
+        if (id != null) {
+            workspace.beforeCommand(container.files(id));
+        }
+    }
+
+    /** Copies back what an attached program or a background command changed, as after a command. */
+    @Override
+    public List<String> syncBack() {
+        String id = container.id();
+        return id == null ? List.of() : workspace.afterCommand(container.files(id));
+    }
+
+    @Override
+    public HostWrites hostWrites() {
+        return workspace.hostWrites();
+    }
+
     @Override
     public List<BackgroundProcess> background() {
         return jobs.list();
+    }
+
+    /** Where the warning of a close that gave up on a stalled engine goes (one line); the log by default. */
+    public void onWarning(Consumer<String> sink) {
+        warnings = sink;
+    }
+
+    /** Sets {@link #CLOSE_LIMIT} otherwise; for tests with an engine that never answers. */
+    void closeLimit(Duration limit) {
+        closeLimit = limit;
+        container.removeLimit(limit);
     }
 
     /** The container's id once the first command started it, else null; for tests and benchmarks. */
@@ -447,16 +490,53 @@ public final class DockerSandbox implements Sandbox {
         return container.id();
     }
 
-    /** Removes the container, which ends every process in it; the background commands are then marked killed. */
+    /**
+     * Copies back what changed in the container since the last command (what a background command or an MCP server
+     * wrote), then removes the container, which ends every process in it; the background commands are then marked
+     * killed. Each step waits for the engine at most {@link #CLOSE_LIMIT}: an engine that does not answer is given up
+     * on, with a one-line warning naming the container left behind.
+     */
     @Override
     public void close() {
-        workspace.settle();
-        container.close();
-        jobs.killAll();
-        try {
-            docker.close();
-        } catch (IOException e) {
-            log.debug("closing the Docker client failed", e);
+        boolean copied = Bounded.run("dockhand-sandbox-copy-back", closeLimit, () -> {
+            workspace.settle();
+            String id = container.id();
+            if (id != null) {
+                for (String notice : workspace.afterCommand(container.files(id))) {
+                    log.warn("copying back at the end of the session: {}", notice);
+                }
+            }
+        });
+        boolean removed = copied
+                && Bounded.run("dockhand-sandbox-remove", closeLimit, () -> {
+                    container.close();
+                    // Each job asks the engine about its exec unless its container is gone: after the removal.
+                    jobs.killAll();
+                });
+        if (!removed) {
+            container.abandon();
+            String id = container.knownId();
+            warnings.accept("the Docker engine at " + dockerHost + " did not answer within "
+                    + seconds(closeLimit) + " as the session ended"
+                    + (copied ? "" : ", so what changed in the sandbox since the last command was not copied back")
+                    + (id == null
+                            ? "; a sandbox container may be left there (the next start removes it)."
+                            : "; the sandbox container " + id.substring(0, Math.min(12, id.length()))
+                                    + " is left there (docker rm -f " + id.substring(0, Math.min(12, id.length()))
+                                    + ")."));
+        }
+        Runnable closeClient = () -> {
+            try {
+                docker.close();
+            } catch (IOException e) {
+                log.debug("closing the Docker client failed", e);
+            }
+        };
+        if (removed) {
+            closeClient.run();
+        } else {
+            // Its connections may be held by the stalled calls; closing it is not waited for.
+            Bounded.run("dockhand-docker-client-close", Duration.ZERO, closeClient);
         }
         if (ssh != null) {
             ssh.close();
@@ -466,6 +546,11 @@ public final class DockerSandbox implements Sandbox {
     /** What carries the connections to an engine at {@code ssh://}, if that is where it is; for tests. */
     Optional<SshBridge> sshBridge() {
         return Optional.ofNullable(ssh);
+    }
+
+    /** {@code 15 s}, or {@code 200 ms} for a limit that is not whole seconds. */
+    private static String seconds(Duration limit) {
+        return limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms";
     }
 
     /** The innermost cause's message, which says what the engine or the transport objected to. */

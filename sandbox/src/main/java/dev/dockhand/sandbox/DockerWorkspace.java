@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.model.HostConfig;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import java.io.IOException;
 import java.net.URI;
@@ -38,6 +39,9 @@ interface DockerWorkspace {
      * command's result.
      */
     void afterCommandInBackground(ContainerFiles files);
+
+    /** The turns at writing the host's files that the copy back takes, for the file tools to take too. */
+    HostWrites hostWrites();
 
     /** Waits for work still under way ({@link #afterCommandInBackground}); before the container is removed. */
     void settle();

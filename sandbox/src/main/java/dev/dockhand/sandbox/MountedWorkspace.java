@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.model.HostConfig;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import java.util.List;
 
@@ -46,6 +47,12 @@ final class MountedWorkspace implements DockerWorkspace {
     @Override
     public void afterCommandInBackground(ContainerFiles files) {
         // Nothing to copy back.
+    }
+
+    @Override
+    public HostWrites hostWrites() {
+        // The sandbox never writes the host's files itself.
+        return HostWrites.NONE;
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -26,15 +27,20 @@ final class SandboxContainer {
     private final ContainerSpec spec;
     private final ProtectedMounts protectedMounts;
     private final DockerWorkspace workspace;
-    private String id;
+    /** Written under the lock; read without it by {@link #knownId}, which must answer while a call on it stalls. */
+    private volatile String id;
+
     private long oomKills;
-    private Thread removeOnShutdown;
+    /** Read without the lock by {@link #abandon}. */
+    private volatile Thread removeOnShutdown;
+    /** How long the shutdown hook waits for the engine to remove the container. */
+    private volatile Duration removeLimit = DockerSandbox.CLOSE_LIMIT;
     /** Whether a start was tried, by a command or ahead of one; the start ahead is only ever the first. */
     private boolean startTried;
     /** Why the start ahead of the first command failed, until a command has been told. */
     private IOException startAheadFailure;
 
-    private boolean closed;
+    private volatile boolean closed;
 
     SandboxContainer(
             DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
@@ -104,7 +110,10 @@ final class SandboxContainer {
         if (removeOnShutdown == null) {
             // Before the container exists, so that an exit while it starts (ahead, on another thread) waits for it and
             // removes it.
-            Thread hook = new Thread(this::removeAll, "dockhand-remove-sandbox");
+            // Bounded, so that an engine that stopped answering cannot keep the JVM from exiting.
+            Thread hook = new Thread(
+                    () -> Bounded.run("dockhand-remove-sandbox-at-exit", removeLimit, this::removeAll),
+                    "dockhand-remove-sandbox");
             try {
                 Runtime.getRuntime().addShutdownHook(hook);
             } catch (IllegalStateException exiting) {
@@ -226,6 +235,34 @@ final class SandboxContainer {
                 Runtime.getRuntime().removeShutdownHook(removeOnShutdown);
             } catch (IllegalStateException shuttingDown) {
                 // The hook is running or about to; it removes nothing twice.
+            }
+        }
+    }
+
+    /**
+     * The container's id as last known, without waiting for a start or removal under way (which may be stalled on the
+     * engine); null when none was started.
+     */
+    String knownId() {
+        return id;
+    }
+
+    void removeLimit(Duration limit) {
+        removeLimit = limit;
+    }
+
+    /**
+     * Gives up on the container without waiting for the engine: the close stalled. No container starts after this,
+     * and the shutdown hook is dropped, since it would only wait on the same engine again at exit.
+     */
+    void abandon() {
+        closed = true;
+        Thread hook = removeOnShutdown;
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running; it is bounded too.
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.model.HostConfig;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
@@ -24,6 +25,8 @@ final class SyncedWorkspace implements DockerWorkspace {
     private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
     /** Sentences from that copy back, for the next command's result. */
     private final List<String> carried = new ArrayList<>();
+    /** Turns at writing the host's files, shared with the file tools. */
+    private final HostWriteLock hostWrites = new HostWriteLock();
 
     SyncedWorkspace(ContainerSpec spec, SyncLimits limits, Supplier<List<ProtectedLayout>> layouts) {
         this.spec = spec;
@@ -70,20 +73,31 @@ final class SyncedWorkspace implements DockerWorkspace {
         }
     }
 
-    /** A failure to copy back is said in the result rather than thrown: the command did run. */
+    /**
+     * A failure to copy back is said in the result rather than thrown: the command did run. The copy back takes its
+     * turn at the host's files (see {@link HostWriteLock}), so a file tool's write never comes between its check that
+     * the host still has a file as last synced and its writing of that file.
+     */
     @Override
     public synchronized List<String> afterCommand(ContainerFiles files) {
         List<String> notices = new ArrayList<>(carried);
         carried.clear();
-        for (SyncedRoot root : roots) {
-            try {
-                notices.addAll(root.pull(files));
-            } catch (IOException | RuntimeException e) {
-                notices.add("The files the command changed in " + root.root() + " could not all be copied to the"
-                        + " user's machine (" + DockerSandbox.reason(e) + "); the sandbox has them.");
+        try (HostWrites.Turn turn = hostWrites.take()) {
+            for (SyncedRoot root : roots) {
+                try {
+                    notices.addAll(root.pull(files));
+                } catch (IOException | RuntimeException e) {
+                    notices.add("The files the command changed in " + root.root() + " could not all be copied to the"
+                            + " user's machine (" + DockerSandbox.reason(e) + "); the sandbox has them.");
+                }
             }
         }
         return notices;
+    }
+
+    @Override
+    public HostWriteLock hostWrites() {
+        return hostWrites;
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.OutputSink;
@@ -69,6 +70,21 @@ public final class WatchedSandbox implements Sandbox {
     @Override
     public BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException {
         return sandbox.start(command, directory, outputFolder);
+    }
+
+    @Override
+    public void syncIn() throws IOException {
+        sandbox.syncIn();
+    }
+
+    @Override
+    public List<String> syncBack() {
+        return sandbox.syncBack();
+    }
+
+    @Override
+    public HostWrites hostWrites() {
+        return sandbox.hostWrites();
     }
 
     @Override

@@ -258,7 +258,10 @@ class DockerStartAheadTest {
         scan.scanning.await();
         Thread closing = new Thread(sandbox::close, "closing");
         closing.start();
-        await("the close to wait for the start", () -> closing.getState() == Thread.State.BLOCKED);
+        // The close does its engine work on a thread of its own, which it waits for at most its limit.
+        await("the close to wait for the start", () -> Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(thread -> thread.getName().equals("dockhand-sandbox-copy-back")
+                        && thread.getState() == Thread.State.BLOCKED));
         scan.release.countDown();
         closing.join();
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.tool.ProtectedLayout;
@@ -97,6 +98,35 @@ class RemoteWorkspaceSyncTest {
         Files.delete(workspace.resolve("test"));
         assertEquals(ExecResult.exited(0), run("ls -A; test -e test || echo 'test is gone'"));
         assertEquals(List.of("run.sh", "src", "test is gone"), lines);
+    }
+
+    @Test
+    void whatABackgroundCommandWroteComesBackWhenTheSessionEndsByTheSameRulesAsAfterACommand() throws Exception {
+        write("edited.txt", "before\n");
+        open(Map.of());
+        assertEquals(ExecResult.exited(0), run("true"));
+        BackgroundProcess job = sandbox.start(
+                "echo made > made.txt && echo container > edited.txt && mkdir -p .vscode && echo '{}' >"
+                        + " .vscode/settings.json && echo written",
+                workspace,
+                outside.resolve("jobs"));
+        // Its output file is on the host: once it says so, the files are written in the container.
+        while (!(Files.exists(job.outputFile())
+                && Files.readString(job.outputFile()).equals("written\n"))) {
+            Thread.onSpinWait();
+        }
+        // The user edits one of them meanwhile: that edit stays, as after a command.
+        write("edited.txt", "user\n");
+
+        sandbox.close();
+        sandbox = null;
+
+        assertEquals(
+                List.of("made\n", "user\n", false),
+                List.of(
+                        read("made.txt"),
+                        read("edited.txt"),
+                        Files.exists(workspace.resolve(".vscode"), LinkOption.NOFOLLOW_LINKS)));
     }
 
     @Test

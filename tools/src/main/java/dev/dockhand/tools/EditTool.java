@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -84,7 +85,9 @@ public final class EditTool extends BaseTool<EditTool.Params> {
     /** Reads, plans and writes through one open file, so the text replaced is the text read. */
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        try (WorkspaceFile file = context.openForWrite(params.path())) {
+        // The turn keeps a sandbox's copy back of the same files from coming between the read and the write.
+        try (HostWrites.Turn turn = context.hostWriteTurn();
+                WorkspaceFile file = context.openForWrite(params.path())) {
             Plan plan = plan(params, file);
             if (plan.change().isEmpty()) {
                 return plan.error();

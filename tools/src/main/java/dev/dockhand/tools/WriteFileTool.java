@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -73,7 +74,9 @@ public final class WriteFileTool extends BaseTool<WriteFileTool.Params> {
 
     @Override
     public ToolResult execute(Params params, ToolContext context) {
-        try (WorkspaceFile file = context.openForWrite(params.path())) {
+        // The turn keeps a sandbox's copy back of the same files from coming between the read and the write.
+        try (HostWrites.Turn turn = context.hostWriteTurn();
+                WorkspaceFile file = context.openForWrite(params.path())) {
             WorkspaceFile.Kind kind = file.kind();
             if (kind == WorkspaceFile.Kind.DIRECTORY) {
                 return ToolResult.error(

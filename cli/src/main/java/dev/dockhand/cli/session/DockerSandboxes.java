@@ -6,6 +6,7 @@ import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.DockerSandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -17,7 +18,8 @@ public final class DockerSandboxes {
             RunOptions options,
             Workspace workspace,
             CliEnvironment environment,
-            Supplier<List<ProtectedLayout>> protectedLayouts)
+            Supplier<List<ProtectedLayout>> protectedLayouts,
+            PrintWriter err)
             throws SandboxUnavailableException {
         List<java.nio.file.Path> extraRoots =
                 workspace.roots().subList(1, workspace.roots().size());
@@ -29,6 +31,11 @@ public final class DockerSandboxes {
             sandbox.close();
             throw e;
         }
+        // An engine that stops answering is given up on at the end of the session, with one line naming the container.
+        sandbox.onWarning(warning -> {
+            err.println("dockhand: " + warning);
+            err.flush();
+        });
         // The engine answered; the container starts while the model thinks about the first prompt.
         sandbox.startAhead();
         return sandbox;

@@ -43,7 +43,7 @@ public final class Sandboxes {
                                 environment.variables(), options.keyVariable(), options.sandboxEnvNames())),
                         protectedLayouts);
             }
-            case DOCKER -> DockerSandboxes.open(options, workspace, environment, protectedLayouts);
+            case DOCKER -> DockerSandboxes.open(options, workspace, environment, protectedLayouts, err);
         };
     }
 

@@ -56,6 +56,31 @@ public interface Sandbox extends AutoCloseable {
                 "the " + kind() + " sandbox confines nothing, so it starts no program to be confined");
     }
 
+    /**
+     * With the {@link WorkspaceTransport#SYNC} transport, copies into the sandbox what the host changed in the
+     * workspace since the last sync, as is done before each command: for a program started with {@link
+     * #startAttached} (an MCP server) that is about to be asked to work on the workspace. Nothing to do when the
+     * sandbox works on the host's own files.
+     *
+     * @throws IOException when the files could not be copied in
+     */
+    default void syncIn() throws IOException {}
+
+    /**
+     * With the {@link WorkspaceTransport#SYNC} transport, copies back to the host what changed in the sandbox's copy of
+     * the workspace since the last sync, whatever wrote it (a program started with {@link #startAttached}, a
+     * background command), by the same rules as after a command; returns sentences for the model, if any. Nothing to
+     * do when the sandbox works on the host's own files.
+     */
+    default List<String> syncBack() {
+        return List.of();
+    }
+
+    /** The turns at writing the host's workspace files that the file tools take, and the sandbox's copy back too. */
+    default HostWrites hostWrites() {
+        return HostWrites.NONE;
+    }
+
     /** The commands {@link #start} started, running or ended, in the order they were started. */
     List<BackgroundProcess> background();
 

@@ -4,6 +4,7 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.output.OutputFiles;
 import dev.dockhand.core.output.OutputLimits;
 import dev.dockhand.core.output.TruncatedOutput;
+import dev.dockhand.core.sandbox.HostWrites;
 import dev.dockhand.core.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,6 +56,14 @@ public record ToolContext(
             OutputLimits limits,
             Path outputDir) {
         this(workspace, sandbox, cancellation, output, callId, limits, outputDir, WriteGuard.NONE);
+    }
+
+    /**
+     * Waits for a turn at writing the host's workspace files (see {@link HostWrites}), which a sandbox copying a
+     * command's changes back takes too; hold it from opening the file to closing it.
+     */
+    public HostWrites.Turn hostWriteTurn() {
+        return sandbox == null ? HostWrites.NONE.take() : sandbox.hostWrites().take();
     }
 
     /** Opens {@code path} for writing, through the workspace's checks and this call's {@link WriteGuard}. */

@@ -7,14 +7,11 @@ import dev.dockhand.core.tool.OutputSink;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -289,6 +286,40 @@ final class McpServerConnection implements AutoCloseable {
         return connected;
     }
 
+    /**
+     * For a server in the sandbox, whose workspace may be a copy (a remote engine): what the host changed since the
+     * last sync is copied in before the call, as before a command, so the server works on the files the model sees.
+     */
+    void syncIn() throws McpCallException {
+        Sandbox box = sandboxOfServer();
+        if (box == null) {
+            return;
+        }
+        try {
+            box.syncIn();
+        } catch (IOException e) {
+            throw new McpCallException("The workspace could not be copied into the sandbox for the MCP server '"
+                    + spec.name() + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * For a server in the sandbox: what it changed in the workspace's copy is copied back after the call, as after a
+     * command, rather than with the next command (or never, if the session ends first). Sentences for the model.
+     */
+    List<String> syncBack() {
+        Sandbox box = sandboxOfServer();
+        return box == null ? List.of() : box.syncBack();
+    }
+
+    /** The sandbox this server runs in; null for a server on this machine or before the sandbox opened. */
+    private Sandbox sandboxOfServer() {
+        if (!spec.sandbox() || sandbox == null || !sandbox.isDone() || sandbox.isCompletedExceptionally()) {
+            return null;
+        }
+        return sandbox.getNow(null);
+    }
+
     /** Whether this server was started again after a crash. */
     synchronized boolean wasRestarted() {
         return restarted;
@@ -348,30 +379,37 @@ final class McpServerConnection implements AutoCloseable {
 
     private McpClientTransport transport() {
         return switch (spec.transport()) {
-            case "stdio" -> {
-                if (spec.sandbox()) {
-                    yield new ProcessStdioTransport(startInSandbox(), JSON, spec.name(), this::stderrLine);
-                }
-                ServerParameters parameters = ServerParameters.builder(spec.command())
-                        .args(spec.args())
-                        .env(spec.env())
-                        .build();
-                Path directory = spec.cwd().map(workingDirectory::resolve).orElse(workingDirectory);
-                StdioClientTransport stdio = new StdioClientTransport(parameters, JSON) {
-                    @Override
-                    protected ProcessBuilder getProcessBuilder() {
-                        return super.getProcessBuilder().directory(directory.toFile());
-                    }
-                };
-                stdio.setStdErrorHandler(this::stderrLine);
-                yield stdio;
-            }
+                // One transport for both: its reading of stdout and stderr is bounded (BoundedLines), which the SDK's
+                // StdioClientTransport's is not, so a server printing one endless line cannot fill this JVM's memory.
+            case "stdio" -> new ProcessStdioTransport(
+                    spec.sandbox() ? startInSandbox() : startOnThisMachine(), JSON, spec.name(), this::stderrLine);
             case "sse" -> sse();
             default -> HttpClientStreamableHttpTransport.builder(spec.url())
                     .jsonMapper(JSON)
                     .requestBuilder(headers())
                     .build();
         };
+    }
+
+    /**
+     * The server's process on this machine, in {@code cwd} resolved against the working directory, with this process's
+     * environment and the server's {@code env} over it (as the SDK's own stdio transport started it).
+     */
+    private Process startOnThisMachine() {
+        List<String> command = new ArrayList<>();
+        command.add(spec.command());
+        command.addAll(spec.args());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(spec.cwd()
+                        .map(workingDirectory::resolve)
+                        .orElse(workingDirectory)
+                        .toFile());
+        builder.environment().putAll(spec.env());
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("it could not be started: " + e.getMessage());
+        }
     }
 
     /**
@@ -438,17 +476,10 @@ final class McpServerConnection implements AutoCloseable {
         return builder;
     }
 
-    /**
-     * Keeps a stderr line in the tail, cut to {@link ProcessStdioTransport#MAX_STDERR_LINE_BYTES} characters: the SDK's
-     * stdio transport hands on whole lines however long they are.
-     */
+    /** Keeps a stderr line in the tail; {@link ProcessStdioTransport} cut it to its bound already. */
     private void stderrLine(String line) {
-        String kept = line.length() > ProcessStdioTransport.MAX_STDERR_LINE_BYTES
-                ? line.substring(0, ProcessStdioTransport.MAX_STDERR_LINE_BYTES) + " … ["
-                        + (line.length() - ProcessStdioTransport.MAX_STDERR_LINE_BYTES) + " more characters]"
-                : line;
         synchronized (stderr) {
-            stderr.addLast(kept);
+            stderr.addLast(line);
             while (stderr.size() > STDERR_TAIL_LINES) {
                 stderr.removeFirst();
             }
@@ -463,23 +494,11 @@ final class McpServerConnection implements AutoCloseable {
     }
 
     /**
-     * The server's process, for stopping its children too: the SDK keeps it private and stops only the process
-     * itself, which leaves the node or python a launcher such as npx or uvx started running.
+     * The server's process, for stopping its children too, which leaves no node or python a launcher such as npx or
+     * uvx started running; null for an HTTP server.
      */
     private static Process processOf(McpClientTransport transport) {
-        if (transport instanceof ProcessStdioTransport attached) {
-            return attached.process();
-        }
-        if (!(transport instanceof StdioClientTransport)) {
-            return null;
-        }
-        try {
-            Field field = StdioClientTransport.class.getDeclaredField("process");
-            field.setAccessible(true);
-            return (Process) field.get(transport);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
+        return transport instanceof ProcessStdioTransport stdio ? stdio.process() : null;
     }
 
     private static String reason(Throwable e) {

@@ -9,6 +9,7 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -109,14 +110,32 @@ final class McpTool implements Tool<JsonNode> {
     @SuppressWarnings("unchecked")
     public ToolResult execute(JsonNode params, ToolContext context) throws InterruptedException {
         Map<String, Object> arguments = Json.MAPPER.convertValue(params, Map.class);
-        McpSchema.CallToolResult result;
+        ToolResult result;
         try {
-            result = server.call(tool.name(), arguments, context.cancellation(), context.output());
+            server.syncIn();
         } catch (McpServerConnection.McpCallException e) {
-            return ToolResult.error(
+            return ToolResult.error(ToolErrorType.EXECUTION_FAILED, e.getMessage());
+        }
+        try {
+            result = McpResults.toResult(server.call(tool.name(), arguments, context.cancellation(), context.output()));
+        } catch (McpServerConnection.McpCallException e) {
+            result = ToolResult.error(
                     context.cancellation().isCancelled() ? ToolErrorType.CANCELLED : ToolErrorType.EXECUTION_FAILED,
                     e.getMessage());
         }
-        return McpResults.toResult(result);
+        // Also after a failed or cancelled call: the server may have written before it stopped.
+        return withNotices(result, server.syncBack());
+    }
+
+    /** The copy back's sentences after the result's own text, for the model and the display. */
+    private static ToolResult withNotices(ToolResult result, List<String> notices) {
+        if (notices.isEmpty()) {
+            return result;
+        }
+        String said = String.join("\n", notices);
+        return result.withText(
+                result.llmContent() + (result.llmContent().isEmpty() ? "" : "\n") + said,
+                result.display() + (result.display().isEmpty() ? "" : "\n") + said,
+                result.error());
     }
 }

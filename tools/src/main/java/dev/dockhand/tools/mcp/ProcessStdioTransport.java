@@ -20,10 +20,11 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * The stdio transport of MCP (one JSON-RPC message a line each way, stderr free for logs) over a process that is
- * already running: one the sandbox started in its container. The SDK's own stdio transport starts its process from a
- * {@link ProcessBuilder} on this machine and cannot be given another, so this one does the same framing over any
- * {@link Process}. Messages go out one at a time, in the order they were sent; lines on stdout that are not JSON-RPC
- * go with stderr's, where a failed start reports them.
+ * already running: one started on this machine or one the sandbox started in its container. The SDK's own stdio
+ * transport starts its process itself and reads its stderr a whole line at a time, however long the line, so a server
+ * printing one endless line would grow this JVM's heap without bound; this one reads both streams through {@link
+ * BoundedLines}. Messages go out one at a time, in the order they were sent; lines on stdout that are not JSON-RPC go
+ * with stderr's, where a failed start reports them.
  */
 final class ProcessStdioTransport implements McpClientTransport {
     /** How long the messages already sent may take to go out before the server is stopped. */
@@ -105,8 +106,13 @@ final class ProcessStdioTransport implements McpClientTransport {
                 try {
                     message = McpSchema.deserializeJsonRpcMessage(json, line);
                 } catch (IOException | IllegalArgumentException e) {
-                    // A server that prints a banner or a log line on stdout: said with its stderr, for a failed start.
-                    stderr.accept(line);
+                    // A server that prints a banner or a log line on stdout: said with its stderr, for a failed start,
+                    // cut as a stderr line is.
+                    stderr.accept(
+                            line.length() > maxStderrLineBytes
+                                    ? line.substring(0, maxStderrLineBytes) + " … ["
+                                            + (line.length() - maxStderrLineBytes) + " more characters]"
+                                    : line);
                     continue;
                 }
                 // The client's own failures to handle a message are its to report; the next message is read anyway.
@@ -155,7 +161,8 @@ final class ProcessStdioTransport implements McpClientTransport {
     /**
      * Ends the server's stdin after the messages already sent, then kills it with every process it started. It is not
      * given time to exit by itself: a program in the sandbox never sees its input end (see the sandbox's {@code
-     * startAttached}), so waiting for that would only add a delay to every stop.
+     * startAttached}), so waiting for that would only add a delay to every stop, and one on this machine has its whole
+     * process tree killed by the connection anyway.
      */
     @Override
     public Mono<Void> closeGracefully() {

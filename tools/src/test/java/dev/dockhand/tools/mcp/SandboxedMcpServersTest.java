@@ -104,6 +104,36 @@ class SandboxedMcpServersTest {
         return CompletableFuture.completedFuture(docker);
     }
 
+    /**
+     * A sandbox on the second engine of scripts/docker-remote-setup.sh (TCP with TLS, a data root of its own), where
+     * the workspace is copied in and back: DOCKHAND_REMOTE_DOCKER_HOST and DOCKHAND_REMOTE_DOCKER_CERT_PATH name it;
+     * without them the test is skipped with the reason, or fails when DOCKHAND_REQUIRE_DOCKER=1.
+     */
+    private CompletableFuture<Sandbox> remoteDockerSandbox() throws IOException {
+        String host = System.getenv("DOCKHAND_REMOTE_DOCKER_HOST");
+        String certs = System.getenv("DOCKHAND_REMOTE_DOCKER_CERT_PATH");
+        if (host == null || host.isBlank() || certs == null || certs.isBlank()) {
+            String reason = "DOCKHAND_REMOTE_DOCKER_HOST and DOCKHAND_REMOTE_DOCKER_CERT_PATH are not set"
+                    + " (scripts/docker-remote-setup.sh starts the engine and writes them)";
+            if ("1".equals(System.getenv("DOCKHAND_REQUIRE_DOCKER"))) {
+                fail("DOCKHAND_REQUIRE_DOCKER=1 but " + reason);
+            }
+            assumeTrue(false, "Remote-engine tests skipped: " + reason);
+        }
+        workspace = workspace.toRealPath();
+        docker = DockerSandbox.connect(
+                DockerSettings.DEFAULT,
+                workspace,
+                List.of(),
+                Map.of("DOCKER_HOST", host, "DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", certs));
+        try {
+            docker.preflight();
+        } catch (SandboxUnavailableException e) {
+            fail("the remote engine named by DOCKHAND_REMOTE_DOCKER_HOST does not answer: " + e.getMessage(), e);
+        }
+        return CompletableFuture.completedFuture(docker);
+    }
+
     private ToolResult call(McpServers servers, String name, String arguments) throws Exception {
         return call(servers, name, arguments, OutputSink.NONE, new Cancellation());
     }
@@ -213,7 +243,8 @@ class SandboxedMcpServersTest {
                             "mcp__box__list_dir",
                             "mcp__box__spawn_sleeper",
                             "mcp__box__slow",
-                            "mcp__box__crash"),
+                            "mcp__box__crash",
+                            "mcp__box__write_file"),
                     status.tools().stream().map(McpServers.ToolInfo::name).toList());
 
             assertEquals(
@@ -279,6 +310,29 @@ class SandboxedMcpServersTest {
         // The server and the process it left in a session of its own are gone, at once: no waiting here.
         assertEquals(
                 List.of("0", "0"), List.of(countInContainer("sleep " + left), countInContainer("python3 server.py")));
+    }
+
+    @Test
+    @Tag("docker")
+    void underARemoteEngineACallSeesTheHostsLatestFilesAndWhatItWritesIsOnTheHostWhenItReturns() throws Exception {
+        CompletableFuture<Sandbox> sandbox = remoteDockerSandbox();
+        try (McpServers servers =
+                McpServers.start(List.of(pythonServer("box")), workspace, McpServers.START_TIMEOUT, sandbox)) {
+            // Written on the host after the workspace was copied into the container for the server.
+            Files.writeString(workspace.resolve("late.txt"), "x");
+            assertEquals(
+                    ToolResult.success("late.txt\ntools", "late.txt"),
+                    call(
+                            servers,
+                            "mcp__box__list_dir",
+                            "{\"path\":" + Json.MAPPER.writeValueAsString(workspace.toString()) + "}"));
+
+            assertEquals(
+                    ToolResult.success("wrote ../made.txt", "wrote ../made.txt"),
+                    call(servers, "mcp__box__write_file", "{\"path\":\"../made.txt\",\"text\":\"by the server\\n\"}"));
+            // No command ran: the copy back followed the call.
+            assertEquals("by the server\n", Files.readString(workspace.resolve("made.txt")));
+        }
     }
 
     @Test

@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * progress once, then never answers), {@code picture} (an image and a resource link), {@code add-tool} (adds a tool
  * {@code late} and says the list changed), {@code cancelled} (the calls the client cancelled with {@code
  * notifications/cancelled}, and why). With the argument {@code broken} it writes a reason to stderr and exits before
- * speaking MCP; with {@code gate FILE} it starts only once FILE exists.
+ * speaking MCP; with {@code gate FILE} it starts only once FILE exists; with {@code flood BYTES} it first writes one
+ * stderr line of that many bytes.
  */
 public final class TestMcpServer {
     private static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
@@ -71,6 +72,17 @@ public final class TestMcpServer {
             while (!Files.exists(Path.of(args[1]))) {
                 Thread.sleep(20);
             }
+        }
+        if (args.length > 1 && args[0].equals("flood")) {
+            // One stderr line of that many bytes before anything else: a client that keeps whole lines holds it all.
+            byte[] chunk = new byte[1 << 16];
+            java.util.Arrays.fill(chunk, (byte) 'x');
+            java.io.OutputStream err = new java.io.FileOutputStream(java.io.FileDescriptor.err);
+            for (long left = Long.parseLong(args[1]); left > 0; left -= chunk.length) {
+                err.write(chunk, 0, (int) Math.min(chunk.length, left));
+            }
+            err.write('\n');
+            err.flush();
         }
         System.err.println("test server: starting");
         AtomicReference<McpSyncServer> self = new AtomicReference<>();
