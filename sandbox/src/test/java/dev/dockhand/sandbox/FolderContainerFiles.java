@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -65,7 +66,7 @@ final class FolderContainerFiles extends ContainerFiles {
         for (String path : paths) {
             Path target = box.resolve(path);
             if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                HostFiles.deleteTree(target);
+                FileTrees.deleteTree(target);
             } else {
                 Files.deleteIfExists(target);
             }
