@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.HostPrograms;
 import dev.dockhand.core.sandbox.ExecResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,7 +45,10 @@ final class HostCommand {
             Duration timeout,
             Cancellation cancel)
             throws IOException {
-        CommandLine command = setsid ? new CommandLine("setsid").addArgument("bash") : new CommandLine("bash");
+        String bash = HostPrograms.require("bash");
+        CommandLine command = setsid
+                ? new CommandLine(HostPrograms.require("setsid")).addArgument(bash, false)
+                : new CommandLine(bash);
         command.addArgument("-c").addArgument(script, false);
         DefaultExecutor executor = DefaultExecutor.builder()
                 .setWorkingDirectory(directory.toFile())

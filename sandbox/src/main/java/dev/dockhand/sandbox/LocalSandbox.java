@@ -1,6 +1,7 @@
 package dev.dockhand.sandbox;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.HostPrograms;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
@@ -79,9 +80,9 @@ public final class LocalSandbox implements Sandbox {
     private BackgroundJobs.Control launch(String command, Path directory, Path outputFile) throws IOException {
         List<String> line = new ArrayList<>();
         if (setsid) {
-            line.add("setsid");
+            line.add(HostPrograms.require("setsid"));
         }
-        line.addAll(List.of("bash", "-c", command));
+        line.addAll(List.of(HostPrograms.require("bash"), "-c", command));
         String marker = UUID.randomUUID().toString();
         ProcessBuilder builder = new ProcessBuilder(line)
                 .directory(directory.toFile())

@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.HostPrograms;
 import dev.dockhand.core.sandbox.ExecResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -160,7 +161,7 @@ final class ProcessTreeKiller implements ProcessDestroyer {
 
     private static void killGroup(long pgid) {
         try {
-            Process kill = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid)
+            Process kill = new ProcessBuilder(HostPrograms.require("kill"), "-KILL", "--", "-" + pgid)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();

@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.HostPrograms;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -212,17 +213,8 @@ final class SshBridge implements AutoCloseable {
 
     /** The {@code ssh} on {@code environment}'s PATH, the one the user's shell would run. */
     static Optional<Path> findSsh(Map<String, String> environment) {
-        String path = environment.getOrDefault("PATH", "");
-        for (String entry : path.split(":")) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            Path candidate = Path.of(entry, "ssh");
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return Optional.of(candidate.toAbsolutePath());
-            }
-        }
-        return Optional.empty();
+        // Only absolute folders: a relative entry (".", "node_modules/.bin") would find an ssh the workspace ships.
+        return HostPrograms.find("ssh", environment.get("PATH"));
     }
 
     /** ssh's command line for one connection; {@code batch} when ssh must fail rather than ask the user. */

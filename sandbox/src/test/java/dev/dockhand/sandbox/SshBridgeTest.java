@@ -111,6 +111,28 @@ class SshBridgeTest {
     }
 
     @Test
+    void anSshInARelativePathEntryWhichWouldBeTheWorkspacesIsNeverRun() throws Exception {
+        // Relative entries resolve against the working directory, the workspace in a real run: a cloned repository's
+        // node_modules/.bin/ssh must not run on the host.
+        Path planted = Path.of("target/relative-bin/ssh").toAbsolutePath();
+        Files.createDirectories(planted.getParent());
+        Files.writeString(planted, "#!/bin/sh\necho planted\n");
+        Files.setPosixFilePermissions(planted, PosixFilePermissions.fromString("rwx------"));
+        try {
+            IllegalArgumentException refused = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> SshBridge.open("ssh://builder", Map.of("PATH", "target/relative-bin::."), false));
+
+            assertEquals(
+                    "DOCKER_HOST=ssh://builder needs the OpenSSH client, and no ssh is on the PATH; install it, or run"
+                            + " with --sandbox none to run commands unconfined.",
+                    refused.getMessage());
+        } finally {
+            Files.delete(planted);
+        }
+    }
+
+    @Test
     void eachConnectionIsPipedToAFreshSshWithTheArgumentsOfTheAddress() throws Exception {
         fakeSsh("printf '%s\\n' \"$@\" >> \"$0.args\"\nexec cat");
         SshBridge bridge = SshBridge.open("ssh://ci@builder:2222", env(), false);

@@ -1,10 +1,10 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.HostPrograms;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.tool.ToolContext;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -29,19 +29,9 @@ final class Ripgrep {
         this.executable = executable;
     }
 
-    /** ripgrep from the PATH, if there is one. */
+    /** ripgrep from the PATH's absolute folders, if there is one (never one the workspace ships: HostPrograms). */
     static Optional<Ripgrep> find() {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String folder : path.split(File.pathSeparator)) {
-            Path candidate = Path.of(folder, "rg");
-            if (Files.isExecutable(candidate)) {
-                return Optional.of(new Ripgrep(candidate));
-            }
-        }
-        return Optional.empty();
+        return HostPrograms.find("rg").map(Ripgrep::new);
     }
 
     Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context)

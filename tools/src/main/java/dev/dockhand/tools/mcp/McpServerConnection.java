@@ -2,6 +2,7 @@ package dev.dockhand.tools.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.HostPrograms;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.OutputSink;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -167,16 +168,15 @@ final class McpServerConnection implements AutoCloseable {
             Path path = Path.of(command);
             return !path.isAbsolute() || java.nio.file.Files.isExecutable(path);
         }
-        String searched = spec.env().getOrDefault("PATH", System.getenv("PATH"));
-        if (searched == null) {
-            return true;
-        }
-        for (String folder : searched.split(java.io.File.pathSeparator)) {
-            if (!folder.isEmpty() && java.nio.file.Files.isExecutable(Path.of(folder, command))) {
-                return true;
-            }
-        }
-        return false;
+        return program(command).isPresent();
+    }
+
+    /**
+     * A bare command name found in the absolute folders of the server's PATH (its {@code env}'s, else this
+     * process's): never in a relative one, which would name a folder of the workspace (see {@link HostPrograms}).
+     */
+    private Optional<Path> program(String command) {
+        return HostPrograms.find(command, spec.env().getOrDefault("PATH", System.getenv("PATH")));
     }
 
     /**
@@ -397,7 +397,10 @@ final class McpServerConnection implements AutoCloseable {
      */
     private Process startOnThisMachine() {
         List<String> command = new ArrayList<>();
-        command.add(spec.command());
+        command.add(
+                spec.command().contains("/")
+                        ? spec.command()
+                        : program(spec.command()).map(Path::toString).orElse(spec.command()));
         command.addAll(spec.args());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(spec.cwd()
