@@ -23,6 +23,25 @@ pidfile="$dir/dockerd.pid"
 certs="$dir/certs"
 host="tcp://127.0.0.1:$port"
 
+# The folder must be this user's own: under /tmp another user could create it first and plant keys, scripts or links
+# in it for this root-run script to trust or write through.
+own_dir() {
+  if [ -L "$1" ]; then
+    echo "$2: $1 is a link; remove it or set $3 to another folder." >&2
+    exit 1
+  fi
+  if [ -e "$1" ]; then
+    if [ ! -d "$1" ] || [ "$(stat -c %u "$1")" != "$(id -u)" ]; then
+      echo "$2: $1 is not a folder of $(id -un)'s; remove it or set $3 to another folder." >&2
+      exit 1
+    fi
+  else
+    mkdir -p "$(dirname "$1")"
+    mkdir -m 700 "$1"
+  fi
+  chmod 700 "$1"
+}
+
 stop() {
   if [ -s "$pidfile" ]; then
     pid="$(cat "$pidfile")"
@@ -70,6 +89,7 @@ start() {
   fi
   command -v dockerd >/dev/null 2>&1 || { echo "docker-remote-setup: dockerd is not installed (scripts/docker-setup.sh)." >&2; exit 1; }
   command -v openssl >/dev/null 2>&1 || { echo "docker-remote-setup: openssl is not installed." >&2; exit 1; }
+  own_dir "$dir" docker-remote-setup DOCKHAND_REMOTE_DOCKER_DIR
   stop
   mkdir -p "$dir/data" "$dir/exec"
   [ -s "$certs/cert.pem" ] || certificates

@@ -24,6 +24,25 @@ dir="${DOCKHAND_REMOTE_SSH_DIR:-/tmp/dockhand-remote-ssh}"
 engine_dir="${DOCKHAND_REMOTE_DOCKER_DIR:-/tmp/dockhand-remote-docker}"
 pidfile="$dir/sshd.pid"
 
+# The folder must be this user's own: under /tmp another user could create it first and plant keys, scripts or links
+# in it for this root-run script to trust or write through.
+own_dir() {
+  if [ -L "$1" ]; then
+    echo "$2: $1 is a link; remove it or set $3 to another folder." >&2
+    exit 1
+  fi
+  if [ -e "$1" ]; then
+    if [ ! -d "$1" ] || [ "$(stat -c %u "$1")" != "$(id -u)" ]; then
+      echo "$2: $1 is not a folder of $(id -un)'s; remove it or set $3 to another folder." >&2
+      exit 1
+    fi
+  else
+    mkdir -p "$(dirname "$1")"
+    mkdir -m 700 "$1"
+  fi
+  chmod 700 "$1"
+}
+
 stop() {
   if [ -s "$pidfile" ]; then
     pid="$(cat "$pidfile")"
@@ -59,6 +78,7 @@ start() {
   [ -x "$sshd" ] || { echo "ssh-remote-setup: sshd is not installed (apt-get install openssh-server)." >&2; exit 1; }
   ssh="$(command -v ssh)" || { echo "ssh-remote-setup: the ssh client is not installed." >&2; exit 1; }
   [ -s "$engine_dir/env" ] || { echo "ssh-remote-setup: start scripts/docker-remote-setup.sh first ($engine_dir/env is missing)." >&2; exit 1; }
+  own_dir "$dir" ssh-remote-setup DOCKHAND_REMOTE_SSH_DIR
   stop
   mkdir -p "$dir/bin" "$dir/docker-config"
   # Fresh keys each time (only this script's own files are removed; ssh-keygen would ask before overwriting).
