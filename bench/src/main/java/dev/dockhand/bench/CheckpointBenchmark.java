@@ -45,20 +45,7 @@ public final class CheckpointBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         Path temp = Files.createTempDirectory("dockhand-bench-checkpoints").toRealPath();
-        Path workspace = Files.createDirectories(temp.resolve("workspace"));
-        // Rules as a project has them, so the cost of matching them is in the figure, and files they leave out.
-        Files.writeString(workspace.resolve(".gitignore"), String.join("\n", IGNORE_RULES) + "\n");
-        Path build = Files.createDirectories(workspace.resolve("target/classes"));
-        for (int file = 0; file < 100; file++) {
-            Files.writeString(build.resolve("File" + file + ".class"), "compiled\n");
-        }
-        for (int folder = 0; folder < FOLDERS; folder++) {
-            Path dir = Files.createDirectories(workspace.resolve("src" + folder));
-            for (int file = 0; file < FILES_PER_FOLDER; file++) {
-                Files.writeString(
-                        dir.resolve("File" + file + ".java"), "class File" + file + " { int v = " + folder + "; }\n");
-            }
-        }
+        Path workspace = workspace(temp);
         List<Long> before = new ArrayList<>();
         List<Long> after = new ArrayList<>();
         List<Long> beforeCpu = new ArrayList<>();
@@ -135,6 +122,25 @@ public final class CheckpointBenchmark {
         results.put("runs", runs);
         results.put("targets", table.verdicts());
         System.out.println(Json.write(results));
+    }
+
+    /** The 10,000 files, a .gitignore and the build output it leaves out, under {@code temp}. */
+    private static Path workspace(Path temp) throws IOException {
+        Path workspace = Files.createDirectories(temp.resolve("workspace"));
+        // Rules as a project has them, so the cost of matching them is in the figure, and files they leave out.
+        Files.writeString(workspace.resolve(".gitignore"), String.join("\n", IGNORE_RULES) + "\n");
+        Path build = Files.createDirectories(workspace.resolve("target/classes"));
+        for (int file = 0; file < 100; file++) {
+            Files.writeString(build.resolve("File" + file + ".class"), "compiled\n");
+        }
+        for (int folder = 0; folder < FOLDERS; folder++) {
+            Path dir = Files.createDirectories(workspace.resolve("src" + folder));
+            for (int file = 0; file < FILES_PER_FOLDER; file++) {
+                Files.writeString(
+                        dir.resolve("File" + file + ".java"), "class File" + file + " { int v = " + folder + "; }\n");
+            }
+        }
+        return workspace;
     }
 
     /** The same no-change snapshot by the git binary, in a repository of its own; empty when there is no git. */
