@@ -15,6 +15,7 @@
 # under it), its own --pidfile, and no unix socket: the engine on the default socket is never touched.
 # Needs root (dockerd does), openssl, and the image in the default engine (scripts/build-sandbox-image.sh).
 set -euo pipefail
+. "$(dirname "$(readlink -f "$0")")/setup-common.sh"
 
 dir="${DOCKHAND_REMOTE_DOCKER_DIR:-/tmp/dockhand-remote-docker}"
 port="${DOCKHAND_REMOTE_DOCKER_PORT:-23760}"
@@ -23,36 +24,8 @@ pidfile="$dir/dockerd.pid"
 certs="$dir/certs"
 host="tcp://127.0.0.1:$port"
 
-# The folder must be this user's own: under /tmp another user could create it first and plant keys, scripts or links
-# in it for this root-run script to trust or write through.
-own_dir() {
-  if [ -L "$1" ]; then
-    echo "$2: $1 is a link; remove it or set $3 to another folder." >&2
-    exit 1
-  fi
-  if [ -e "$1" ]; then
-    if [ ! -d "$1" ] || [ "$(stat -c %u "$1")" != "$(id -u)" ]; then
-      echo "$2: $1 is not a folder of $(id -un)'s; remove it or set $3 to another folder." >&2
-      exit 1
-    fi
-  else
-    mkdir -p "$(dirname "$1")"
-    mkdir -m 700 "$1"
-  fi
-  chmod 700 "$1"
-}
-
 stop() {
-  if [ -s "$pidfile" ]; then
-    pid="$(cat "$pidfile")"
-    # Only a dockerd: a pid left in a stale file may since belong to another process.
-    if [ "$(ps -p "$pid" -o comm= 2>/dev/null)" = dockerd ]; then
-      echo "docker-remote-setup: stopping the second dockerd (pid $pid)"
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-    fi
-    rm -f "$pidfile"
-  fi
+  stop_pidfile "$pidfile" dockerd "docker-remote-setup: stopping the second dockerd" 30
 }
 
 remote() {

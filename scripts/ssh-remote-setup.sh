@@ -19,41 +19,14 @@
 # Needs root (sshd does), ssh-keygen, sshd (Debian's openssh-server) and a started
 # scripts/docker-remote-setup.sh (read from $DOCKHAND_REMOTE_DOCKER_DIR, default /tmp/dockhand-remote-docker).
 set -euo pipefail
+. "$(dirname "$(readlink -f "$0")")/setup-common.sh"
 
 dir="${DOCKHAND_REMOTE_SSH_DIR:-/tmp/dockhand-remote-ssh}"
 engine_dir="${DOCKHAND_REMOTE_DOCKER_DIR:-/tmp/dockhand-remote-docker}"
 pidfile="$dir/sshd.pid"
 
-# The folder must be this user's own: under /tmp another user could create it first and plant keys, scripts or links
-# in it for this root-run script to trust or write through.
-own_dir() {
-  if [ -L "$1" ]; then
-    echo "$2: $1 is a link; remove it or set $3 to another folder." >&2
-    exit 1
-  fi
-  if [ -e "$1" ]; then
-    if [ ! -d "$1" ] || [ "$(stat -c %u "$1")" != "$(id -u)" ]; then
-      echo "$2: $1 is not a folder of $(id -un)'s; remove it or set $3 to another folder." >&2
-      exit 1
-    fi
-  else
-    mkdir -p "$(dirname "$1")"
-    mkdir -m 700 "$1"
-  fi
-  chmod 700 "$1"
-}
-
 stop() {
-  if [ -s "$pidfile" ]; then
-    pid="$(cat "$pidfile")"
-    # Only an sshd: a pid left in a stale file may since belong to another process.
-    if [ "$(ps -p "$pid" -o comm= 2>/dev/null)" = sshd ]; then
-      echo "ssh-remote-setup: stopping the private sshd (pid $pid)"
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-    fi
-    rm -f "$pidfile"
-  fi
+  stop_pidfile "$pidfile" sshd "ssh-remote-setup: stopping the private sshd" 10
 }
 
 free_port() {
