@@ -10,12 +10,15 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -55,10 +58,11 @@ final class RipgrepFiles {
         }
         Process process = ripgrep.start(flags, folder, ".");
         List<Path> found = new ArrayList<>();
+        Set<String> folders = new HashSet<>();
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly)) {
             boolean alike;
             try (InputStream out = process.getInputStream()) {
-                alike = read(out, matches, found);
+                alike = read(out, matches, found, folders);
             }
             // 1 is "no files"; 2 an error (an unreadable folder, say), where the walk is the one to say what it skips.
             if (!alike || process.waitFor() > 1 || context.cancellation().isCancelled()) {
@@ -67,6 +71,9 @@ final class RipgrepFiles {
         } finally {
             // Nothing when it has ended; stops it when its list was left unread.
             process.destroyForcibly();
+        }
+        if (!ignoreFilesReadAlike(folder, context.workspace().root(), folders)) {
+            return Optional.empty();
         }
         return confirm(start, found);
     }
@@ -100,16 +107,99 @@ final class RipgrepFiles {
         return true;
     }
 
+    /**
+     * Whether the ignore files of the folders ripgrep listed files in ({@code folders}, relative to {@code folder}),
+     * of the search folder and of its parents up to the root, are read alike by ripgrep and {@link IgnoreRules}: one
+     * look without following a link for each {@code .gitignore} and {@code .rgignore}, and a read of each
+     * {@code .gitignore}. Every folder the walk reads a rule from that decides about a file ripgrep lists is among
+     * them. ({@code .ignore} files need no look: {@code --no-ignore-dot} keeps ripgrep 13 from reading them.)
+     */
+    private static boolean ignoreFilesReadAlike(Path folder, Path root, Set<String> folders) throws IOException {
+        for (Path at = folder; at.startsWith(root); at = at.getParent()) {
+            if (!ignoreFilesAlike(at)) {
+                return false;
+            }
+            if (at.equals(root)) {
+                break;
+            }
+        }
+        for (String relative : folders) {
+            if (!relative.isEmpty() && !ignoreFilesAlike(folder.resolve(relative))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * False when {@code folder} holds a {@code .rgignore} (ripgrep reads it, the walk does not; one that ignores
+     * itself never shows in ripgrep's list), a {@code .gitignore} that is not a regular file (a link: ripgrep follows
+     * it wherever it leads, the walk only within the workspace) or one with a rule the two read differently.
+     */
+    private static boolean ignoreFilesAlike(Path folder) throws IOException {
+        if (has(folder, ".rgignore")) {
+            return false;
+        }
+        Path gitignore = folder.resolve(".gitignore");
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(gitignore, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException none) {
+            return true;
+        }
+        if (!attributes.isRegularFile()) {
+            return false;
+        }
+        try {
+            return rulesReadAlike(Files.readAllBytes(gitignore));
+        } catch (NoSuchFileException gone) {
+            return true;
+        }
+    }
+
+    /**
+     * Whether ripgrep's glob syntax and git's (JGit's) read every rule of a .gitignore the same. Found by trying both:
+     * braces ({@code {a,b}.txt} is an alternation to ripgrep, a literal name to git), character classes
+     * ({@code [[:digit:]]}, which git knows and ripgrep reads as a set of characters), and a tab or other white space
+     * ending a rule (ripgrep trims it, git keeps it); backslash escapes, which agreed where tried, are left to the walk
+     * too, being rare and many. Trailing spaces, CRLF line ends, {@code **} in its forms and negated or ranged sets
+     * were read alike. Comment lines are skipped.
+     */
+    static boolean rulesReadAlike(byte[] text) {
+        int start = 0;
+        while (start < text.length) {
+            int end = start;
+            while (end < text.length && text[end] != '\n') {
+                end++;
+            }
+            int last = end > start && text[end - 1] == '\r' ? end - 2 : end - 1;
+            if (last >= start && text[start] != '#') {
+                byte ending = text[last];
+                if (ending == '\t' || ending == 0x0b || ending == '\f' || ending == '\r') {
+                    return false;
+                }
+                for (int i = start; i <= last; i++) {
+                    if (text[i] == '{' || text[i] == '\\' || text[i] == '[' && i < last && text[i + 1] == ':') {
+                        return false;
+                    }
+                }
+            }
+            start = end + 1;
+        }
+        return true;
+    }
+
     private static boolean has(Path folder, String name) {
         return Files.exists(folder.resolve(name), LinkOption.NOFOLLOW_LINKS);
     }
 
     /**
      * Reads ripgrep's list, one path after another each ended by a NUL (so a newline in a name is just a character),
-     * and keeps those {@code matches} accepts; false when the list shows a {@code .rgignore} or a name the JDK cannot
+     * and keeps those {@code matches} accepts, and the folders that hold them in {@code folders}; false when the list shows a {@code .rgignore} or a name the JDK cannot
      * make a path of.
      */
-    private static boolean read(InputStream out, Predicate<Path> matches, List<Path> found) throws IOException {
+    private static boolean read(InputStream out, Predicate<Path> matches, List<Path> found, Set<String> folders)
+            throws IOException {
         byte[] buffer = new byte[1 << 16];
         byte[] name = new byte[256];
         int length = 0;
@@ -138,6 +228,11 @@ final class RipgrepFiles {
                 }
                 if (matches.test(path)) {
                     found.add(path);
+                }
+                // The folders on the way to it, each once, for their ignore files (ignoreFilesReadAlike).
+                int slash = relative.lastIndexOf('/');
+                while (slash > 0 && folders.add(relative.substring(0, slash))) {
+                    slash = relative.lastIndexOf('/', slash - 1);
                 }
             }
         }
