@@ -34,8 +34,16 @@ import java.util.function.Predicate;
  * answers instead: a {@code .git/info/exclude} with rules (ripgrep would read nested repositories' too, so it reads
  * none), a {@code .rgignore} (ripgrep 13 reads it even with {@code --no-ignore-dot}), a nested repository (ripgrep stops
  * applying the .gitignore files above it), .gitignore files above the workspace (ripgrep reads those of a sub-folder's
- * parents up to the file system's root, unless the workspace is a repository), and a search folder named through a
- * link.
+ * parents up to the file system's root, unless the workspace is a repository), a search folder named through a
+ * link, and, looked for after the list ({@link #ignoreFilesReadAlike}), a {@code .rgignore} that ignores itself, a
+ * {@code .gitignore} that is a link, or one with a rule the two glob syntaxes read otherwise ({@link #rulesReadAlike}).
+ *
+ * <p>One case is left, as no cheap look finds it: a folder below which ripgrep lists no file and whose ignore file it
+ * does not list either (a rule ignores it, or it is a link). Such a {@code .gitignore} with a rule read otherwise or
+ * linked from outside, or such a {@code .rgignore}, can make ripgrep's answer lack files the walk lists there, never the
+ * reverse ({@code sub/.gitignore} reading {@code {a,b}.txt} and {@code .gitignore}, {@code sub} holding only
+ * {@code a.txt}). Finding it would take a second walk of the tree ({@code rg --files -g .gitignore}), about doubling
+ * glob's time; docs/performance.md says more.
  */
 final class RipgrepFiles {
     /** How the JDK turns a file name's bytes into a string, so a name ripgrep prints reads as the walk reads it. */
