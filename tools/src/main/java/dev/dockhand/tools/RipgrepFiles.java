@@ -4,6 +4,7 @@ import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
@@ -145,10 +146,16 @@ final class RipgrepFiles {
      * it wherever it leads, the walk only within the workspace) or one with a rule the two read differently.
      */
     private static boolean ignoreFilesAlike(Path folder) throws IOException {
-        if (has(folder, ".rgignore")) {
+        // java.io.File's look follows a link but throws nothing where there is no file, the common case, which
+        // Files.exists and readAttributes report by an exception: on a big tree those cost more than ripgrep's run.
+        // A link that leads nowhere gives ripgrep no rule, nor the walk.
+        if (new File(folder.toFile(), ".rgignore").exists()) {
             return false;
         }
         Path gitignore = folder.resolve(".gitignore");
+        if (!gitignore.toFile().exists()) {
+            return true;
+        }
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(gitignore, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
