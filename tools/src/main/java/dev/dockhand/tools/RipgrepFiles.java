@@ -36,7 +36,7 @@ import java.util.function.Predicate;
  * none), a {@code .rgignore} (ripgrep 13 reads it even with {@code --no-ignore-dot}), a nested repository (ripgrep stops
  * applying the .gitignore files above it), .gitignore files above the workspace (ripgrep reads those of a sub-folder's
  * parents up to the file system's root, unless the workspace is a repository), a search folder named through a
- * link, and, looked for after the list ({@link #ignoreFilesReadAlike}), a {@code .rgignore} that ignores itself, a
+ * link, and, looked for in the folders the list leads through ({@link #ignoreFilesAlike}), a {@code .rgignore} that ignores itself, a
  * {@code .gitignore} that is a link, or one with a rule the two glob syntaxes read otherwise ({@link #rulesReadAlike}).
  *
  * <p>One case is left, as no cheap look finds it: a folder below which ripgrep lists no file and whose ignore file it
@@ -58,7 +58,8 @@ final class RipgrepFiles {
             Ripgrep ripgrep, WorkspaceFile start, Predicate<Path> matches, ToolContext context)
             throws IOException, InterruptedException {
         Path folder = start.path();
-        if (!listsAlike(folder, context.workspace())) {
+        if (!listsAlike(folder, context.workspace())
+                || !ignoreFilesReadAlike(folder, context.workspace().root())) {
             return Optional.empty();
         }
         List<String> flags = new ArrayList<>(List.of("--files", "--null", "--no-ignore-exclude"));
@@ -67,11 +68,10 @@ final class RipgrepFiles {
         }
         Process process = ripgrep.start(flags, folder, ".");
         List<Path> found = new ArrayList<>();
-        Set<String> folders = new HashSet<>();
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly)) {
             boolean alike;
             try (InputStream out = process.getInputStream()) {
-                alike = read(out, matches, found, folders);
+                alike = read(out, folder, matches, found);
             }
             // 1 is "no files"; 2 an error (an unreadable folder, say), where the walk is the one to say what it skips.
             if (!alike || process.waitFor() > 1 || context.cancellation().isCancelled()) {
@@ -80,9 +80,6 @@ final class RipgrepFiles {
         } finally {
             // Nothing when it has ended; stops it when its list was left unread.
             process.destroyForcibly();
-        }
-        if (!ignoreFilesReadAlike(folder, context.workspace().root(), folders)) {
-            return Optional.empty();
         }
         return confirm(start, found);
     }
@@ -117,24 +114,18 @@ final class RipgrepFiles {
     }
 
     /**
-     * Whether the ignore files of the folders ripgrep listed files in ({@code folders}, relative to {@code folder}),
-     * of the search folder and of its parents up to the root, are read alike by ripgrep and {@link IgnoreRules}: one
-     * look without following a link for each {@code .gitignore} and {@code .rgignore}, and a read of each
-     * {@code .gitignore}. Every folder the walk reads a rule from that decides about a file ripgrep lists is among
+     * Whether the ignore files of the search folder {@code folder} and of its parents up to the root are read alike by
+     * ripgrep and {@link IgnoreRules} ({@link #ignoreFilesAlike}); {@link #read} looks at those of every folder on the
+     * way to a file ripgrep lists. Every folder the walk reads a rule from that decides about a listed file is among
      * them. ({@code .ignore} files need no look: {@code --no-ignore-dot} keeps ripgrep 13 from reading them.)
      */
-    private static boolean ignoreFilesReadAlike(Path folder, Path root, Set<String> folders) throws IOException {
+    private static boolean ignoreFilesReadAlike(Path folder, Path root) throws IOException {
         for (Path at = folder; at.startsWith(root); at = at.getParent()) {
             if (!ignoreFilesAlike(at)) {
                 return false;
             }
             if (at.equals(root)) {
                 break;
-            }
-        }
-        for (String relative : folders) {
-            if (!relative.isEmpty() && !ignoreFilesAlike(folder.resolve(relative))) {
-                return false;
             }
         }
         return true;
@@ -210,11 +201,13 @@ final class RipgrepFiles {
 
     /**
      * Reads ripgrep's list, one path after another each ended by a NUL (so a newline in a name is just a character),
-     * and keeps those {@code matches} accepts, and the folders that hold them in {@code folders}; false when the list shows a {@code .rgignore} or a name the JDK cannot
-     * make a path of.
+     * and keeps those {@code matches} accepts; false when the list shows a {@code .rgignore} or a name the JDK cannot
+     * make a path of, or when a folder on the way to a listed file has ignore files ripgrep reads otherwise
+     * ({@link #ignoreFilesAlike}).
      */
-    private static boolean read(InputStream out, Predicate<Path> matches, List<Path> found, Set<String> folders)
+    private static boolean read(InputStream out, Path folder, Predicate<Path> matches, List<Path> found)
             throws IOException {
+        Set<String> folders = new HashSet<>();
         byte[] buffer = new byte[1 << 16];
         byte[] name = new byte[256];
         int length = 0;
@@ -244,9 +237,12 @@ final class RipgrepFiles {
                 if (matches.test(path)) {
                     found.add(path);
                 }
-                // The folders on the way to it, each once, for their ignore files (ignoreFilesReadAlike).
+                // The ignore files of the folders on the way to it, each folder once, looked at while ripgrep runs on.
                 int slash = relative.lastIndexOf('/');
                 while (slash > 0 && folders.add(relative.substring(0, slash))) {
+                    if (!ignoreFilesAlike(folder.resolve(relative.substring(0, slash)))) {
+                        return false;
+                    }
                     slash = relative.lastIndexOf('/', slash - 1);
                 }
             }
