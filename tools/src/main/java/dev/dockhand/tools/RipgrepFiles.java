@@ -4,18 +4,22 @@ import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -31,8 +35,16 @@ import java.util.function.Predicate;
  * answers instead: a {@code .git/info/exclude} with rules (ripgrep would read nested repositories' too, so it reads
  * none), a {@code .rgignore} (ripgrep 13 reads it even with {@code --no-ignore-dot}), a nested repository (ripgrep stops
  * applying the .gitignore files above it), .gitignore files above the workspace (ripgrep reads those of a sub-folder's
- * parents up to the file system's root, unless the workspace is a repository), and a search folder named through a
- * link.
+ * parents up to the file system's root, unless the workspace is a repository), a search folder named through a
+ * link, and, looked for in the folders the list leads through ({@link #ignoreFilesAlike}), a {@code .rgignore} that ignores itself, a
+ * {@code .gitignore} that is a link, or one with a rule the two glob syntaxes read otherwise ({@link #rulesReadAlike}).
+ *
+ * <p>One case is left, as no cheap look finds it: a folder below which ripgrep lists no file and whose ignore file it
+ * does not list either (a rule ignores it, or it is a link). Such a {@code .gitignore} with a rule read otherwise or
+ * linked from outside, or such a {@code .rgignore}, can make ripgrep's answer lack files the walk lists there, never the
+ * reverse ({@code sub/.gitignore} reading {@code {a,b}.txt} and {@code .gitignore}, {@code sub} holding only
+ * {@code a.txt}). Finding it would take a second walk of the tree ({@code rg --files -g .gitignore}), about doubling
+ * glob's time; docs/performance.md says more.
  */
 final class RipgrepFiles {
     /** How the JDK turns a file name's bytes into a string, so a name ripgrep prints reads as the walk reads it. */
@@ -46,7 +58,8 @@ final class RipgrepFiles {
             Ripgrep ripgrep, WorkspaceFile start, Predicate<Path> matches, ToolContext context)
             throws IOException, InterruptedException {
         Path folder = start.path();
-        if (!listsAlike(folder, context.workspace())) {
+        if (!listsAlike(folder, context.workspace())
+                || !ignoreFilesReadAlike(folder, context.workspace().root())) {
             return Optional.empty();
         }
         List<String> flags = new ArrayList<>(List.of("--files", "--null", "--no-ignore-exclude"));
@@ -58,7 +71,7 @@ final class RipgrepFiles {
         try (var ignored = context.cancellation().onCancel(process::destroyForcibly)) {
             boolean alike;
             try (InputStream out = process.getInputStream()) {
-                alike = read(out, matches, found);
+                alike = read(out, folder, matches, found);
             }
             // 1 is "no files"; 2 an error (an unreadable folder, say), where the walk is the one to say what it skips.
             if (!alike || process.waitFor() > 1 || context.cancellation().isCancelled()) {
@@ -100,6 +113,88 @@ final class RipgrepFiles {
         return true;
     }
 
+    /**
+     * Whether the ignore files of the search folder {@code folder} and of its parents up to the root are read alike by
+     * ripgrep and {@link IgnoreRules} ({@link #ignoreFilesAlike}); {@link #read} looks at those of every folder on the
+     * way to a file ripgrep lists. Every folder the walk reads a rule from that decides about a listed file is among
+     * them. ({@code .ignore} files need no look: {@code --no-ignore-dot} keeps ripgrep 13 from reading them.)
+     */
+    private static boolean ignoreFilesReadAlike(Path folder, Path root) throws IOException {
+        for (Path at = folder; at.startsWith(root); at = at.getParent()) {
+            if (!ignoreFilesAlike(at)) {
+                return false;
+            }
+            if (at.equals(root)) {
+                break;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * False when {@code folder} holds a {@code .rgignore} (ripgrep reads it, the walk does not; one that ignores
+     * itself never shows in ripgrep's list), a {@code .gitignore} that is not a regular file (a link: ripgrep follows
+     * it wherever it leads, the walk only within the workspace) or one with a rule the two read differently.
+     */
+    private static boolean ignoreFilesAlike(Path folder) throws IOException {
+        // java.io.File's look follows a link but throws nothing where there is no file, the common case, which
+        // Files.exists and readAttributes report by an exception: on a big tree those cost more than ripgrep's run.
+        // A link that leads nowhere gives ripgrep no rule, nor the walk.
+        if (new File(folder.toFile(), ".rgignore").exists()) {
+            return false;
+        }
+        Path gitignore = folder.resolve(".gitignore");
+        if (!gitignore.toFile().exists()) {
+            return true;
+        }
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(gitignore, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException none) {
+            return true;
+        }
+        if (!attributes.isRegularFile()) {
+            return false;
+        }
+        try {
+            return rulesReadAlike(Files.readAllBytes(gitignore));
+        } catch (NoSuchFileException gone) {
+            return true;
+        }
+    }
+
+    /**
+     * Whether ripgrep's glob syntax and git's (JGit's) read every rule of a .gitignore the same. Found by trying both:
+     * braces ({@code {a,b}.txt} is an alternation to ripgrep, a literal name to git), character classes
+     * ({@code [[:digit:]]}, which git knows and ripgrep reads as a set of characters), and a tab or other white space
+     * ending a rule (ripgrep trims it, git keeps it); backslash escapes, which agreed where tried, are left to the walk
+     * too, being rare and many. Trailing spaces, CRLF line ends, {@code **} in its forms and negated or ranged sets
+     * were read alike. Comment lines are skipped.
+     */
+    static boolean rulesReadAlike(byte[] text) {
+        int start = 0;
+        while (start < text.length) {
+            int end = start;
+            while (end < text.length && text[end] != '\n') {
+                end++;
+            }
+            int last = end > start && text[end - 1] == '\r' ? end - 2 : end - 1;
+            if (last >= start && text[start] != '#') {
+                byte ending = text[last];
+                if (ending == '\t' || ending == 0x0b || ending == '\f' || ending == '\r') {
+                    return false;
+                }
+                for (int i = start; i <= last; i++) {
+                    if (text[i] == '{' || text[i] == '\\' || text[i] == '[' && i < last && text[i + 1] == ':') {
+                        return false;
+                    }
+                }
+            }
+            start = end + 1;
+        }
+        return true;
+    }
+
     private static boolean has(Path folder, String name) {
         return Files.exists(folder.resolve(name), LinkOption.NOFOLLOW_LINKS);
     }
@@ -107,9 +202,12 @@ final class RipgrepFiles {
     /**
      * Reads ripgrep's list, one path after another each ended by a NUL (so a newline in a name is just a character),
      * and keeps those {@code matches} accepts; false when the list shows a {@code .rgignore} or a name the JDK cannot
-     * make a path of.
+     * make a path of, or when a folder on the way to a listed file has ignore files ripgrep reads otherwise
+     * ({@link #ignoreFilesAlike}).
      */
-    private static boolean read(InputStream out, Predicate<Path> matches, List<Path> found) throws IOException {
+    private static boolean read(InputStream out, Path folder, Predicate<Path> matches, List<Path> found)
+            throws IOException {
+        Set<String> folders = new HashSet<>();
         byte[] buffer = new byte[1 << 16];
         byte[] name = new byte[256];
         int length = 0;
@@ -138,6 +236,14 @@ final class RipgrepFiles {
                 }
                 if (matches.test(path)) {
                     found.add(path);
+                }
+                // The ignore files of the folders on the way to it, each folder once, looked at while ripgrep runs on.
+                int slash = relative.lastIndexOf('/');
+                while (slash > 0 && folders.add(relative.substring(0, slash))) {
+                    if (!ignoreFilesAlike(folder.resolve(relative.substring(0, slash)))) {
+                        return false;
+                    }
+                    slash = relative.lastIndexOf('/', slash - 1);
                 }
             }
         }

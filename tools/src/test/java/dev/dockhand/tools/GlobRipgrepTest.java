@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * glob through {@code rg --files} and through the Java walk give the same result, whole, on the same trees: ignore
  * rules at depth with negations, hidden files, links, odd names, equal times; and where ripgrep's rules would differ
- * (a nested repository, a {@code .rgignore}, {@code .git/info/exclude}) the Java walk answers.
+ * (a nested repository, a {@code .rgignore}, {@code .git/info/exclude}, a .gitignore rule read otherwise or linked
+ * from outside) the Java walk answers.
  */
 class GlobRipgrepTest {
     private static final FileTime OLD = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
@@ -161,6 +162,40 @@ class GlobRipgrepTest {
         assertSame(ripgrep, all);
         assertEquals(false, ripgrepAnswers(ripgrep, all));
         Files.delete(workspace.resolve("src/.rgignore"));
+
+        // A .rgignore that ignores itself never shows in ripgrep's list; its folder's other files lead to it.
+        write("src/.rgignore", OLD);
+        Files.writeString(workspace.resolve("src/.rgignore"), ".rgignore\nApp.java\n");
+        assertSame(ripgrep, all);
+        assertEquals(false, ripgrepAnswers(ripgrep, all));
+        Files.delete(workspace.resolve("src/.rgignore"));
+
+        // Rules that ripgrep's glob syntax reads otherwise than git's: braces, a character class, a trailing tab.
+        write("rules/a.txt", OLD);
+        write("rules/1.txt", OLD);
+        write("rules/{a,b}.txt", OLD);
+        for (String rule : List.of("{a,b}.txt\n", "[[:digit:]].txt\n", "a.txt\t\n")) {
+            Files.writeString(workspace.resolve("rules/.gitignore"), "# rules\n" + rule);
+            assertSame(ripgrep, all);
+            assertSame(ripgrep, new GlobTool.Params("**", "rules"));
+            assertEquals(
+                    List.of(false, false),
+                    List.of(ripgrepAnswers(ripgrep, all), ripgrepAnswers(ripgrep, new GlobTool.Params("**", "rules"))),
+                    rule);
+        }
+        // Those both read alike leave ripgrep to answer.
+        Files.writeString(workspace.resolve("rules/.gitignore"), "# {comment}\r\na.txt  \r\n**/1.*\r\n[!x]*/**\n");
+        assertSame(ripgrep, all);
+        assertEquals(true, ripgrepAnswers(ripgrep, all));
+
+        // A .gitignore linked from outside the workspace: ripgrep follows the link, the walk reads no rule from it.
+        Files.delete(workspace.resolve("rules/.gitignore"));
+        Files.writeString(temp.resolve("outside/ignore"), "*.txt\n");
+        Files.createSymbolicLink(workspace.resolve("rules/.gitignore"), temp.resolve("outside/ignore"));
+        write("rules/kept.md", OLD);
+        assertSame(ripgrep, all);
+        assertEquals(false, ripgrepAnswers(ripgrep, all));
+        Files.delete(workspace.resolve("rules/.gitignore"));
 
         // Rules in .git/info/exclude, which ripgrep would read in nested repositories too.
         write(".git/info/exclude", OLD);
