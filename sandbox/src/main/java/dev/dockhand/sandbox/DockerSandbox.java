@@ -58,9 +58,10 @@ public final class DockerSandbox implements Sandbox {
     /** How long the warm-up command ({@link #warmUp}) is waited for; {@code true} takes milliseconds. */
     private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(10);
     /**
-     * How long the end of a session waits for the engine, for each of its two steps: copying back what changed in the
-     * container since the last command, then removing the container. An engine that has not answered by then is left
-     * as it is, with a warning naming the container.
+     * How long the end of a session waits for each of its two steps (copying back what changed in the container since
+     * the last command, then removing the container) before it pings the engine; it goes on waiting, a limit at a time,
+     * while the engine answers its pings. An engine that does not is left as it is, with a warning naming the
+     * container.
      */
     static final Duration CLOSE_LIMIT = Duration.ofSeconds(15);
 
@@ -479,10 +480,10 @@ public final class DockerSandbox implements Sandbox {
         warnings = sink;
     }
 
-    /** Sets {@link #CLOSE_LIMIT} otherwise; for tests with an engine that never answers. */
+    /** Sets {@link #CLOSE_LIMIT} and the ping's limit otherwise; for tests with an engine that never answers. */
     void closeLimit(Duration limit) {
         closeLimit = limit;
-        container.removeLimit(limit);
+        container.removeLimit(limit, limit);
     }
 
     /** The container's id once the first command started it, else null; for tests and benchmarks. */
@@ -498,7 +499,7 @@ public final class DockerSandbox implements Sandbox {
      */
     @Override
     public void close() {
-        boolean copied = Bounded.run("dockhand-sandbox-copy-back", closeLimit, () -> {
+        boolean copied = Bounded.run("dockhand-sandbox-copy-back", closeLimit, container::engineAnswers, () -> {
             workspace.settle();
             String id = container.id();
             if (id != null) {
@@ -508,7 +509,7 @@ public final class DockerSandbox implements Sandbox {
             }
         });
         boolean removed = copied
-                && Bounded.run("dockhand-sandbox-remove", closeLimit, () -> {
+                && Bounded.run("dockhand-sandbox-remove", closeLimit, container::engineAnswers, () -> {
                     container.close();
                     // Each job asks the engine about its exec unless its container is gone: after the removal.
                     jobs.killAll();
