@@ -492,28 +492,30 @@ public final class DockerSandbox implements Sandbox {
     }
 
     /**
-     * Copies back what changed in the container since the last command (what a background command or an MCP server
-     * wrote), then removes the container, which ends every process in it; the background commands are then marked
-     * killed. Each step waits for the engine at most {@link #CLOSE_LIMIT}: an engine that does not answer is given up
-     * on, with a one-line warning naming the container left behind.
+     * Kills the background commands still running, copies back what changed in the container since the last command
+     * (what a background command or an MCP server wrote), then removes the container, which ends every process in it
+     * (see {@link SessionEnd}). A step that outlasts {@link #CLOSE_LIMIT} pings the engine and is waited for while it
+     * answers: an engine that does not is given up on, with a one-line warning naming the container left behind.
      */
     @Override
     public void close() {
-        boolean copied = Bounded.run("dockhand-sandbox-copy-back", closeLimit, container::engineAnswers, () -> {
-            workspace.settle();
-            String id = container.id();
-            if (id != null) {
-                for (String notice : workspace.afterCommand(container.files(id))) {
-                    log.warn("copying back at the end of the session: {}", notice);
-                }
-            }
-        });
-        boolean removed = copied
-                && Bounded.run("dockhand-sandbox-remove", closeLimit, container::engineAnswers, () -> {
-                    container.close();
-                    // Each job asks the engine about its exec unless its container is gone: after the removal.
-                    jobs.killAll();
-                });
+        SessionEnd.Outcome ended = SessionEnd.run(
+                closeLimit,
+                container::engineAnswers,
+                // Each job's kill ends its process tree in the container (SweepScript's killer, by its marker).
+                jobs::killAll,
+                () -> {
+                    workspace.settle();
+                    String id = container.id();
+                    if (id != null) {
+                        for (String notice : workspace.afterCommand(container.files(id))) {
+                            log.warn("copying back at the end of the session: {}", notice);
+                        }
+                    }
+                },
+                container::close);
+        boolean copied = ended.copied();
+        boolean removed = ended.removed();
         if (!removed) {
             container.abandon();
             String id = container.knownId();
