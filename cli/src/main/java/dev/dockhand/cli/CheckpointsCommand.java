@@ -12,6 +12,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.checkpoint.Checkpoint;
 import dev.dockhand.core.checkpoint.CheckpointStore;
 import dev.dockhand.core.checkpoint.RestorePlan;
+import dev.dockhand.core.sandbox.HostWrites;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -241,7 +242,8 @@ public final class CheckpointsCommand implements Callable<Integer> {
                     return ExitCodes.CONFIRMATION_REQUIRED;
                 }
             }
-            CheckpointStore.Restored restored = Restores.restore(store, plan, undone);
+            // No sandbox runs in this process: nothing of its own copies back into the workspace.
+            CheckpointStore.Restored restored = Restores.restore(store, plan, undone, HostWrites.NONE);
             int done = restored.restored().size();
             out.println("Restored " + done + (done == 1 ? " file." : " files."));
             Restores.skipped(restored).forEach(out::println);

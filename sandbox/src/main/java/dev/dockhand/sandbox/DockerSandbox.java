@@ -58,9 +58,10 @@ public final class DockerSandbox implements Sandbox {
     /** How long the warm-up command ({@link #warmUp}) is waited for; {@code true} takes milliseconds. */
     private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(10);
     /**
-     * How long the end of a session waits for the engine, for each of its two steps: copying back what changed in the
-     * container since the last command, then removing the container. An engine that has not answered by then is left
-     * as it is, with a warning naming the container.
+     * How long the end of a session waits for each of its two steps (copying back what changed in the container since
+     * the last command, then removing the container) before it pings the engine; it goes on waiting, a limit at a time,
+     * while the engine answers its pings. An engine that does not is left as it is, with a warning naming the
+     * container.
      */
     static final Duration CLOSE_LIMIT = Duration.ofSeconds(15);
 
@@ -479,10 +480,10 @@ public final class DockerSandbox implements Sandbox {
         warnings = sink;
     }
 
-    /** Sets {@link #CLOSE_LIMIT} otherwise; for tests with an engine that never answers. */
+    /** Sets {@link #CLOSE_LIMIT} and the ping's limit otherwise; for tests with an engine that never answers. */
     void closeLimit(Duration limit) {
         closeLimit = limit;
-        container.removeLimit(limit);
+        container.removeLimit(limit, limit);
     }
 
     /** The container's id once the first command started it, else null; for tests and benchmarks. */
@@ -491,28 +492,30 @@ public final class DockerSandbox implements Sandbox {
     }
 
     /**
-     * Copies back what changed in the container since the last command (what a background command or an MCP server
-     * wrote), then removes the container, which ends every process in it; the background commands are then marked
-     * killed. Each step waits for the engine at most {@link #CLOSE_LIMIT}: an engine that does not answer is given up
-     * on, with a one-line warning naming the container left behind.
+     * Kills the background commands still running, copies back what changed in the container since the last command
+     * (what a background command or an MCP server wrote), then removes the container, which ends every process in it
+     * (see {@link SessionEnd}). A step that outlasts {@link #CLOSE_LIMIT} pings the engine and is waited for while it
+     * answers: an engine that does not is given up on, with a one-line warning naming the container left behind.
      */
     @Override
     public void close() {
-        boolean copied = Bounded.run("dockhand-sandbox-copy-back", closeLimit, () -> {
-            workspace.settle();
-            String id = container.id();
-            if (id != null) {
-                for (String notice : workspace.afterCommand(container.files(id))) {
-                    log.warn("copying back at the end of the session: {}", notice);
-                }
-            }
-        });
-        boolean removed = copied
-                && Bounded.run("dockhand-sandbox-remove", closeLimit, () -> {
-                    container.close();
-                    // Each job asks the engine about its exec unless its container is gone: after the removal.
-                    jobs.killAll();
-                });
+        SessionEnd.Outcome ended = SessionEnd.run(
+                closeLimit,
+                container::engineAnswers,
+                // Each job's kill ends its process tree in the container (SweepScript's killer, by its marker).
+                jobs::killAll,
+                () -> {
+                    workspace.settle();
+                    String id = container.id();
+                    if (id != null) {
+                        for (String notice : workspace.afterCommand(container.files(id))) {
+                            log.warn("copying back at the end of the session: {}", notice);
+                        }
+                    }
+                },
+                container::close);
+        boolean copied = ended.copied();
+        boolean removed = ended.removed();
         if (!removed) {
             container.abandon();
             String id = container.knownId();

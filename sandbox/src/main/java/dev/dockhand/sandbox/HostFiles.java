@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,19 @@ import org.slf4j.LoggerFactory;
  */
 final class HostFiles {
     private static final Logger log = LoggerFactory.getLogger(HostFiles.class);
+    /**
+     * The temporary files being written, beside their targets in the user's workspace: a copy-back given up on at the
+     * end of a session goes on, on a daemon thread the exit stops half-way, and the exit removes what it left.
+     */
+    private static final Set<Path> UNFINISHED = ConcurrentHashMap.newKeySet();
+
+    static {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(HostFiles::removeUnfinished, "dockhand-unfinished-writes"));
+        } catch (IllegalStateException exiting) {
+            // First used as the JVM exits: whatever it writes then is not waited for either way.
+        }
+    }
 
     private HostFiles() {}
 
@@ -227,6 +241,7 @@ final class HostFiles {
         Files.createDirectories(parent);
         Path temporary = parent.resolve("." + target.getFileName() + ".dockhand-"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        UNFINISHED.add(temporary);
         try {
             if (link != null) {
                 Files.createSymbolicLink(temporary, Path.of(link));
@@ -244,8 +259,23 @@ final class HostFiles {
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);
+            UNFINISHED.remove(temporary);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Removes the temporary files of writes under way; at exit. A write whose file is removed under it fails at its
+     * rename, so its target keeps what it had.
+     */
+    static void removeUnfinished() {
+        for (Path temporary : UNFINISHED) {
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException e) {
+                log.debug("removing an unfinished copy {} failed", temporary, e);
+            }
+        }
     }
 
     /**

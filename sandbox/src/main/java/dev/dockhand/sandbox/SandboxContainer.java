@@ -35,6 +35,8 @@ final class SandboxContainer {
     private volatile Thread removeOnShutdown;
     /** How long the shutdown hook waits for the engine to remove the container. */
     private volatile Duration removeLimit = DockerSandbox.CLOSE_LIMIT;
+
+    private volatile Duration pingLimit = Bounded.PING_LIMIT;
     /** Whether a start was tried, by a command or ahead of one; the start ahead is only ever the first. */
     private boolean startTried;
     /** Why the start ahead of the first command failed, until a command has been told. */
@@ -112,7 +114,8 @@ final class SandboxContainer {
             // removes it.
             // Bounded, so that an engine that stopped answering cannot keep the JVM from exiting.
             Thread hook = new Thread(
-                    () -> Bounded.run("dockhand-remove-sandbox-at-exit", removeLimit, this::removeAll),
+                    () -> Bounded.run(
+                            "dockhand-remove-sandbox-at-exit", removeLimit, this::engineAnswers, this::removeAll),
                     "dockhand-remove-sandbox");
             try {
                 Runtime.getRuntime().addShutdownHook(hook);
@@ -247,8 +250,14 @@ final class SandboxContainer {
         return id;
     }
 
-    void removeLimit(Duration limit) {
+    void removeLimit(Duration limit, Duration ping) {
         removeLimit = limit;
+        pingLimit = ping;
+    }
+
+    /** Whether the engine answers a ping: work on it that takes long is slow, not stalled. */
+    boolean engineAnswers() {
+        return Bounded.answers(docker, pingLimit);
     }
 
     /**

@@ -1,18 +1,25 @@
 package dev.dockhand.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +46,60 @@ class HostFilesTest {
                 null,
                 0644,
                 FileTime.fromMillis(0));
+    }
+
+    @Test
+    void aCopyCutShortAtExitLeavesNoTemporaryFileAndTheTargetAsItWas() throws Exception {
+        Files.writeString(root.resolve("build.log"), "the host's\n");
+        CountDownLatch halfway = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        InputStream slow = new InputStream() {
+            private boolean first = true;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                if (first) {
+                    first = false;
+                    buffer[offset] = 'x';
+                    return 1;
+                }
+                halfway.countDown();
+                try {
+                    goOn.await();
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                return -1;
+            }
+        };
+        CompletableFuture<Optional<String>> copy = CompletableFuture.supplyAsync(() -> {
+            try {
+                return HostFiles.write(root, "build.log", slow, null, 0644, FileTime.fromMillis(0));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        halfway.await();
+
+        // What the exit's hook does while the copy-back, given up on, is still writing.
+        HostFiles.removeUnfinished();
+        goOn.countDown();
+
+        assertEquals(
+                NoSuchFileException.class,
+                assertThrows(ExecutionException.class, copy::get)
+                        .getCause()
+                        .getCause()
+                        .getClass());
+        assertEquals(
+                List.of("build.log"),
+                Files.list(root).map(p -> p.getFileName().toString()).toList());
+        assertEquals("the host's\n", Files.readString(root.resolve("build.log")));
     }
 
     @Test

@@ -24,10 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The end of a session against an engine that stops answering (it accepts connections and never replies): each step
- * of the close waits for it at most its limit, here 200 ms, and the session ends with one line naming the container
- * left behind. The engine is a stand-in on a local socket that answers what starting a container takes and then
- * stalls. The preemptive time-out only turns a hang into a failure; nothing here waits for time to pass.
+ * The end of a session against an engine that stops answering (it accepts connections and never replies, pings
+ * included): a step of the close that passes its limit, here 200 ms, pings the engine, and when the ping goes
+ * unanswered the session ends with one line naming the container left behind. An engine that is slow but answers its
+ * pings is waited for. The engine is a stand-in on a local socket that answers what starting a container takes and
+ * then stalls, or answers late. The preemptive time-out only turns a hang into a failure; nothing here waits for time
+ * to pass.
  */
 class StalledEngineCloseTest {
     private static final String CONTAINER = "c0ffee" + "0".repeat(58);
@@ -41,7 +43,7 @@ class StalledEngineCloseTest {
     @BeforeEach
     void start() throws IOException {
         workspace = workspace.toRealPath();
-        engine = new StallingEngine();
+        engine = new StallingEngine(false);
     }
 
     @AfterEach
@@ -64,10 +66,8 @@ class StalledEngineCloseTest {
     void aRemovalTheEngineNeverAnswersIsGivenUpOnWithALineNamingTheContainer() {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             DockerSandbox sandbox = sandbox("mount");
-            sandbox.startAhead();
-            while (sandbox.containerId() == null) {
-                Thread.onSpinWait();
-            }
+            // Started, warmed up or not: the warm-up's exec is refused.
+            sandbox.startAhead().handle((started, refused) -> null).join();
 
             sandbox.close();
 
@@ -76,7 +76,31 @@ class StalledEngineCloseTest {
                             + " ended; the sandbox container c0ffee000000 is left there (docker rm -f"
                             + " c0ffee000000)."),
                     warnings);
-            assertEquals("DELETE", engine.stalled().get(0).split(" ")[0]);
+            assertEquals(
+                    List.of("DELETE", "GET"),
+                    engine.stalled().stream()
+                            .map(request -> request.split(" ")[0])
+                            .toList());
+        });
+    }
+
+    @Test
+    void aRemovalThatOutlastsTheLimitOnAnEngineAnsweringItsPingsIsWaitedFor() throws IOException {
+        engine.close();
+        engine = new StallingEngine(true);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            DockerSandbox sandbox = sandbox("mount");
+            sandbox.startAhead().handle((started, refused) -> null).join();
+
+            sandbox.close();
+
+            assertEquals(List.of(), warnings);
+            assertEquals(List.of(), engine.stalled());
+            assertEquals(
+                    List.of("DELETE"),
+                    engine.answeredLate().stream()
+                            .map(request -> request.split(" ")[0])
+                            .toList());
         });
     }
 
@@ -101,16 +125,23 @@ class StalledEngineCloseTest {
 
     /**
      * An engine on a local socket, spoken to in plain HTTP: it creates and starts a container, refuses execs (so the
-     * start's look at the memory counters finds nothing), and leaves every other request without an answer, holding
-     * its connection open.
+     * start's look at the memory counters finds nothing), and answers pings; every other request it leaves without an
+     * answer, holding its connection open, and from then on it answers nothing, pings included. A slow one answers
+     * such a request instead, but only once it has answered two pings after it, so the close's step outlasts its limit
+     * at least once.
      */
     private static final class StallingEngine implements AutoCloseable {
         private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         private final List<Socket> connections = new CopyOnWriteArrayList<>();
         private final List<String> stalled = new CopyOnWriteArrayList<>();
+        private final List<String> answeredLate = new CopyOnWriteArrayList<>();
+        private final boolean slow;
+        private volatile boolean dead;
+        private final java.util.concurrent.Semaphore pingsAnswered = new java.util.concurrent.Semaphore(0);
         final CountDownLatch firstStall = new CountDownLatch(1);
 
-        StallingEngine() throws IOException {
+        StallingEngine(boolean slow) throws IOException {
+            this.slow = slow;
             Thread accepting = new Thread(this::accept, "stalling-engine");
             accepting.setDaemon(true);
             accepting.start();
@@ -123,6 +154,11 @@ class StalledEngineCloseTest {
         /** The request lines left unanswered, in order. */
         List<String> stalled() {
             return stalled;
+        }
+
+        /** The request lines a slow engine answered after two pings, in order. */
+        List<String> answeredLate() {
+            return answeredLate;
         }
 
         private void accept() {
@@ -150,7 +186,10 @@ class StalledEngineCloseTest {
                     }
                     String request = head.get(0);
                     String path = request.split(" ")[1];
-                    if (request.startsWith("POST") && path.contains("/containers/create")) {
+                    if (!dead && request.startsWith("GET") && path.endsWith("/_ping")) {
+                        answer(out, "200 OK", "OK");
+                        pingsAnswered.release();
+                    } else if (request.startsWith("POST") && path.contains("/containers/create")) {
                         body(in, head);
                         answer(out, "201 Created", "{\"Id\":\"" + CONTAINER + "\",\"Warnings\":[]}");
                     } else if (request.startsWith("POST") && path.contains("/containers/" + CONTAINER + "/start")) {
@@ -159,7 +198,14 @@ class StalledEngineCloseTest {
                     } else if (request.startsWith("POST") && path.contains("/exec")) {
                         body(in, head);
                         answer(out, "500 Internal Server Error", "{\"message\":\"no exec here\"}");
+                    } else if (slow) {
+                        body(in, head);
+                        pingsAnswered.drainPermits();
+                        pingsAnswered.acquire(2);
+                        answeredLate.add(request);
+                        answer(out, "204 No Content", null);
                     } else {
+                        dead = true;
                         stalled.add(request);
                         firstStall.countDown();
                         // Never answered: the connection stays open until the test ends.
@@ -169,6 +215,8 @@ class StalledEngineCloseTest {
                 }
             } catch (IOException closed) {
                 // The test is over, or the client gave up.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 

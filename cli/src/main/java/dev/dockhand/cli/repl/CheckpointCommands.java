@@ -92,7 +92,8 @@ final class CheckpointCommands {
             String title = "Undo the changes of the turn \""
                     + Rendering.shorten(undone.get(0).userMessage()) + "\"";
             if (confirm(title, plan)) {
-                CheckpointStore.Restored done = Restores.restore(store.get(), plan, undone);
+                CheckpointStore.Restored done = Restores.restore(
+                        store.get(), plan, undone, session.sandbox().hostWrites());
                 screen.print(restored(done.restored()), TurnView.GREEN);
                 printSkipped(done);
             }
@@ -162,7 +163,8 @@ final class CheckpointCommands {
         boolean conversation = key != 'f' && key != 'F';
         if (files && store.isPresent()) {
             try {
-                CheckpointStore.Restored done = Restores.restore(store.get(), plan, undone);
+                CheckpointStore.Restored done = Restores.restore(
+                        store.get(), plan, undone, session.sandbox().hostWrites());
                 store.get().cut(session.sessionId(), turn.index());
                 screen.print("  " + restored(done.restored()), TurnView.GREEN);
                 printSkipped(done);

@@ -3,6 +3,7 @@ package dev.dockhand.cli.session;
 import dev.dockhand.core.checkpoint.Checkpoint;
 import dev.dockhand.core.checkpoint.CheckpointStore;
 import dev.dockhand.core.checkpoint.RestorePlan;
+import dev.dockhand.core.sandbox.HostWrites;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,11 +39,17 @@ public final class Restores {
 
     /**
      * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
-     * them, so the next undo goes back further.
+     * them, so the next undo goes back further. The restore writes the workspace holding the sandbox's host-write turn
+     * (as the file tools do): a copy back of a cancelled command still under way finishes first, and none starts over
+     * the restored files until they are all written.
      */
-    public static CheckpointStore.Restored restore(CheckpointStore store, RestorePlan plan, List<Checkpoint> undone)
+    public static CheckpointStore.Restored restore(
+            CheckpointStore store, RestorePlan plan, List<Checkpoint> undone, HostWrites hostWrites)
             throws IOException {
-        CheckpointStore.Restored done = store.restore(plan);
+        CheckpointStore.Restored done;
+        try (HostWrites.Turn turn = hostWrites.take()) {
+            done = store.restore(plan);
+        }
         // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.
         Map<String, Checkpoint> first = new LinkedHashMap<>();
         for (Checkpoint checkpoint : undone) {

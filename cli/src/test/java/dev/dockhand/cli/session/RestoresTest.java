@@ -1,0 +1,72 @@
+package dev.dockhand.cli.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.dockhand.core.checkpoint.Checkpoint;
+import dev.dockhand.core.checkpoint.CheckpointStore;
+import dev.dockhand.core.checkpoint.RestorePlan;
+import dev.dockhand.core.sandbox.HostWrites;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A checkpoint restore writes the workspace in its own host-write turn, as the file tools do. */
+class RestoresTest {
+    @TempDir
+    Path temp;
+
+    /** Turns one at a time, as the sync transport hands them out; says when a turn is asked for. */
+    private static final class OneAtATime implements HostWrites {
+        final Semaphore free = new Semaphore(1);
+        final CountDownLatch asked = new CountDownLatch(1);
+
+        @Override
+        public Turn take() {
+            asked.countDown();
+            free.acquireUninterruptibly();
+            return free::release;
+        }
+    }
+
+    @Test
+    void aRestoreWaitsForACopyBackHoldingTheTurnAndWritesAfterIt() throws Exception {
+        Path workspace = Files.createDirectories(temp.resolve("workspace")).toRealPath();
+        Files.writeString(workspace.resolve("notes.txt"), "before\n");
+        try (CheckpointStore store =
+                CheckpointStore.open(temp.resolve("home/checkpoints"), workspace, 1 << 20, List.of())) {
+            Checkpoint begun = store.begin("s1", 1, "change it", "write_file", "call-1", "notes.txt");
+            Files.writeString(workspace.resolve("notes.txt"), "after\n");
+            Checkpoint finished = store.finish(begun);
+            RestorePlan plan = store.plan(List.of(finished));
+            OneAtATime hostWrites = new OneAtATime();
+            // A background copy back of a cancelled command holds the turn.
+            HostWrites.Turn copyBack = hostWrites.take();
+
+            CompletableFuture<CheckpointStore.Restored> restore = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Restores.restore(store, plan, List.of(finished), hostWrites);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> hostWrites.asked.await());
+
+            assertEquals("after\n", Files.readString(workspace.resolve("notes.txt")));
+            copyBack.close();
+            CheckpointStore.Restored restored = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> restore.join());
+
+            assertEquals(new CheckpointStore.Restored(List.of("notes.txt"), Map.of()), restored);
+            assertEquals("before\n", Files.readString(workspace.resolve("notes.txt")));
+        }
+    }
+}
