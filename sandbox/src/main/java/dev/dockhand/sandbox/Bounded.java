@@ -22,6 +22,11 @@ final class Bounded {
 
     /** How long a ping of the engine is waited for; one that answers takes milliseconds, even over ssh. */
     static final Duration PING_LIMIT = Duration.ofSeconds(5);
+    /**
+     * The longest a step is waited for even while the engine answers: a removal stuck in the kernel (a hung network
+     * file system under the container) can leave the engine answering pings for ever, and the user's exit must end.
+     */
+    static final Duration MOST = Duration.ofMinutes(5);
 
     private Bounded() {}
 
@@ -32,17 +37,23 @@ final class Bounded {
 
     /**
      * Runs {@code work} and waits for it a {@code limit} at a time, asking {@code alive} after each whether to go on
-     * waiting. Returns false when it gave up: the work goes on, on a daemon thread the JVM does not wait for at exit. A
-     * failure of the work is logged; it did finish.
+     * waiting, and never longer than {@link #MOST} in all. Returns false when it gave up: the work goes on, on a
+     * daemon thread the JVM does not wait for at exit. A failure of the work is logged; it did finish.
      */
     static boolean run(String name, Duration limit, BooleanSupplier alive, Runnable work) {
+        return run(name, limit, MOST, alive, work);
+    }
+
+    /** {@link #run(String, Duration, BooleanSupplier, Runnable)} with {@code most} in place of {@link #MOST}. */
+    static boolean run(String name, Duration limit, Duration most, BooleanSupplier alive, Runnable work) {
         CompletableFuture<Void> done = start(name, work);
+        long end = System.nanoTime() + most.toNanos();
         while (true) {
             try {
                 done.get(limit.toNanos(), TimeUnit.NANOSECONDS);
                 return true;
             } catch (TimeoutException slow) {
-                if (!alive.getAsBoolean()) {
+                if (System.nanoTime() - end >= 0 || !alive.getAsBoolean()) {
                     return false;
                 }
             } catch (ExecutionException e) {

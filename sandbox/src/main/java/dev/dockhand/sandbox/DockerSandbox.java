@@ -499,6 +499,7 @@ public final class DockerSandbox implements Sandbox {
      */
     @Override
     public void close() {
+        container.ending();
         SessionEnd.Outcome ended = SessionEnd.run(
                 closeLimit,
                 container::engineAnswers,

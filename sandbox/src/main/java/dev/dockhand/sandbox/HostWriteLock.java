@@ -1,6 +1,9 @@
 package dev.dockhand.sandbox;
 
 import dev.dockhand.core.sandbox.HostWrites;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -14,6 +17,11 @@ final class HostWriteLock implements HostWrites {
     public Turn take() {
         lock.lock();
         return lock::unlock;
+    }
+
+    @Override
+    public Optional<Turn> tryTake(Duration wait) throws InterruptedException {
+        return lock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS) ? Optional.of(lock::unlock) : Optional.empty();
     }
 
     /** Whether {@code thread} waits for a turn; for tests that order two writers without sleeping. */

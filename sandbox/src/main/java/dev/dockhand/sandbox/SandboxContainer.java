@@ -35,6 +35,8 @@ final class SandboxContainer {
     private volatile Thread removeOnShutdown;
     /** How long the shutdown hook waits for the engine to remove the container. */
     private volatile Duration removeLimit = DockerSandbox.CLOSE_LIMIT;
+    /** Set by {@link #ending}. */
+    private volatile boolean ending;
 
     private volatile Duration pingLimit = Bounded.PING_LIMIT;
     /** Whether a start was tried, by a command or ahead of one; the start ahead is only ever the first. */
@@ -112,10 +114,10 @@ final class SandboxContainer {
         if (removeOnShutdown == null) {
             // Before the container exists, so that an exit while it starts (ahead, on another thread) waits for it and
             // removes it.
-            // Bounded, so that an engine that stopped answering cannot keep the JVM from exiting.
+            // Bounded by the limit alone, without waiting on for a live engine: at Ctrl-C or a kill the user is
+            // leaving now, and a container left behind is removed at the next start.
             Thread hook = new Thread(
-                    () -> Bounded.run(
-                            "dockhand-remove-sandbox-at-exit", removeLimit, this::engineAnswers, this::removeAll),
+                    () -> Bounded.run("dockhand-remove-sandbox-at-exit", removeLimit, this::removeAll),
                     "dockhand-remove-sandbox");
             try {
                 Runtime.getRuntime().addShutdownHook(hook);
@@ -203,9 +205,22 @@ final class SandboxContainer {
         if (said.strip().equals(SweepScript.CLEAN)) {
             return true;
         }
+        if (ending) {
+            // The session's last copy back still needs the container; its removal comes right after.
+            log.warn("could not kill a command's processes ({}) as the session ended", said.strip());
+            return false;
+        }
         log.warn("could not kill a command's processes ({}); removing the sandbox container", said.strip());
         remove();
         return false;
+    }
+
+    /**
+     * The session is ending: a kill that cannot finish no longer removes the container (the last copy back reads it
+     * first, then the close removes it).
+     */
+    void ending() {
+        ending = true;
     }
 
     /** The files of container {@code container}, through the engine, as the container's user. */

@@ -3,6 +3,7 @@ package dev.dockhand.sandbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
@@ -158,9 +159,12 @@ class DockerStartAheadTest {
     void theContainerRunsBeforeAnyCommandIsAskedForAndTheFirstCommandUsesIt() throws Exception {
         DockerSandbox sandbox = open(DockerSettings.DEFAULT, List::of);
 
-        sandbox.startAhead();
-        await("the container to run", () -> containersOfThisWorkspace().size() == 1);
-        String started = containersOfThisWorkspace().get(0);
+        // Its start and warm-up over before any command is asked for: the container is there and running.
+        assertTimeoutPreemptively(
+                Duration.ofMinutes(2), () -> sandbox.startAhead().get());
+        List<String> listed = containersOfThisWorkspace();
+        assertEquals(1, listed.size(), listed.toString());
+        String started = listed.get(0);
 
         assertEquals(true, docker.inspectContainerCmd(started).exec().getState().getRunning());
         assertEquals(ExecResult.exited(0), run(sandbox, "true"));

@@ -5,10 +5,12 @@ import dev.dockhand.core.checkpoint.CheckpointStore;
 import dev.dockhand.core.checkpoint.RestorePlan;
 import dev.dockhand.core.sandbox.HostWrites;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** What the headless command and the REPL share about restoring checkpoints: the summary, and the restore itself. */
 public final class Restores {
@@ -37,6 +39,9 @@ public final class Restores {
         return lines;
     }
 
+    /** How long a restore waits for a copy back under way before it gives up, rather than hang the REPL. */
+    static final Duration TURN_WAIT = Duration.ofSeconds(30);
+
     /**
      * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
      * them, so the next undo goes back further. The restore writes the workspace holding the sandbox's host-write turn
@@ -47,7 +52,18 @@ public final class Restores {
             CheckpointStore store, RestorePlan plan, List<Checkpoint> undone, HostWrites hostWrites)
             throws IOException {
         CheckpointStore.Restored done;
-        try (HostWrites.Turn turn = hostWrites.take()) {
+        Optional<HostWrites.Turn> held;
+        try {
+            held = hostWrites.tryTake(TURN_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("the restore was interrupted before it began; nothing was restored", e);
+        }
+        if (held.isEmpty()) {
+            throw new IOException("the sandbox is still copying back a stopped command's changes (its engine is slow to"
+                    + " answer); nothing was restored, try again in a moment");
+        }
+        try (HostWrites.Turn turn = held.get()) {
             done = store.restore(plan);
         }
         // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.

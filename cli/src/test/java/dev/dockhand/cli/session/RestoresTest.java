@@ -1,6 +1,7 @@
 package dev.dockhand.cli.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.dockhand.core.checkpoint.Checkpoint;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -67,6 +69,42 @@ class RestoresTest {
 
             assertEquals(new CheckpointStore.Restored(List.of("notes.txt"), Map.of()), restored);
             assertEquals("before\n", Files.readString(workspace.resolve("notes.txt")));
+        }
+    }
+
+    @Test
+    void aRestoreThatCannotHaveItsTurnInTimeRestoresNothingAndSaysWhy() throws Exception {
+        Path workspace = Files.createDirectories(temp.resolve("workspace")).toRealPath();
+        Files.writeString(workspace.resolve("notes.txt"), "before\n");
+        try (CheckpointStore store =
+                CheckpointStore.open(temp.resolve("home/checkpoints"), workspace, 1 << 20, List.of())) {
+            Checkpoint begun = store.begin("s1", 1, "change it", "write_file", "call-1", "notes.txt");
+            Files.writeString(workspace.resolve("notes.txt"), "after\n");
+            Checkpoint finished = store.finish(begun);
+            RestorePlan plan = store.plan(List.of(finished));
+            // A copy back stuck on a silent engine: the turn never comes within the wait.
+            HostWrites stuck = new HostWrites() {
+                @Override
+                public Turn take() {
+                    throw new AssertionError("a restore must not wait without a bound");
+                }
+
+                @Override
+                public Optional<Turn> tryTake(Duration wait) {
+                    assertEquals(Restores.TURN_WAIT, wait);
+                    return Optional.empty();
+                }
+            };
+
+            IOException refused =
+                    assertThrows(IOException.class, () -> Restores.restore(store, plan, List.of(finished), stuck));
+
+            assertEquals(
+                    "the sandbox is still copying back a stopped command's changes (its engine is slow to answer);"
+                            + " nothing was restored, try again in a moment",
+                    refused.getMessage());
+            assertEquals("after\n", Files.readString(workspace.resolve("notes.txt")));
+            assertEquals(List.of(finished), store.live("s1"));
         }
     }
 }

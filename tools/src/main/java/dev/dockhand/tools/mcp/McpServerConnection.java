@@ -400,7 +400,10 @@ final class McpServerConnection implements AutoCloseable {
         command.add(
                 spec.command().contains("/")
                         ? spec.command()
-                        : program(spec.command()).map(Path::toString).orElse(spec.command()));
+                        : program(spec.command())
+                                .map(Path::toString)
+                                .orElseThrow(() -> new IllegalStateException("did not start: there is no program "
+                                        + spec.command() + " in the absolute folders of its PATH")));
         command.addAll(spec.args());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(spec.cwd()
