@@ -24,6 +24,11 @@ final class BenchTable {
         return this;
     }
 
+    /** A ratio beside its upper limit, both shown as {@code 1.2×}. */
+    BenchTable ratio(String key, String what, double value, double limit) {
+        return row(key, what, number(value) + "×", value, limit, "×");
+    }
+
     /**
      * A measurement with a target: met when {@code value} is at most {@code limit}, both in {@code unit}. {@code key}
      * names it in the JSON line.

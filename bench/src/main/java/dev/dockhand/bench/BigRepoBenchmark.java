@@ -178,59 +178,31 @@ public final class BigRepoBenchmark {
                         "grep, 10 patterns, with ripgrep: tool calls, median of " + runs,
                         ms(median(totals.byKind.get("grep"))))
                 .row("  rg PATTERN, the same 10", ms(median(totals.byKind.get("rg"))))
-                .row(
-                        "grep_ratio",
-                        "  grep against rg",
-                        BenchTable.number(median(ratios.get("grep"))) + "×",
-                        median(ratios.get("grep")),
-                        TOOL_TARGET,
-                        "×")
+                .ratio("grep_ratio", "  grep against rg", median(ratios.get("grep")), TOOL_TARGET)
                 .row("grep, 10 patterns, Java search (no ripgrep): tool calls", ms(median(totals.byKind.get("java"))))
-                .row(
-                        "java_grep_ratio",
-                        "  Java search against rg",
-                        BenchTable.number(median(ratios.get("java"))) + "×",
-                        median(ratios.get("java")),
-                        JAVA_SEARCH_TARGET,
-                        "×")
+                .ratio("java_grep_ratio", "  Java search against rg", median(ratios.get("java")), JAVA_SEARCH_TARGET)
                 .row("glob, 5 patterns, with ripgrep: tool calls", ms(median(totals.byKind.get("glob"))))
                 .row("  rg --files -g GLOB, the same 5", ms(median(totals.byKind.get("rg-files"))))
-                .row(
-                        "glob_ratio",
-                        "  glob against rg --files",
-                        BenchTable.number(median(ratios.get("glob"))) + "×",
-                        median(ratios.get("glob")),
-                        TOOL_TARGET,
-                        "×")
+                .ratio("glob_ratio", "  glob against rg --files", median(ratios.get("glob")), TOOL_TARGET)
                 .row("glob, 5 patterns, Java walk (no ripgrep): tool calls", ms(median(totals.byKind.get("java-glob"))))
-                .row(
+                .ratio(
                         "java_glob_ratio",
                         "  Java walk against rg --files",
-                        BenchTable.number(median(ratios.get("java-glob"))) + "×",
                         median(ratios.get("java-glob")),
-                        JAVA_SEARCH_TARGET,
-                        "×")
+                        JAVA_SEARCH_TARGET)
                 .row("list_directory of the root: tool call", ms(median(totals.byKind.get("list"))))
                 .row("  ls -l of the root", ms(median(totals.byKind.get("ls"))))
-                .row(
+                .ratio(
                         "list_directory_ratio",
                         "  list_directory against ls -l",
-                        BenchTable.number(median(ratios.get("list"))) + "×",
                         median(ratios.get("list")),
-                        TOOL_TARGET,
-                        "×")
+                        TOOL_TARGET)
                 .row(
                         "read_file of the largest file (" + tree.relativize(largest) + ", "
                                 + String.format("%,d", Files.size(largest)) + " bytes): tool call",
                         ms(median(totals.byKind.get("read"))))
                 .row("  cat -n of the same file", ms(median(totals.byKind.get("cat"))))
-                .row(
-                        "read_file_ratio",
-                        "  read_file against cat -n",
-                        BenchTable.number(median(ratios.get("read"))) + "×",
-                        median(ratios.get("read")),
-                        TOOL_TARGET,
-                        "×")
+                .ratio("read_file_ratio", "  read_file against cat -n", median(ratios.get("read")), TOOL_TARGET)
                 .row(
                         "ignored_paths_shown",
                         "paths under .gitignored folders in grep and glob results",

@@ -81,7 +81,7 @@ public final class SandboxBenchmark {
                             " ms")
                     .row("warm command via DockerSandbox, median of " + runs, BenchTable.number(oursMs) + " ms")
                     .row("warm `docker exec` of the same command, median of " + runs, BenchTable.number(rawMs) + " ms")
-                    .row("ratio", "warm command against `docker exec`", BenchTable.number(ratio) + "×", ratio, 1.2, "×")
+                    .ratio("ratio", "warm command against `docker exec`", ratio, 1.2)
                     .row(
                             "session_first_to_warm_command",
                             "first command of a session against a warm one, the model answering the first prompt"
