@@ -7,6 +7,7 @@ import static dev.dockhand.core.testing.Sse.finish;
 import static dev.dockhand.core.testing.Sse.reply;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -245,6 +246,25 @@ public class HeadlessOutputTest extends CliTest {
                 system.endsWith("## " + workspace.resolve("AGENTS.md") + "\n\nAlways run ./gradlew check before"
                         + " answering.\n"),
                 system);
+    }
+
+    @Test
+    void aProjectInstructionFileLinkedOutOfTheProjectIsNotSentAndTheUserIsTold() throws Exception {
+        Path secret = Files.writeString(
+                Files.createTempFile(workspace.getParent(), "credentials", ""), "aws_secret_access_key = hush\n");
+        Files.createSymbolicLink(workspace.resolve("AGENTS.md"), secret);
+        model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, run("-p", "x"));
+
+        String system =
+                model.takeRequest().get("messages").get(0).get("content").asText();
+        assertFalse(system.contains("hush"), system);
+        assertTrue(
+                err.toString()
+                        .contains("dockhand: " + workspace.resolve("AGENTS.md") + " was not read: it is a link to "
+                                + secret.toRealPath() + ", outside the project.\n"),
+                err.toString());
     }
 
     @Test

@@ -214,7 +214,7 @@ public final class SlashCommands {
             return;
         }
         ContextFiles.Context context = session.context();
-        if (context.files().isEmpty()) {
+        if (context.files().isEmpty() && context.skipped().isEmpty()) {
             screen.print(
                     "No AGENTS.md or DOCKHAND.md was found in this folder, its parents up to the git root, or"
                             + " ~/.dockhand.",
@@ -225,7 +225,11 @@ public final class SlashCommands {
         for (ContextFiles.Loaded file : context.files()) {
             lines.add(new AttributedString(
                     "── " + file.path() + " (" + file.text().length() + " characters)", AttributedStyle.BOLD));
-            file.text().lines().forEach(line -> lines.add(new AttributedString(line)));
+            // A project's file is the repository's text: shown, never obeyed by the terminal.
+            file.text().lines().forEach(line -> lines.add(new AttributedString(Rendering.printable(line))));
+        }
+        for (String why : context.skipped()) {
+            lines.add(new AttributedString(Rendering.printable(why), TurnView.YELLOW));
         }
         if (context.cut()) {
             lines.add(new AttributedString(

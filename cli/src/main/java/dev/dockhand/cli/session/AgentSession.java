@@ -8,6 +8,7 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.environment.WallClock;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.AgentEvent;
@@ -130,8 +131,8 @@ public final class AgentSession implements AutoCloseable {
             hooks.setRedactor(scheduler.redactor());
         }
         onSchedulerReady.accept(scheduler);
-        this.context =
-                ContextFiles.load(workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS);
+        this.context = ContextFiles.load(
+                workspace.root(), environment.settingsHome(), ContextFiles.DEFAULT_BUDGET_CHARS, scheduler.redactor());
         this.subAgents = subAgents;
         subAgents.bind(new SubAgents.Binding(
                 registry, scheduler, () -> loop, approver, this.events, this::subAgentTranscript, workspace.root()));
@@ -227,6 +228,7 @@ public final class AgentSession implements AutoCloseable {
                 options, environment, outputDir, workspace, registry, sandbox, approver, events, subAgents);
         session.mcp = mcp;
         options.hooks().notices().forEach(notice -> err.println("dockhand: " + notice));
+        session.context.skipped().forEach(why -> err.println("dockhand: " + Rendering.printable(why)));
         if (session.context.cut()) {
             err.println("dockhand: the AGENTS.md files exceed " + ContextFiles.DEFAULT_BUDGET_CHARS
                     + " characters; the rest was left out of the model's instructions.");

@@ -1,8 +1,11 @@
 package dev.dockhand.core.agent;
 
+import dev.dockhand.core.redaction.Redactor;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -13,6 +16,12 @@ import java.util.List;
  * The instructions people keep for the model in the repository: {@code AGENTS.md} (and {@code DOCKHAND.md}) in the
  * workspace and in each parent folder up to the git root, plus the user's own {@code ~/.dockhand/AGENTS.md}. They go
  * into the system prompt outermost first, each under a header naming its path, within a total budget.
+ *
+ * <p>A cloned repository's files are untrusted input that goes to the provider with every request: a project file is
+ * read only when it is a regular file whose real path lies inside the outermost folder searched (the git root, or the
+ * workspace outside git), so an {@code AGENTS.md} linked to {@code ~/.aws/credentials} or {@code /proc/self/environ}
+ * is skipped and said; no more than the budget's worth of bytes is read; and the text passes the session's secret
+ * redaction like any tool output. The user's own file may be a link anywhere (a dotfiles repository).
  */
 public final class ContextFiles {
     public static final int DEFAULT_BUDGET_CHARS = 32_000;
@@ -21,9 +30,11 @@ public final class ContextFiles {
     /** One file as loaded (possibly cut to the budget). */
     public record Loaded(Path path, String text) {}
 
-    /** Everything loaded, and whether the budget cut something. */
-    public record Context(List<Loaded> files, boolean cut) {
-        public static final Context EMPTY = new Context(List.of(), false);
+    /**
+     * Everything loaded, whether the budget cut something, and the files left out, each with why in words for the user.
+     */
+    public record Context(List<Loaded> files, boolean cut, List<String> skipped) {
+        public static final Context EMPTY = new Context(List.of(), false, List.of());
 
         /** The section for the system prompt; empty when there are no files. */
         public String promptSection() {
@@ -45,32 +56,46 @@ public final class ContextFiles {
 
     private ContextFiles() {}
 
-    /** Loads the files for a workspace; {@code dockhandHome} holds the user's own AGENTS.md. */
+    /** Loads the files for a workspace; {@code dockhandHome} holds the user's own AGENTS.md. No redaction. */
     public static Context load(Path workspace, Path dockhandHome, int budgetChars) {
+        return load(workspace, dockhandHome, budgetChars, Redactor.OFF);
+    }
+
+    /**
+     * Loads the files for a workspace, each file's text passed through {@code redactor}; {@code dockhandHome} holds the
+     * user's own AGENTS.md.
+     */
+    public static Context load(Path workspace, Path dockhandHome, int budgetChars, Redactor redactor) {
+        List<Path> folders = foldersDownToWorkspace(workspace);
+        Path confine = realOrSelf(folders.get(0));
         List<Path> candidates = new ArrayList<>();
         candidates.add(dockhandHome.resolve("AGENTS.md"));
-        for (Path folder : foldersDownToWorkspace(workspace)) {
+        for (Path folder : folders) {
             for (String name : NAMES) {
                 candidates.add(folder.resolve(name));
             }
         }
         List<Loaded> loaded = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         int left = budgetChars;
         boolean cut = false;
-        for (Path candidate : candidates) {
-            if (!Files.isRegularFile(candidate)) {
+        for (int i = 0; i < candidates.size(); i++) {
+            Path candidate = candidates.get(i);
+            if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
             String text;
             try {
-                text = new String(Files.readAllBytes(candidate), StandardCharsets.UTF_8);
-            } catch (IOException unreadable) {
+                text = read(candidate, i == 0 ? null : confine, budgetChars);
+            } catch (Skipped reason) {
+                skipped.add(candidate + " was not read: " + reason.getMessage() + ".");
                 continue;
             }
             if (left <= 0) {
                 cut = true;
                 break;
             }
+            text = redactor.redact(text).text();
             if (text.length() > left) {
                 text = text.substring(0, left) + "\n[… cut: the context files exceed " + budgetChars + " characters]";
                 cut = true;
@@ -78,7 +103,49 @@ public final class ContextFiles {
             left -= text.length();
             loaded.add(new Loaded(candidate, text));
         }
-        return new Context(List.copyOf(loaded), cut);
+        return new Context(List.copyOf(loaded), cut, List.copyOf(skipped));
+    }
+
+    /** Why a file present was not read, in words for the user. */
+    private static final class Skipped extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Skipped(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    /**
+     * The file's text, read through its real path, at most {@code budgetChars} characters' worth of bytes (a character
+     * is at most three UTF-8 bytes, or four for a pair); {@code confine}, when not null, is the folder its real path
+     * must lie in.
+     */
+    private static String read(Path file, Path confine, int budgetChars) throws Skipped {
+        Path real;
+        try {
+            real = file.toRealPath();
+        } catch (IOException e) {
+            throw new Skipped("it is a link to nothing that can be read");
+        }
+        if (confine != null && !real.startsWith(confine)) {
+            throw new Skipped("it is a link to " + real + ", outside the project");
+        }
+        if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+            throw new Skipped("it is not a regular file");
+        }
+        try (InputStream in = Files.newInputStream(real, LinkOption.NOFOLLOW_LINKS)) {
+            return new String(in.readNBytes(Math.max(0, budgetChars) * 4 + 4), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new Skipped("it cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    private static Path realOrSelf(Path folder) {
+        try {
+            return folder.toRealPath();
+        } catch (IOException e) {
+            return folder;
+        }
     }
 
     /** The git root (or the workspace itself, outside git) down to the workspace, outermost first. */

@@ -3,9 +3,13 @@ package dev.dockhand.core.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dockhand.core.redaction.Redactor;
+import dev.dockhand.core.redaction.SecretRules;
+import dev.dockhand.core.redaction.SecretValues;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +43,8 @@ class ContextFilesTest {
                                 new ContextFiles.Loaded(root, "repo"),
                                 new ContextFiles.Loaded(dockhand, "repo dockhand"),
                                 new ContextFiles.Loaded(module, "module")),
-                        false),
+                        false,
+                        List.of()),
                 context);
         assertEquals(
                 "\n\n# Project instructions\nFollow these instructions from the user and the project (outermost"
@@ -78,5 +83,77 @@ class ContextFilesTest {
     @Test
     void noFilesAddNothingToThePrompt() {
         assertEquals("", ContextFiles.load(temp, temp.resolve("nohome"), 100).promptSection());
+    }
+
+    @Test
+    void aProjectFileLinkedOutOfTheRepositoryIsSkippedAndSaidNotSentToTheModel() throws Exception {
+        write("home/.aws/credentials", "aws_secret_access_key = not-for-the-model\n");
+        Files.createDirectories(temp.resolve("clone/.git"));
+        Path agents = Files.createSymbolicLink(temp.resolve("clone/AGENTS.md"), Path.of("../home/.aws/credentials"));
+        Path dockhand = Files.createSymbolicLink(temp.resolve("clone/DOCKHAND.md"), Path.of("/proc/self/environ"));
+
+        ContextFiles.Context context =
+                ContextFiles.load(temp.resolve("clone"), temp.resolve("nohome"), ContextFiles.DEFAULT_BUDGET_CHARS);
+
+        assertEquals(
+                new ContextFiles.Context(
+                        List.of(),
+                        false,
+                        List.of(
+                                agents + " was not read: it is a link to "
+                                        + temp.resolve("home/.aws/credentials").toRealPath()
+                                        + ", outside the project.",
+                                dockhand + " was not read: it is a link to "
+                                        + Path.of("/proc/self/environ").toRealPath() + ", outside the project.")),
+                context);
+        assertEquals("", context.promptSection());
+    }
+
+    @Test
+    void aLinkWithinTheRepositoryIsReadAndWhatIsNotAFileIsSkipped() throws Exception {
+        Files.createDirectories(temp.resolve("repo/.git"));
+        write("repo/docs/agents.md", "shared instructions");
+        Files.createDirectories(temp.resolve("repo/module"));
+        Path agents = Files.createSymbolicLink(temp.resolve("repo/module/AGENTS.md"), Path.of("../docs/agents.md"));
+        Path folder = Files.createDirectories(temp.resolve("repo/DOCKHAND.md"));
+
+        ContextFiles.Context context = ContextFiles.load(temp.resolve("repo/module"), temp.resolve("nohome"), 100);
+
+        assertEquals(
+                new ContextFiles.Context(
+                        List.of(new ContextFiles.Loaded(agents, "shared instructions")),
+                        false,
+                        List.of(folder + " was not read: it is not a regular file.")),
+                context);
+    }
+
+    @Test
+    void secretsInAContextFileAreRedactedLikeToolOutput() throws Exception {
+        String token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+        Path agents = write("project/AGENTS.md", "deploy with " + token + "\n");
+        Redactor redactor = Redactor.of(SecretRules.builtIn(), new SecretValues(), Set.of(), problem -> {
+            throw new AssertionError(problem);
+        });
+
+        ContextFiles.Context context =
+                ContextFiles.load(temp.resolve("project"), temp.resolve("nohome"), 1000, redactor);
+
+        assertEquals(
+                List.of(new ContextFiles.Loaded(
+                        agents, redactor.redact("deploy with " + token + "\n").text())),
+                context.files());
+        assertTrue(!context.promptSection().contains(token), context.promptSection());
+        assertTrue(context.promptSection().contains("[REDACTED:"), context.promptSection());
+    }
+
+    @Test
+    void aHugeFileIsReadOnlyToTheBudget() throws Exception {
+        write("project/AGENTS.md", "y".repeat(5_000_000));
+
+        ContextFiles.Context context = ContextFiles.load(temp.resolve("project"), temp.resolve("nohome"), 10);
+
+        assertEquals(
+                List.of("y".repeat(10) + "\n[… cut: the context files exceed 10 characters]"),
+                context.files().stream().map(ContextFiles.Loaded::text).toList());
     }
 }
