@@ -122,9 +122,10 @@ public final class Sessions {
             try {
                 record = Json.MAPPER.readTree(lines.get(i));
             } catch (IOException e) {
-                // Only the last line can be cut short, by a process killed while writing it.
+                // A line cut short by a process killed while writing it. A resume goes on after it (the transcript
+                // starts a new line first), and what came after is what that resume said: skipped, not the end.
                 cut = true;
-                break;
+                continue;
             }
             switch (record.path("type").asText()) {
                 case "session" -> started = record.path("started").asText();

@@ -7,6 +7,8 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -161,8 +163,14 @@ public final class Transcript implements AutoCloseable {
                 if (fresh) {
                     createPrivate(file);
                 }
+                boolean cutShort = !fresh && endsMidLine(file);
                 writer = Files.newBufferedWriter(
                         file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                if (cutShort) {
+                    // A line cut short by a crash stays as it was, on its own line, which reading skips; the records
+                    // of this resume must not be glued onto it.
+                    writer.write('\n');
+                }
                 if (fresh) {
                     writer.write(Json.write(header));
                     writer.write('\n');
@@ -177,6 +185,19 @@ public final class Transcript implements AutoCloseable {
             closeQuietly();
             onFailure.accept("the session transcript " + file + " cannot be written (" + e.getMessage()
                     + "); this session goes on in memory and cannot be resumed later.");
+        }
+    }
+
+    /** Whether the file's last byte is not a line end: its last record was cut short. */
+    private static boolean endsMidLine(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.read(last, size - 1);
+            return last.get(0) != '\n';
         }
     }
 

@@ -94,6 +94,36 @@ class SessionsTest {
     }
 
     @Test
+    void aSessionResumedAfterACutLineKeepsWhatTheResumeSaidAtTheNextResume() throws Exception {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        Path file = sessions.file("s1");
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Conversation conversation = new Conversation("SYSTEM");
+            conversation.observe(transcript::record);
+            conversation.addUser("first");
+        }
+        // Killed while writing the next record.
+        Files.writeString(file, "{\"type\":\"assis", StandardOpenOption.APPEND);
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Conversation resumed = new Conversation("SYSTEM");
+            assertEquals(true, Sessions.resume(file, resumed, transcript).cutLastLine());
+            resumed.addUser("second");
+            resumed.addUser("third");
+        }
+
+        Sessions.Loaded again = Sessions.read(file);
+
+        assertEquals(
+                List.of(
+                        new Message.User("first", false),
+                        new Message.User("second", false),
+                        new Message.User("third", false)),
+                again.messages());
+        assertEquals(true, again.cutLastLine());
+        assertEquals("{\"type\":\"assis", Files.readAllLines(file).get(2));
+    }
+
+    @Test
     void listsSessionsNewestFirstWithTheirLastPrompt() {
         Sessions sessions = new Sessions(temp.resolve("home"), temp);
         recordACrashMidRound(sessions);
