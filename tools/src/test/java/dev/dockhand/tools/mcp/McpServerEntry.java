@@ -3,7 +3,6 @@ package dev.dockhand.tools.mcp;
 import dev.dockhand.core.settings.Settings;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * One entry of a settings file's {@code mcpServers}, for tests: only the fields a test names are set, the rest are
@@ -95,13 +94,8 @@ final class McpServerEntry {
                 null, command, args, env, cwd, url, headers, null, excludeTools, timeout, trust, required, sandbox);
     }
 
-    /** The spec of this entry named {@code name}, its variables expanded from {@code environment}. */
-    McpServerSpec spec(String name, Function<String, String> environment) {
-        return McpServerSpec.of(name, settings(), environment);
-    }
-
     /** The spec of this entry named {@code name}, its variables expanded from this process's environment. */
     McpServerSpec spec(String name) {
-        return spec(name, System::getenv);
+        return McpServerSpec.of(name, settings(), System::getenv);
     }
 }

@@ -15,10 +15,11 @@ class McpServerSpecTest {
 
     @Test
     void variablesExpandFromTheEnvironmentAndTheDefaultsFillIn() {
-        McpServerSpec spec = McpServerEntry.url("https://${HOST}/mcp")
+        Settings.McpServer entry = McpServerEntry.url("https://${HOST}/mcp")
                 .headers(Map.of("Authorization", "Bearer ${TOKEN}${UNSET}"))
                 .excludeTools(List.of("delete"))
-                .spec("docs", ENVIRONMENT::get);
+                .settings();
+        McpServerSpec spec = McpServerSpec.of("docs", entry, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "docs",
@@ -50,11 +51,12 @@ class McpServerSpecTest {
 
     @Test
     void sandboxTrueIsReadForACommandAndItsCwdStaysRelative() {
-        McpServerSpec spec = McpServerEntry.command("python3", List.of("server.py"))
+        Settings.McpServer entry = McpServerEntry.command("python3", List.of("server.py"))
                 .env(Map.of("TOKEN", "${TOKEN}"))
                 .cwd("tools")
                 .sandbox(true)
-                .spec("box", ENVIRONMENT::get);
+                .settings();
+        McpServerSpec spec = McpServerSpec.of("box", entry, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "box",
