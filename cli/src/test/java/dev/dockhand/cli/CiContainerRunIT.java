@@ -53,6 +53,9 @@ public class CiContainerRunIT {
         Files.writeString(workspace.resolve("notes.txt"), "remember\n");
         Files.setAttribute(workspace.resolve("notes.txt"), "unix:uid", UID);
         ownedByTheUid(base.resolve("out"));
+        // The run's java.io.tmpdir: a temporary folder Dockhand falls back to lands here, and tearDown removes it,
+        // where in /tmp it would be left behind after every run.
+        Files.setPosixFilePermissions(ownedByTheUid(base.resolve("tmp")), PosixFilePermissions.fromString("rwx------"));
         model.enqueue(
                 calls(toolCall(
                         "w1", "write_file", "{\"path\":\"CHANGELOG.md\",\"content\":\"# Changes\\n- notes kept\\n\"}")),
@@ -86,6 +89,7 @@ public class CiContainerRunIT {
                 "--regid=" + UID,
                 "--clear-groups",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + base.resolve("tmp"),
                 "-jar",
                 jar.toString(),
                 "--yolo",
@@ -178,6 +182,14 @@ public class CiContainerRunIT {
 
         assertTheRunDidOnlyTheModelsEdit(run);
         assertTrue(run.stderr().contains("there is no home folder"), run.stderr());
+        // The private temporary folder the run fell back to, its random digits left out.
+        List<String> temporary = new ArrayList<>();
+        try (Stream<Path> made = Files.list(base.resolve("tmp"))) {
+            for (Path folder : made.toList()) {
+                temporary.add(folder.getFileName().toString().replaceAll("[0-9]+$", "") + " " + permissions(folder));
+            }
+        }
+        assertEquals(List.of("dockhand- rwx------"), temporary);
     }
 
     @Test

@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.dockhand.core.settings.Settings;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,24 +33,8 @@ class HostStdioServerTest {
 
     @Test
     void aServerThatWritesFiftyMegabytesOfStderrOnOneLineWorksAndOnlyTheLinesStartIsKept() {
-        List<String> command = TestMcpServer.commandLine("flood", String.valueOf(FLOOD));
-        McpServerSpec spec = McpServerSpec.of(
-                "flood",
-                new Settings.McpServer(
-                        null,
-                        command.get(0),
-                        command.subList(1, command.size()),
-                        Map.of(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        List.of(),
-                        null,
-                        null,
-                        null,
-                        null),
-                System::getenv);
+        McpServerSpec spec =
+                McpServerEntry.testServer("flood", String.valueOf(FLOOD)).spec("flood");
         McpServerConnection connection = new McpServerConnection(
                 spec,
                 workspace,

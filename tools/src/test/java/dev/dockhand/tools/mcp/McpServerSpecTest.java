@@ -15,23 +15,11 @@ class McpServerSpecTest {
 
     @Test
     void variablesExpandFromTheEnvironmentAndTheDefaultsFillIn() {
-        McpServerSpec spec = McpServerSpec.of(
-                "docs",
-                new Settings.McpServer(
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        "https://${HOST}/mcp",
-                        Map.of("Authorization", "Bearer ${TOKEN}${UNSET}"),
-                        null,
-                        List.of("delete"),
-                        null,
-                        null,
-                        null,
-                        null),
-                ENVIRONMENT::get);
+        Settings.McpServer entry = McpServerEntry.url("https://${HOST}/mcp")
+                .headers(Map.of("Authorization", "Bearer ${TOKEN}${UNSET}"))
+                .excludeTools(List.of("delete"))
+                .settings();
+        McpServerSpec spec = McpServerSpec.of("docs", entry, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "docs",
@@ -54,8 +42,7 @@ class McpServerSpecTest {
 
     @Test
     void anEntryWithNeitherCommandNorUrlIsRefusedInOneSentence() {
-        Settings.McpServer empty =
-                new Settings.McpServer(null, null, null, null, null, null, null, null, null, null, null, null, null);
+        Settings.McpServer empty = McpServerEntry.empty().settings();
         assertEquals(
                 "the MCP server 'x' needs either a command or a url",
                 assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("x", empty, ENVIRONMENT::get))
@@ -64,23 +51,12 @@ class McpServerSpecTest {
 
     @Test
     void sandboxTrueIsReadForACommandAndItsCwdStaysRelative() {
-        McpServerSpec spec = McpServerSpec.of(
-                "box",
-                new Settings.McpServer(
-                        null,
-                        "python3",
-                        List.of("server.py"),
-                        Map.of("TOKEN", "${TOKEN}"),
-                        "tools",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        true),
-                ENVIRONMENT::get);
+        Settings.McpServer entry = McpServerEntry.command("python3", List.of("server.py"))
+                .env(Map.of("TOKEN", "${TOKEN}"))
+                .cwd("tools")
+                .sandbox(true)
+                .settings();
+        McpServerSpec spec = McpServerSpec.of("box", entry, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "box",
@@ -102,8 +78,8 @@ class McpServerSpecTest {
 
     @Test
     void sandboxTrueOnAServerReachedAtAUrlIsRefusedInOneSentence() {
-        Settings.McpServer remote = new Settings.McpServer(
-                null, null, null, null, null, "https://docs.example/mcp", null, null, null, null, null, null, true);
+        Settings.McpServer remote =
+                McpServerEntry.url("https://docs.example/mcp").sandbox(true).settings();
         assertEquals(
                 "the MCP server 'docs' has \"sandbox\": true, which is for a server Dockhand starts (a command), not"
                         + " one reached at a url",

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Image;
-import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -12,7 +11,6 @@ import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,30 +20,9 @@ class McpServersTest {
     @TempDir
     Path workspace;
 
-    private static McpServerSpec server(String name, Long timeout, Boolean trust, String... args) {
-        return server(name, timeout, trust, List.of("crash"), args);
-    }
-
-    private static McpServerSpec server(
-            String name, Long timeout, Boolean trust, List<String> excluded, String... args) {
-        List<String> command = TestMcpServer.commandLine(args);
-        return McpServerSpec.of(
-                name,
-                new Settings.McpServer(
-                        null,
-                        command.get(0),
-                        command.subList(1, command.size()),
-                        Map.of(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        excluded,
-                        timeout,
-                        trust,
-                        null,
-                        null),
-                System::getenv);
+    /** The test server with {@code args}, its crash tool left out. */
+    private static McpServerEntry server(String... args) {
+        return McpServerEntry.testServer(args).excludeTools(List.of("crash"));
     }
 
     private ToolResult call(McpServers servers, String name, String arguments) throws Exception {
@@ -61,7 +38,7 @@ class McpServersTest {
     @Test
     void aServersToolsAreOfferedUnderPrefixedNamesAndTheirResultsComeBack() throws Exception {
         try (McpServers servers =
-                McpServers.start(List.of(server("test.server", null, null)), workspace, McpServers.START_TIMEOUT)) {
+                McpServers.start(List.of(server().spec("test.server")), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(
                     List.of(new McpServers.Status(
                             "test.server",
@@ -91,8 +68,7 @@ class McpServersTest {
 
     @Test
     void anErrorResultIsAnErrorImagesComeBesideTheTextAndLinksAreDescribed() throws Exception {
-        try (McpServers servers =
-                McpServers.start(List.of(server("t", null, null)), workspace, McpServers.START_TIMEOUT)) {
+        try (McpServers servers = McpServers.start(List.of(server().spec("t")), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(
                     ToolResult.error(ToolErrorType.EXECUTION_FAILED, "the disk is full"),
                     call(servers, "mcp__t__fail", "{}"));
@@ -106,10 +82,9 @@ class McpServersTest {
 
     @Test
     void onlyATrustedServersReadOnlyToolsRunAsReads() {
-        try (McpServers untrusted =
-                        McpServers.start(List.of(server("u", null, null)), workspace, McpServers.START_TIMEOUT);
-                McpServers trusted =
-                        McpServers.start(List.of(server("t", null, true)), workspace, McpServers.START_TIMEOUT)) {
+        try (McpServers untrusted = McpServers.start(List.of(server().spec("u")), workspace, McpServers.START_TIMEOUT);
+                McpServers trusted = McpServers.start(
+                        List.of(server().trust(true).spec("t")), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(
                     List.of(
                             ToolKind.EXECUTE,
@@ -134,7 +109,7 @@ class McpServersTest {
     @Test
     void aCallThatOutlivesTheTimeoutFailsWithASentence() throws Exception {
         try (McpServers servers =
-                McpServers.start(List.of(server("slow", 300L, null)), workspace, McpServers.START_TIMEOUT)) {
+                McpServers.start(List.of(server().timeout(300L).spec("slow")), workspace, McpServers.START_TIMEOUT)) {
             ToolResult result = call(servers, "mcp__slow__wait", "{}");
             assertEquals(Optional.of(ToolErrorType.EXECUTION_FAILED), result.error());
             assertEquals("The MCP server 'slow' did not answer the wait call within 300 ms.", result.llmContent());
@@ -143,23 +118,8 @@ class McpServersTest {
 
     @Test
     void aServerThatCannotStartIsReportedWithItsStderrAndOffersNoTools() {
-        McpServerSpec broken = McpServerSpec.of(
-                "broken",
-                new Settings.McpServer(
-                        null,
-                        TestMcpServer.commandLine().get(0),
-                        TestMcpServer.commandLine("broken").subList(1, 6),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        true,
-                        null),
-                System::getenv);
+        McpServerSpec broken =
+                McpServerEntry.testServer("broken").required(true).spec("broken");
         try (McpServers servers = McpServers.start(List.of(broken), workspace, McpServers.START_TIMEOUT)) {
             assertEquals(List.of(), servers.tools());
             assertEquals(
@@ -182,7 +142,7 @@ class McpServersTest {
     void aServerThatCrashesFailsThatCallAndIsStartedAgainOnceOnTheNext() throws Exception {
         List<String> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (McpServers servers = McpServers.startInBackground(
-                List.of(server("c", null, null, List.of())),
+                List.of(server().excludeTools(List.of()).spec("c")),
                 workspace,
                 McpServers.START_TIMEOUT,
                 status -> changes.add(status.state() + " " + status.change()),
@@ -218,7 +178,7 @@ class McpServersTest {
     void aServersToolsJoinWhenItHasStartedAndACallToOneWaitsForIt() throws Exception {
         Path gate = workspace.resolve("gate");
         try (McpServers servers = McpServers.startInBackground(
-                List.of(server("g", null, null, "gate", gate.toString())),
+                List.of(server("gate", gate.toString()).spec("g")),
                 workspace,
                 McpServers.START_TIMEOUT,
                 status -> {},
@@ -241,7 +201,7 @@ class McpServersTest {
     void aToolListChangeRefreshesTheServersTools() throws Exception {
         java.util.concurrent.CountDownLatch changed = new java.util.concurrent.CountDownLatch(1);
         try (McpServers servers = McpServers.startInBackground(
-                List.of(server("t", null, null)),
+                List.of(server().spec("t")),
                 workspace,
                 McpServers.START_TIMEOUT,
                 status -> {
@@ -274,8 +234,7 @@ class McpServersTest {
 
     @Test
     void aCancelledCallIsCancelledAtTheServerAndItsProgressIsReported() throws Exception {
-        try (McpServers servers =
-                McpServers.start(List.of(server("w", null, null)), workspace, McpServers.START_TIMEOUT)) {
+        try (McpServers servers = McpServers.start(List.of(server().spec("w")), workspace, McpServers.START_TIMEOUT)) {
             @SuppressWarnings("unchecked")
             Tool<Object> wait = (Tool<Object>) servers.await("mcp__w__wait").orElseThrow();
             dev.dockhand.core.Cancellation cancellation = new dev.dockhand.core.Cancellation();
@@ -308,8 +267,7 @@ class McpServersTest {
 
     @Test
     void aCancelledCallStopsWaiting() throws Exception {
-        try (McpServers servers =
-                McpServers.start(List.of(server("w", null, null)), workspace, McpServers.START_TIMEOUT)) {
+        try (McpServers servers = McpServers.start(List.of(server().spec("w")), workspace, McpServers.START_TIMEOUT)) {
             @SuppressWarnings("unchecked")
             Tool<Object> wait = (Tool<Object>) servers.await("mcp__w__wait").orElseThrow();
             dev.dockhand.core.Cancellation cancellation = new dev.dockhand.core.Cancellation();

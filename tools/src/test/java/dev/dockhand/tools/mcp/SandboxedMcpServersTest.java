@@ -11,7 +11,6 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.sandbox.Sandbox;
-import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.OutputSink;
 import dev.dockhand.core.tool.Tool;
@@ -62,23 +61,11 @@ class SandboxedMcpServersTest {
     }
 
     private McpServerSpec server(String name, String command, List<String> args, String cwd) {
-        return McpServerSpec.of(
-                name,
-                new Settings.McpServer(
-                        null,
-                        command,
-                        args,
-                        Map.of("GREETING", "hi"),
-                        cwd,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        true),
-                System::getenv);
+        return McpServerEntry.command(command, args)
+                .env(Map.of("GREETING", "hi"))
+                .cwd(cwd)
+                .sandbox(true)
+                .spec(name);
     }
 
     /** The test server, copied into {@code tools/} of the workspace, started from there. */
