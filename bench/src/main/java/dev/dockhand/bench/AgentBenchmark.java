@@ -46,7 +46,7 @@ public final class AgentBenchmark {
         // A JDK with an AOT cache (24+), for S1 once more as the launcher runs on it; absent when there is none.
         Path aotJdk = args.length > 2 && !args[2].isBlank() ? Path.of(args[2]) : null;
         int warmup = 2;
-        Path workspace = Files.createTempDirectory("dockhand-bench");
+        Path workspace = BenchFiles.temporaryFolder("dockhand-bench");
         // Long enough that every round's slice has lines in it: the reads succeed, as a real session's would.
         StringBuilder readme = new StringBuilder("# Bench\n");
         for (int line = 2; line <= 40; line++) {
@@ -73,7 +73,7 @@ public final class AgentBenchmark {
                     "s1_aot_cache_wall_ms",
                     wallStats(scenario(launcher, workspace, s1, warmup, runs, Setup.DEFAULT.on(aotJdk))));
         }
-        Path keys = Files.createTempDirectory("dockhand-bench-tls");
+        Path keys = BenchFiles.temporaryFolder("dockhand-bench-tls");
         try {
             Setup https = Setup.DEFAULT.over(ThrowawayTls.create(keys));
             results.put("s1_https_wall_ms", wallStats(scenario(launcher, workspace, s1, warmup, runs, https)));
@@ -85,12 +85,7 @@ public final class AgentBenchmark {
         } catch (IOException | java.security.GeneralSecurityException e) {
             results.put("s1_https_wall_ms", "not measured: " + e.getMessage());
         } finally {
-            try (var files = Files.list(keys)) {
-                for (Path file : files.toList()) {
-                    Files.delete(file);
-                }
-            }
-            Files.delete(keys);
+            BenchFiles.deleteTree(keys);
         }
         // The default sandbox, when Docker answers and has the image: its engine checks come before the first
         // request. Not a target either (the targets are measured with --sandbox none).

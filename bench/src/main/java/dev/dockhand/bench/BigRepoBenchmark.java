@@ -93,14 +93,14 @@ public final class BigRepoBenchmark {
                     + " against)");
             return;
         }
-        Path temp = Files.createTempDirectory("dockhand-bench-bigrepo").toRealPath();
+        Path temp = BenchFiles.temporaryFolder("dockhand-bench-bigrepo");
         try {
             Path tree = Files.createDirectories(temp.resolve("jdk-src"));
             int files = unpack(zip.get(), tree);
             Files.writeString(tree.resolve(".gitignore"), GITIGNORE);
             new BigRepoBenchmark(tree, temp.resolve("outputs"), rg.get()).run(runs, zip.get(), files);
         } finally {
-            delete(temp);
+            BenchFiles.deleteTree(temp);
         }
     }
 
@@ -408,14 +408,6 @@ public final class BigRepoBenchmark {
             return Files.size(file);
         } catch (IOException e) {
             return 0;
-        }
-    }
-
-    private static void delete(Path folder) throws IOException {
-        try (Stream<Path> all = Files.walk(folder)) {
-            for (Path path : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
         }
     }
 

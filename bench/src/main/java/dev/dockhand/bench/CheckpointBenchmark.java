@@ -44,7 +44,7 @@ public final class CheckpointBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        Path temp = Files.createTempDirectory("dockhand-bench-checkpoints").toRealPath();
+        Path temp = BenchFiles.temporaryFolder("dockhand-bench-checkpoints");
         Path workspace = workspace(temp);
         List<Long> before = new ArrayList<>();
         List<Long> after = new ArrayList<>();

@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,7 @@ final class FirstCommandBenchmark {
     /** Runs {@code sessions} sessions of {@code 1 + warmCommands} commands each. */
     static List<Session> sessions(Path launcher, int sessions, int warmCommands, long firstReplyDelayMillis)
             throws Exception {
-        Path workspace = Files.createTempDirectory("dockhand-bench-first").toRealPath();
+        Path workspace = BenchFiles.temporaryFolder("dockhand-bench-first");
         try {
             List<Session> measured = new ArrayList<>();
             for (int i = 0; i < sessions; i++) {
@@ -41,12 +40,7 @@ final class FirstCommandBenchmark {
             }
             return measured;
         } finally {
-            try (var files = Files.walk(workspace)) {
-                for (Path path :
-                        files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+            BenchFiles.deleteTree(workspace);
         }
     }
 

@@ -20,7 +20,7 @@ public final class LauncherComparison {
         Path first = Path.of(args[0]).toAbsolutePath();
         Path second = Path.of(args[1]).toAbsolutePath();
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 20;
-        Path workspace = Files.createTempDirectory("dockhand-compare");
+        Path workspace = BenchFiles.temporaryFolder("dockhand-compare");
         StringBuilder readme = new StringBuilder("# Bench\n");
         for (int line = 2; line <= 40; line++) {
             readme.append("Line ").append(line).append(" of a small file to read.\n");

@@ -54,7 +54,7 @@ public final class LongSessionBenchmark {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : ROUNDS;
         // Another window only to see how Dockhand's time grows with a history that is never compressed.
         long window = args.length > 2 ? Long.parseLong(args[2]) : CONTEXT_WINDOW;
-        Path workspace = Files.createTempDirectory("dockhand-bench-long");
+        Path workspace = BenchFiles.temporaryFolder("dockhand-bench-long");
         for (int round = 1; round <= rounds; round++) {
             Files.writeString(workspace.resolve(fileName(round)), fileText(round));
         }
@@ -84,7 +84,7 @@ public final class LongSessionBenchmark {
         Map<String, Object> json = result.json();
         json.put("targets", table.verdicts());
         System.out.println(Json.write(json));
-        deleteTree(workspace);
+        BenchFiles.deleteTree(workspace);
     }
 
     private static String fileName(int round) {
@@ -356,14 +356,6 @@ public final class LongSessionBenchmark {
 
     private static double round(double value) {
         return Math.round(value * 10) / 10.0;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 
     /**

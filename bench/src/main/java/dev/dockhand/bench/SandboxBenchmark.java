@@ -6,7 +6,6 @@ import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.sandbox.DockerSandbox;
 import dev.dockhand.sandbox.DockerSettings;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ public final class SandboxBenchmark {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         Path launcher = Path.of(args.length > 1 ? args[1] : "scripts/dockhand").toAbsolutePath();
         String command = "true";
-        Path workspace = Files.createTempDirectory("dockhand-bench").toRealPath();
+        Path workspace = BenchFiles.temporaryFolder("dockhand-bench");
         try (DockerSandbox sandbox =
                 DockerSandbox.connect(DockerSettings.DEFAULT, workspace, List.of(), System.getenv())) {
             sandbox.preflight();
