@@ -302,6 +302,27 @@ class RemoteWorkspaceSyncTest {
                 List.of(read("big.bin"), read("huge.bin"), read("fine.txt")));
     }
 
+    @Test
+    void aFolderACommandReplacesByAFileStaysWhileItHoldsFilesNeverCopiedIn() throws Exception {
+        write(".gitignore", "*.log\n");
+        write("gen/a.txt", "synced\n");
+        write("gen/run.log", "ignored\n");
+        write("out/b.txt", "synced\n");
+        open(Map.of());
+
+        ExecResult result = run("rm -rf gen out && echo x > gen && echo y > out");
+
+        assertEquals(
+                ExecResult.exited(0)
+                        .withNotice("Left as it is on the user's machine, since it changed there too or was never"
+                                + " synced, so the command's version stays only in the sandbox: gen (the folder holds"
+                                + " gen/run.log, which was not synced)."),
+                result);
+        assertEquals(
+                List.of(List.of("run.log"), "ignored\n", "y\n"),
+                List.of(list(workspace.resolve("gen")), read("gen/run.log"), read("out")));
+    }
+
     private static List<String> list(Path folder) {
         try (var entries = Files.list(folder)) {
             List<String> names = new ArrayList<>();
