@@ -499,6 +499,12 @@ public final class DockerSandbox implements Sandbox {
      */
     @Override
     public void close() {
+        closeAndReport();
+    }
+
+    /** {@link #close}, returning the last copy back's sentences, which no command's result can carry any more. */
+    @Override
+    public List<String> closeAndReport() {
         container.ending();
         SessionEnd.Outcome ended = SessionEnd.run(
                 closeLimit,
@@ -508,11 +514,11 @@ public final class DockerSandbox implements Sandbox {
                 () -> {
                     workspace.settle();
                     String id = container.id();
-                    if (id != null) {
-                        for (String notice : workspace.afterCommand(container.files(id))) {
-                            log.warn("copying back at the end of the session: {}", notice);
-                        }
-                    }
+                    List<String> notices = id == null ? List.of() : workspace.afterCommand(container.files(id));
+                    notices.forEach(notice -> log.warn("copying back at the end of the session: {}", notice));
+                    return notices.stream()
+                            .map(notice -> "copying back at the end of the session: " + notice)
+                            .toList();
                 },
                 container::close);
         boolean copied = ended.copied();
@@ -545,6 +551,7 @@ public final class DockerSandbox implements Sandbox {
         if (ssh != null) {
             ssh.close();
         }
+        return ended.notices();
     }
 
     /** What carries the connections to an engine at {@code ssh://}, if that is where it is; for tests. */

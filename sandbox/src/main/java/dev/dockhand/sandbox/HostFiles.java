@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -110,6 +111,12 @@ final class HostFiles {
                     path, "unix:mode,size,ctime,isDirectory,isRegularFile,isSymbolicLink", LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
             return Optional.empty();
+        } catch (FileSystemException e) {
+            // ENOTDIR: a folder on the way is a file now (one a command made where a folder stood), so nothing is here.
+            if (!Files.isDirectory(path.getParent(), LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.empty();
+            }
+            throw e;
         }
         int mode = (Integer) unix.get("mode") & 07777;
         String stamp = unix.get("ctime").toString();
@@ -228,7 +235,12 @@ final class HostFiles {
 
     /**
      * Puts a file with {@code content} (or, when {@code link} is not null, a link to it) at {@code path}, replacing
-     * whatever stands there, a link included, never writing through one.
+     * the file or link standing there, never writing through a link. A folder standing there is replaced only when it
+     * holds nothing but folders: the caller removes first what of it the sync copied in and the container no longer
+     * has, and what is left (a file ignored or too large to be copied in, one the user made since) is the host's own.
+     *
+     * @throws DirectoryNotEmptyException when a folder at {@code path} holds a file or link; it is left as it is and
+     *     nothing is written
      */
     static Optional<String> write(Path root, String path, InputStream content, String link, int mode, FileTime modified)
             throws IOException {
@@ -254,7 +266,7 @@ final class HostFiles {
                 Files.setLastModifiedTime(temporary, modified);
             }
             if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                FileTrees.deleteTree(target);
+                FileTrees.deleteEmptyFolders(target);
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {

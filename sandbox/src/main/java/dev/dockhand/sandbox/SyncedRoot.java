@@ -2,6 +2,7 @@ package dev.dockhand.sandbox;
 
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -136,10 +137,12 @@ final class SyncedRoot {
                     HostFiles.folder(root, folder, now.get(folder).mode() & 0777));
             written.add(folder);
         }
-        copyBack(changes, files, changes.files, now, written, problems);
+        // Removals before the files: where the command put a file in place of a folder, the folder's files it had
+        // from the host go first, so that what is left in the folder is what it never had, and the folder stays.
+        withinLimit(changes.files, now);
         for (String path : changes.removed.descendingSet()) {
             if (!Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
-                // Already gone: the user removed it too, or it lay in a folder the command replaced.
+                // Already gone: the user removed it too.
                 written.add(path);
                 continue;
             }
@@ -149,6 +152,7 @@ final class SyncedRoot {
             report(problems, path, HostFiles.delete(root, path));
             written.add(path);
         }
+        copyBack(changes, files, changes.files, now, written, problems);
         for (String path : written) {
             Optional<SyncEntry> entry = HostFiles.entry(root.resolve(path));
             if (entry.isPresent()) {
@@ -234,30 +238,25 @@ final class SyncedRoot {
         if (paths.isEmpty()) {
             return;
         }
-        long total = paths.stream()
-                .map(now::get)
-                .filter(entry ->
-                        entry != null && entry.type() == SyncEntry.Type.FILE && entry.size() <= limits.maxFileBytes())
-                .mapToLong(SyncEntry::size)
-                .sum();
-        if (total > limits.maxTotalBytes()) {
-            // The same limit as copying in: nothing is written rather than part of it.
-            throw new IOException("the files the command changed in " + root + " add up to " + size(total)
-                    + ", more than the limit of " + size(limits.maxTotalBytes()) + "; none were copied back and they"
-                    + " stay in the sandbox (raise " + SyncLimits.MAX_TOTAL + " or remove large files there)");
-        }
+        withinLimit(paths, now);
         files.fetch(root, paths, limits.maxTotalBytes(), (path, entry, content) -> {
             if (conflict(changes, path).isPresent()) {
                 return;
             }
             Optional<String> unsafe;
-            if (entry.isSymbolicLink()) {
-                unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
-            } else if (plainFile(entry) && entry.getSize() <= limits.maxFileBytes()) {
-                unsafe = HostFiles.write(
-                        root, path, content, null, entry.getMode() & 0777, ContainerFiles.modified(entry));
-            } else {
-                log.warn("the sandbox container sent {} as {}; skipped", path, kind(entry));
+            try {
+                if (entry.isSymbolicLink()) {
+                    unsafe = HostFiles.write(root, path, null, entry.getLinkName(), 0, null);
+                } else if (plainFile(entry) && entry.getSize() <= limits.maxFileBytes()) {
+                    unsafe = HostFiles.write(
+                            root, path, content, null, entry.getMode() & 0777, ContainerFiles.modified(entry));
+                } else {
+                    log.warn("the sandbox container sent {} as {}; skipped", path, kind(entry));
+                    return;
+                }
+            } catch (DirectoryNotEmptyException held) {
+                // A file appeared in the folder since conflict() looked: it is the host's, and so is the folder.
+                changes.conflicts.put(path, "a folder there holds files that were not synced");
                 return;
             }
             report(problems, path, unsafe);
@@ -269,6 +268,24 @@ final class SyncedRoot {
         return entry.isDirectory()
                 ? "a folder"
                 : plainFile(entry) ? "a file of " + entry.getSize() + " bytes" : "a special file";
+    }
+
+    /**
+     * Refuses a copy back of {@code paths} larger in all than the total size limit, the same limit as copying in,
+     * before anything is written or removed: nothing changes on the host rather than part of it.
+     */
+    private void withinLimit(Set<String> paths, TreeMap<String, SyncEntry> now) throws IOException {
+        long total = paths.stream()
+                .map(now::get)
+                .filter(entry ->
+                        entry != null && entry.type() == SyncEntry.Type.FILE && entry.size() <= limits.maxFileBytes())
+                .mapToLong(SyncEntry::size)
+                .sum();
+        if (total > limits.maxTotalBytes()) {
+            throw new IOException("the files the command changed in " + root + " add up to " + size(total)
+                    + ", more than the limit of " + size(limits.maxTotalBytes()) + "; none were copied back and they"
+                    + " stay in the sandbox (raise " + SyncLimits.MAX_TOTAL + " or remove large files there)");
+        }
     }
 
     private static void report(List<String> problems, String path, Optional<String> unsafe) {

@@ -96,4 +96,9 @@ public final class WatchedSandbox implements Sandbox {
     public void close() {
         sandbox.close();
     }
+
+    @Override
+    public List<String> closeAndReport() {
+        return sandbox.closeAndReport();
+    }
 }

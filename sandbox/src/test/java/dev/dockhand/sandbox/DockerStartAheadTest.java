@@ -237,7 +237,10 @@ class DockerStartAheadTest {
         // Preflight does not look at the network; the engine refuses to create a container on one that is missing.
         DockerSettings unstartable = new DockerSettings(
                 DockerSettings.DEFAULT_IMAGE, "dockhand-no-such-network", 512L * 1024 * 1024, 1.0, 64, List.of());
-        IOException unaided = assertThrows(IOException.class, () -> run(open(unstartable, List::of), "true"));
+        // Opened outside assertThrows: without an engine the open skips the test, which assertThrows would take for
+        // the wrong exception.
+        DockerSandbox plain = open(unstartable, List::of);
+        IOException unaided = assertThrows(IOException.class, () -> run(plain, "true"));
         HeldScan scan = new HeldScan();
         DockerSandbox sandbox = open(unstartable, scan);
 

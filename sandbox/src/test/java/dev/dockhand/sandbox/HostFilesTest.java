@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -145,6 +146,46 @@ class HostFilesTest {
 
         assertEquals("KEY=1\n", Files.readString(root.resolve("gen/ignored/local.env")));
         assertEquals(false, Files.exists(root.resolve("empty"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aFolderHoldingAFileIsNotReplacedByAFileAndKeepsWhatItHolds() throws IOException {
+        Files.createDirectories(root.resolve("gen/cache"));
+        Files.writeString(root.resolve("gen/cache/run.log"), "never copied in\n");
+
+        assertThrows(DirectoryNotEmptyException.class, () -> write("gen", "the container's file\n"));
+
+        assertEquals(
+                List.of(List.of("gen", "gen/cache", "gen/cache/run.log"), "never copied in\n"),
+                List.of(tree(), Files.readString(root.resolve("gen/cache/run.log"))));
+    }
+
+    @Test
+    void aFolderHoldingOnlyFoldersIsReplacedByAFile() throws IOException {
+        Files.createDirectories(root.resolve("gen/empty/deeper"));
+
+        assertEquals(Optional.empty(), write("gen", "the container's file\n"));
+
+        assertEquals(
+                List.of(List.of("gen"), "the container's file\n"),
+                List.of(tree(), Files.readString(root.resolve("gen"))));
+    }
+
+    @Test
+    void aPathUnderAFileIsMissingNotAFailure() throws IOException {
+        Files.writeString(root.resolve("gen"), "a file where a folder was\n");
+
+        assertEquals(Optional.empty(), HostFiles.entry(root.resolve("gen/a.txt")));
+    }
+
+    /** Every path under the root, temporary files included, in order. */
+    private List<String> tree() throws IOException {
+        try (var walk = Files.walk(root)) {
+            return walk.filter(path -> !path.equals(root))
+                    .map(path -> HostFiles.relative(root, path))
+                    .sorted()
+                    .toList();
+        }
     }
 
     @Test

@@ -118,9 +118,22 @@ class RemoteWorkspaceSyncTest {
         // The user edits one of them meanwhile: that edit stays, as after a command.
         write("edited.txt", "user\n");
 
-        sandbox.close();
+        List<String> notices = sandbox.closeAndReport();
         sandbox = null;
 
+        // No command's result is left to carry what stayed in the sandbox: the close returns it for the user.
+        assertEquals(
+                List.of(
+                        "copying back at the end of the session: The command changed protected paths in the sandbox"
+                                + " (.vscode, .vscode/settings.json); the changes were not copied to the user's"
+                                + " machine and are undone before the next command, since what is written there (git"
+                                + " hooks and config, editor and Dockhand settings) runs later on the user's machine."
+                                + " Do not work around it: tell the user, who can allow a path with"
+                                + " --allow-protected-path PATH.",
+                        "copying back at the end of the session: Left as it is on the user's machine, since it"
+                                + " changed there too or was never synced, so the command's version stays only in the"
+                                + " sandbox: edited.txt (changed on both sides)."),
+                notices);
         assertEquals(
                 List.of("made\n", "user\n", false),
                 List.of(
@@ -300,6 +313,27 @@ class RemoteWorkspaceSyncTest {
         assertEquals(
                 List.of("x".repeat(2048), "y".repeat(2048), "ok\n"),
                 List.of(read("big.bin"), read("huge.bin"), read("fine.txt")));
+    }
+
+    @Test
+    void aFolderACommandReplacesByAFileStaysWhileItHoldsFilesNeverCopiedIn() throws Exception {
+        write(".gitignore", "*.log\n");
+        write("gen/a.txt", "synced\n");
+        write("gen/run.log", "ignored\n");
+        write("out/b.txt", "synced\n");
+        open(Map.of());
+
+        ExecResult result = run("rm -rf gen out && echo x > gen && echo y > out");
+
+        assertEquals(
+                ExecResult.exited(0)
+                        .withNotice("Left as it is on the user's machine, since it changed there too or was never"
+                                + " synced, so the command's version stays only in the sandbox: gen (the folder holds"
+                                + " gen/run.log, which was not synced)."),
+                result);
+        assertEquals(
+                List.of(List.of("run.log"), "ignored\n", "y\n"),
+                List.of(list(workspace.resolve("gen")), read("gen/run.log"), read("out")));
     }
 
     private static List<String> list(Path folder) {

@@ -18,11 +18,29 @@ class SessionEndTest {
                 Duration.ofSeconds(15),
                 () -> false,
                 () -> steps.add("stop background commands"),
-                () -> steps.add("copy back"),
+                () -> {
+                    steps.add("copy back");
+                    return List.of();
+                },
                 () -> steps.add("remove container"));
 
-        assertEquals(new SessionEnd.Outcome(true, true), outcome);
+        assertEquals(new SessionEnd.Outcome(true, true, List.of()), outcome);
         assertEquals(List.of("stop background commands", "copy back", "remove container"), steps);
+    }
+
+    @Test
+    void theLastCopyBacksSentencesComeBackForTheUser() {
+        SessionEnd.Outcome outcome = SessionEnd.run(
+                Duration.ofSeconds(15),
+                () -> false,
+                () -> {},
+                () -> List.of("Left as it is on the user's machine: notes.txt (changed on both sides)."),
+                () -> {});
+
+        assertEquals(
+                new SessionEnd.Outcome(
+                        true, true, List.of("Left as it is on the user's machine: notes.txt (changed on both sides).")),
+                outcome);
     }
 
     @Test
@@ -43,10 +61,11 @@ class SessionEndTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
+                    return List.of("never seen: the copy back was given up on");
                 },
                 () -> steps.add("remove container"));
 
-        assertEquals(new SessionEnd.Outcome(false, false), outcome);
+        assertEquals(new SessionEnd.Outcome(false, false, List.of()), outcome);
         assertEquals(0, pinged.getCount());
         never.countDown();
     }
@@ -70,10 +89,11 @@ class SessionEndTest {
                         Thread.currentThread().interrupt();
                     }
                     steps.add("copy back");
+                    return List.of();
                 },
                 () -> steps.add("remove container"));
 
-        assertEquals(new SessionEnd.Outcome(true, true), outcome);
+        assertEquals(new SessionEnd.Outcome(true, true, List.of()), outcome);
         assertEquals(List.of("stop background commands", "copy back", "remove container"), steps);
     }
 }

@@ -485,7 +485,11 @@ public final class AgentSession implements AutoCloseable {
             checkpoints.close();
         }
         McpSetup.stop(mcp);
-        sandbox.close();
+        // What the last copy back left in the sandbox has no command result to go in any more: the user is told, as
+        // warnings (a line on stderr; in stream-json also a warning line, before the result line that follows).
+        for (String notice : sandbox.closeAndReport()) {
+            events.accept(new AgentEvent.Warning(notice));
+        }
         try {
             Files.deleteIfExists(outputDir);
         } catch (IOException notEmpty) {
