@@ -118,4 +118,15 @@ public class ConfigCommandTest extends CliTest {
                 List.of("dockhand: " + projectFile + ": 'sandbox.memory' must be a size like 512m or 4g, not '1g '."),
                 cli.errLines());
     }
+
+    @Test
+    void anUntrustedProjectsEmptyHookAndServerEntriesAreListedAsNothing() throws Exception {
+        project("{\"hooks\": {\"Stop\": [null, {\"hooks\": [null, {\"type\": \"command\", \"command\":"
+                + " \"true\"}]}]}, \"mcpServers\": {\"x\": null}}");
+
+        assertEquals(
+                List.of("hooks.Stop = true (ignored from " + projectFile
+                        + ": it runs on this machine, outside the sandbox, and this folder is not trusted)"),
+                lines(List.of("mcpServers.", "hooks.")));
+    }
 }

@@ -64,13 +64,19 @@ final class HookSettings {
         }
         hooks.forEach((event, matchers) -> {
             for (Settings.HookMatcher matcher : matchers == null ? List.<Settings.HookMatcher>of() : matchers) {
+                // An untrusted project's hooks were never checked: a null entry is listed as nothing, not a crash.
+                if (matcher == null) {
+                    continue;
+                }
                 String key = "hooks." + event
                         + (matcher.matcher() == null || matcher.matcher().isEmpty()
                                 ? ""
                                 : "[" + matcher.matcher() + "]");
                 for (Settings.HookCommand hook :
                         matcher.hooks() == null ? List.<Settings.HookCommand>of() : matcher.hooks()) {
-                    lines.add(Map.entry(key, String.valueOf(hook.command())));
+                    if (hook != null) {
+                        lines.add(Map.entry(key, String.valueOf(hook.command())));
+                    }
                 }
             }
         });

@@ -53,6 +53,9 @@ final class McpSettings {
             return lines;
         }
         servers.forEach((name, server) -> {
+            if (server == null) {
+                return;
+            }
             StringBuilder line = new StringBuilder();
             if (server.command() != null && !server.command().isBlank()) {
                 line.append(quoted(server.command()));
