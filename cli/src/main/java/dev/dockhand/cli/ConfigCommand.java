@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import dev.dockhand.cli.config.Configuration;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,7 +22,14 @@ public final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try {
-            List<Configuration.Entry> entries = parent.describeConfiguration();
+            // A project's file wrote keys, values and paths: escape sequences in them would reach the terminal, and
+            // could rewrite the line that says they were ignored.
+            List<Configuration.Entry> entries = parent.describeConfiguration().stream()
+                    .map(entry -> new Configuration.Entry(
+                            Rendering.printable(entry.key()),
+                            Rendering.printable(entry.value()),
+                            Rendering.printable(entry.source())))
+                    .toList();
             int width = entries.stream()
                     .mapToInt(entry -> entry.key().length())
                     .max()

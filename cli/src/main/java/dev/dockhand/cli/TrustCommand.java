@@ -1,6 +1,7 @@
 package dev.dockhand.cli;
 
 import dev.dockhand.cli.config.FolderTrust;
+import dev.dockhand.cli.config.edit.TrustedFolders;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.ExitCodes;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class TrustCommand implements Callable<Integer> {
         Path real = FolderTrust.realPath(folder);
         Path settings = environment.settingsHome().resolve("settings.json");
         try {
-            FolderTrust.record(settings, real, trust);
+            TrustedFolders.record(settings, real, trust);
         } catch (IOException | RuntimeException e) {
             err.println("dockhand: cannot record the decision in " + settings + ": " + e.getMessage());
             err.flush();

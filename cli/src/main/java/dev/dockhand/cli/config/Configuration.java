@@ -3,13 +3,22 @@ package dev.dockhand.cli.config;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
+import dev.dockhand.core.settings.FrontMatter;
+import dev.dockhand.core.settings.FrontMatterException;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -32,6 +41,15 @@ public final class Configuration {
     private final List<String> ignored = new ArrayList<>();
     private final List<String> ignoredValues = new ArrayList<>();
     private final List<String> userOnly = new ArrayList<>();
+
+    /** A hook's command or a server's line in the trust question is cut only past this: its end may be the point. */
+    private static final int RUNNER_CHARS = 400;
+
+    /** As CustomCommands reads a project's command files. */
+    private static final int COMMAND_DEPTH = 4;
+
+    private static final int COMMAND_FILES = 500;
+    private static final long COMMAND_BYTES = 64 * 1024;
 
     /** One setting's effective value and where it came from. */
     public record Entry(String key, String value, String source) {}
@@ -115,7 +133,8 @@ public final class Configuration {
         List<String> lines = new ArrayList<>();
         AllowedToolsMeaning.warning(user.file(), user.settings()).ifPresent(lines::add);
         AllowedToolsMeaning.warning(project.file(), project.settings()).ifPresent(lines::add);
-        return lines;
+        // They quote the files' lists, which a cloned repository wrote.
+        return lines.stream().map(Rendering::printable).toList();
     }
 
     /** Fills the options the command line did not give from the environment and the files. */
@@ -172,10 +191,23 @@ public final class Configuration {
                 userOnly);
         HookSettings.apply(
                 project.settings(), project.file(), user.settings(), user.file(), trusted(), command, ignored);
+        listRunners(
+                McpSettings.described(user.settings().mcpServers()),
+                McpSettings.described(project.settings().mcpServers()));
+        listRunners(
+                HookSettings.described(user.settings().hooks()),
+                HookSettings.described(project.settings().hooks()));
         int agentFiles = dev.dockhand.cli.agents.AgentFiles.count(project.file().resolveSibling("agents"));
+        if (agentFiles > 0) {
+            projectFiles(".dockhand/agents", agentFiles + " agent definition file(s)");
+        }
         if (agentFiles > 0 && !trusted()) {
             ignored.add(".dockhand/agents");
-            ignoredValues.add(".dockhand/agents = " + agentFiles + " agent definition file(s)");
+        }
+        int commandFiles = widenedCommands(project.file().resolveSibling("commands"));
+        if (commandFiles > 0) {
+            // Not a reason to ask on its own: running such a command says what it did not apply, and why.
+            projectFiles(".dockhand/commands", commandFiles + " command file(s) that set allowed-tools or a model");
         }
         command.redaction = RedactionSettings.of(
                 user.settings().redaction(), user.file(), project.settings().redaction(), project.file(), userOnly);
@@ -255,6 +287,80 @@ public final class Configuration {
         if (skipped != null) {
             entries.add(skipped);
         }
+    }
+
+    /**
+     * Hooks or MCP servers, each listed: the user's, then the project's, which run only in a trusted folder. Each runs
+     * on this machine, outside the sandbox, so the trust question names every one, with its command or URL.
+     */
+    private void listRunners(List<Map.Entry<String, String>> mine, List<Map.Entry<String, String>> theirs) {
+        mine.forEach(line -> entries.add(
+                new Entry(line.getKey(), line.getValue(), user.file().toString())));
+        for (Map.Entry<String, String> line : theirs) {
+            if (trusted()) {
+                entries.add(
+                        new Entry(line.getKey(), line.getValue(), project.file().toString()));
+            } else {
+                ignoredValues.add(line.getKey() + " = " + cut(line.getValue(), RUNNER_CHARS));
+                entries.add(new Entry(
+                        line.getKey(),
+                        line.getValue(),
+                        ignoredSource("it runs on this machine, outside the sandbox, and this folder is not trusted")));
+            }
+        }
+    }
+
+    /** The project's own files that widen what runs ({@code .dockhand/agents}), counted. */
+    private void projectFiles(String folder, String count) {
+        if (trusted()) {
+            entries.add(new Entry(
+                    folder,
+                    count,
+                    project.file().getParent().getParent().resolve(folder).toString()));
+        } else {
+            ignoredValues.add(folder + " = " + count);
+            entries.add(
+                    new Entry(folder, count, ignoredSource("they widen what runs, and this folder is not trusted")));
+        }
+    }
+
+    /**
+     * How many of the project's command files set {@code allowed-tools} or {@code model}, which apply only in a trusted
+     * folder; read as CustomCommands reads them (the same limits), a file it would skip not counted.
+     */
+    private static int widenedCommands(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            return 0;
+        }
+        List<Path> files;
+        try (Stream<Path> walked = Files.walk(folder, COMMAND_DEPTH)) {
+            files = walked.filter(file -> file.getFileName().toString().endsWith(".md"))
+                    .sorted()
+                    .limit(COMMAND_FILES)
+                    .toList();
+        } catch (IOException | UncheckedIOException e) {
+            return 0;
+        }
+        int count = 0;
+        for (Path file : files) {
+            try {
+                if (!Files.isRegularFile(file) || Files.size(file) > COMMAND_BYTES) {
+                    continue;
+                }
+                FrontMatter front = FrontMatter.parse(Files.readString(file), Set.of("argument-hint", "description"));
+                if (!front.list("allowed-tools").isEmpty()
+                        || front.text("model").isPresent()) {
+                    count++;
+                }
+            } catch (IOException | FrontMatterException | RuntimeException e) {
+                // A file CustomCommands cannot read either: it is skipped there, with a sentence, and widens nothing.
+            }
+        }
+        return count;
+    }
+
+    private static String cut(String text, int most) {
+        return text.length() > most ? text.substring(0, most) + "… (" + text.length() + " characters)" : text;
     }
 
     private String ignoredSource(String why) {

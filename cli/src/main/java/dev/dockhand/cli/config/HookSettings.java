@@ -53,6 +53,36 @@ final class HookSettings {
         }
     }
 
+    /**
+     * Each hook as {@code dockhand config} and the trust question list it: {@code hooks.EVENT} (or
+     * {@code hooks.EVENT[matcher]}) and the command it runs on this machine.
+     */
+    static List<Map.Entry<String, String>> described(Map<String, List<Settings.HookMatcher>> hooks) {
+        List<Map.Entry<String, String>> lines = new ArrayList<>();
+        if (hooks == null) {
+            return lines;
+        }
+        hooks.forEach((event, matchers) -> {
+            for (Settings.HookMatcher matcher : matchers == null ? List.<Settings.HookMatcher>of() : matchers) {
+                // An untrusted project's hooks were never checked: a null entry is listed as nothing, not a crash.
+                if (matcher == null) {
+                    continue;
+                }
+                String key = "hooks." + event
+                        + (matcher.matcher() == null || matcher.matcher().isEmpty()
+                                ? ""
+                                : "[" + matcher.matcher() + "]");
+                for (Settings.HookCommand hook :
+                        matcher.hooks() == null ? List.<Settings.HookCommand>of() : matcher.hooks()) {
+                    if (hook != null) {
+                        lines.add(Map.entry(key, String.valueOf(hook.command())));
+                    }
+                }
+            }
+        });
+        return lines;
+    }
+
     private static void checked(Map<String, List<Settings.HookMatcher>> hooks, Path file) {
         try {
             HookDefinitions.of(hooks, null);

@@ -8,9 +8,12 @@ import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The {@code mcpServers} of the settings files: the user's, and the project's in a trusted folder only, since a
@@ -18,6 +21,9 @@ import java.util.Map;
  * name, as other keys do. Holds no MCP class: the client loads only when a server is configured.
  */
 final class McpSettings {
+    /** A {@code ${VAR}} that the server's values take from the environment when it starts. */
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*}");
+
     private McpSettings() {}
 
     static void apply(Settings project, Settings user, boolean trusted, OptionValues command, List<String> ignored) {
@@ -33,6 +39,65 @@ final class McpSettings {
             }
         }
         command.mcpServers = Map.copyOf(servers);
+    }
+
+    /**
+     * Each server as {@code dockhand config} and the trust question list it: {@code mcpServers.NAME} and the command
+     * with its arguments, or the URL, then the names of the variables and headers it gets, with the variables of the
+     * environment their values take ({@code TOKEN from ${GITHUB_TOKEN}}). Values themselves are not shown: the user's
+     * own may be tokens.
+     */
+    static List<Map.Entry<String, String>> described(Map<String, Settings.McpServer> servers) {
+        List<Map.Entry<String, String>> lines = new ArrayList<>();
+        if (servers == null) {
+            return lines;
+        }
+        servers.forEach((name, server) -> {
+            if (server == null) {
+                return;
+            }
+            StringBuilder line = new StringBuilder();
+            if (server.command() != null && !server.command().isBlank()) {
+                line.append(quoted(server.command()));
+                for (String arg : server.args() == null ? List.<String>of() : server.args()) {
+                    line.append(' ').append(quoted(arg));
+                }
+            } else {
+                line.append(server.url());
+            }
+            names(line, "env", server.env());
+            names(line, "headers", server.headers());
+            lines.add(Map.entry("mcpServers." + name, line.toString()));
+        });
+        return lines;
+    }
+
+    private static void names(StringBuilder line, String what, Map<String, String> values) {
+        if (values == null || values.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        values.forEach((name, value) -> {
+            List<String> variables = new ArrayList<>();
+            Matcher matcher = VARIABLE.matcher(String.valueOf(value));
+            while (matcher.find()) {
+                variables.add(matcher.group());
+            }
+            names.add(variables.isEmpty() ? name : name + " from " + String.join(" ", variables));
+        });
+        line.append(" (")
+                .append(what)
+                .append(' ')
+                .append(String.join(", ", names))
+                .append(')');
+    }
+
+    /** An argument as a shell would need it to stay one word. */
+    private static String quoted(String word) {
+        if (!word.isEmpty() && word.chars().noneMatch(c -> Character.isWhitespace(c) || c == '\'' || c == '"')) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.dockhand.cli.config;
 
+import dev.dockhand.core.agent.ContextPolicy;
 import dev.dockhand.core.model.Provider;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.scheduler.ApprovalMode;
@@ -208,26 +209,37 @@ public final class Option<T> {
             .help("Also let the tools read and change files in DIR (repeatable). By default only the current folder"
                     + " is reachable.")
             .add();
+    /**
+     * Longer tool results and later compression make every request bigger, and each is billed: an untrusted project
+     * may lower these limits, never raise them.
+     */
     public static final Option<Integer> MAX_OUTPUT_CHARS = Option.<Integer>typed(
                     "--max-output-chars", "N", int.class, "30000")
             .key("truncation.maxChars")
+            .rule(ProjectRule.<Integer>atMost())
             .help("A tool result longer than this reaches the model as head and tail (default: ${DEFAULT-VALUE}).")
             .add();
+
     public static final Option<Integer> MAX_OUTPUT_LINES = Option.<Integer>typed(
                     "--max-output-lines", "N", int.class, "1000")
             .key("truncation.maxLines")
+            .rule(ProjectRule.<Integer>atMost())
             .help("Likewise, in lines (default: ${DEFAULT-VALUE}).")
             .add();
     public static final Option<Double> COMPRESSION_THRESHOLD = Option.<Double>typed(
                     "--compression-threshold", "FRACTION", double.class, "0.7")
             .key("compression.threshold")
             .fromSetting((Double value) -> threshold(value))
+            .rule(ProjectRule.<Double>atMost())
             .help("Summarise older turns when a request would fill this much of the model's context window"
                     + " (default: ${DEFAULT-VALUE}).")
             .add();
     public static final Option<Long> CONTEXT_WINDOW = Option.<Long>typed("--context-window", "TOKENS", Long.class, null)
             .key("compression.contextWindow")
             .fromSetting((Long value) -> contextWindow(value))
+            // A window larger than the model's would put compression off until requests fail for their length.
+            .ruleFor(command -> (Long value, Object without) ->
+                    value <= (without instanceof Number limit ? limit.longValue() : tableWindow(command)))
             .shown(command -> Objects.requireNonNullElse(command.get(Option.CONTEXT_WINDOW), "from the model table"))
             .help("The model's context window, for models Dockhand's table does not know (default: from the table,"
                     + " else 128000).")
@@ -580,6 +592,15 @@ public final class Option<T> {
                     "must be a fraction above 0 and at most 1, like 0.7, not " + value + ".");
         }
         return value;
+    }
+
+    /** The model table's window for the model the options name, else the window it assumes for unknown models. */
+    private static long tableWindow(OptionValues command) {
+        String model = Objects.requireNonNullElse(command.get(MODEL), "").strip();
+        if (ModelChoice.prefixOf(model).isPresent()) {
+            model = model.substring(model.indexOf(':') + 1);
+        }
+        return ContextPolicy.knownWindow(model).orElse(ContextPolicy.FALLBACK_WINDOW);
     }
 
     private static long contextWindow(long value) {

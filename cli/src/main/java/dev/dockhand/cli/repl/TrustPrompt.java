@@ -2,6 +2,7 @@ package dev.dockhand.cli.repl;
 
 import dev.dockhand.cli.config.FolderTrust;
 import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.config.edit.TrustedFolders;
 import dev.dockhand.cli.environment.Rendering;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ public final class TrustPrompt {
         }
         boolean trusted = key == 'y' || key == 'Y';
         try {
-            FolderTrust.record(question.userSettings(), question.folder(), trusted);
+            TrustedFolders.record(question.userSettings(), question.folder(), trusted);
         } catch (IOException | RuntimeException e) {
             screen.print(
                     "  ⚠ the answer could not be saved in " + question.userSettings() + " (" + e.getMessage()
