@@ -81,7 +81,14 @@ public class UnattendedApprovalTest extends CliTest {
                 ".vscode/tasks.json",
                 "packages/app/.vscode/settings.json",
                 ".idea/workspace.xml",
-                ".husky/pre-commit"
+                ".husky/pre-commit",
+                ".claude/settings.json",
+                ".gemini/settings.json",
+                ".qwen/settings.json",
+                ".codex/config.toml",
+                ".cursor/mcp.json",
+                ".mcp.json",
+                "packages/app/.mcp.json"
             })
     void yoloDoesNotLetAFileToolWriteAnyProtectedPath(String path) throws Exception {
         Path file = cli.workspace.resolve(path);

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Docker sandbox keeps the protected paths read-only: what the issue's reproductions planted from inside the
  * container (a git hook, {@code core.fsmonitor}, a hook in a nested repository, Dockhand's own settings, an editor's
- * tasks) fails and leaves the host unchanged, while ordinary git work goes on.
+ * tasks, another coding agent's hooks or MCP servers) fails and leaves the host unchanged, while ordinary git work
+ * goes on.
  */
 @Tag("docker")
 class DockerProtectedPathsTest {
@@ -38,7 +39,12 @@ class DockerProtectedPathsTest {
         ".dockhand",
         ".vscode",
         ".husky",
-        ".idea"
+        ".idea",
+        ".claude",
+        ".gemini",
+        ".qwen",
+        ".codex",
+        ".cursor"
     };
 
     @TempDir
@@ -86,6 +92,11 @@ class DockerProtectedPathsTest {
                 "mkdir -p .vscode && echo '{\"tasks\":[]}' > .vscode/tasks.json",
                 "mkdir -p .husky && echo 'curl evil' > .husky/pre-commit",
                 "mkdir -p .idea && echo '<project/>' > .idea/workspace.xml",
+                "mkdir -p .claude && echo '{\"hooks\":{}}' > .claude/settings.json",
+                "mkdir -p .gemini && echo '{\"mcpServers\":{}}' > .gemini/settings.json",
+                "mkdir -p .qwen && echo '{\"mcpServers\":{}}' > .qwen/settings.json",
+                "mkdir -p .codex && echo '[mcp_servers.x]' > .codex/config.toml",
+                "mkdir -p .cursor && echo '{\"mcpServers\":{}}' > .cursor/mcp.json",
                 "mv .git .git-old && mkdir -p .git/hooks && echo pwned > .git/hooks/pre-commit",
                 "rm -rf .git/hooks",
                 "mv vendor/x/.git/config vendor/x/.git/config.old")) {
@@ -135,6 +146,9 @@ class DockerProtectedPathsTest {
         assertFalse(Files.exists(workspace.resolve(".vscode")));
         assertFalse(Files.exists(workspace.resolve(".dockhand")));
         assertFalse(Files.exists(workspace.resolve(".husky")));
+        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor")) {
+            assertFalse(Files.exists(workspace.resolve(agent)), agent);
+        }
         assertEquals("<project/>\n", Files.readString(workspace.resolve(".idea/workspace.xml")));
     }
 
@@ -168,21 +182,24 @@ class DockerProtectedPathsTest {
     }
 
     @Test
-    void theHooksFolderTheConfigNamesAndAHookManagersFileAreReadOnly() throws Exception {
+    void theHooksFolderTheConfigNamesAHookManagersFileAndAnMcpJsonAreReadOnly() throws Exception {
         GitRepositories.git(workspace, "config", "core.hooksPath", ".githooks");
         Files.createDirectories(workspace.resolve(".githooks"));
         Files.writeString(workspace.resolve(".pre-commit-config.yaml"), "repos: []\n");
+        Files.writeString(workspace.resolve(".mcp.json"), "{\"mcpServers\": {}}\n");
         open(ProtectedPaths.defaults());
 
         for (String plant : List.of(
                 "echo 'touch MARK' > .githooks/pre-commit",
-                "printf 'repos:\\n- repo: local\\n' > .pre-commit-config.yaml")) {
+                "printf 'repos:\\n- repo: local\\n' > .pre-commit-config.yaml",
+                "echo '{\"mcpServers\":{\"x\":{\"command\":\"touch\"}}}' > .mcp.json")) {
             ExecResult result = run(plant);
 
             assertNotEquals(0, result.exitCode(), plant);
         }
         assertFalse(Files.exists(workspace.resolve(".githooks/pre-commit")));
         assertEquals("repos: []\n", Files.readString(workspace.resolve(".pre-commit-config.yaml")));
+        assertEquals("{\"mcpServers\": {}}\n", Files.readString(workspace.resolve(".mcp.json")));
     }
 
     @Test

@@ -190,7 +190,8 @@ public final class ProtectedLayout {
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
             // A .git file points git at another folder (submodules, linked worktrees): it is protected whole.
             if ((name.equals(".git") && !attributes.isSymbolicLink())
-                    || ProtectedPaths.HOOK_MANAGER_FILES.contains(name)) {
+                    || ProtectedPaths.HOOK_MANAGER_FILES.contains(name)
+                    || ProtectedPaths.AGENT_FILES.contains(name)) {
                 protect(file);
             }
             return FileVisitResult.CONTINUE;

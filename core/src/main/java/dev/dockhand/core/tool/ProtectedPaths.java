@@ -22,8 +22,12 @@ import java.util.Set;
  * workspace root, '/'-separated, such as {@code .git/hooks} or {@code vendor/lib/.git/config}.
  */
 public final class ProtectedPaths {
-    /** Folders, at any depth, that editors and hook managers act on when the user opens or commits the project. */
-    public static final List<String> FOLDERS = List.of(".dockhand", ".vscode", ".idea", ".husky");
+    /**
+     * Folders, at any depth, that editors, hook managers and coding agents act on when the user opens, commits or
+     * starts an agent in the project (an agent may be started in any subfolder, which is then its project).
+     */
+    public static final List<String> FOLDERS =
+            List.of(".dockhand", ".vscode", ".idea", ".husky", ".claude", ".gemini", ".qwen", ".codex", ".cursor");
 
     /**
      * A repository's files that git runs or obeys, directly under its git directory: its config, and
@@ -42,6 +46,9 @@ public final class ProtectedPaths {
             "lefthook-local.yaml",
             ".lefthook-local.yml",
             ".lefthook-local.yaml");
+
+    /** Coding agents' files, at any depth: Claude Code starts the MCP servers a project's {@code .mcp.json} lists. */
+    public static final Set<String> AGENT_FILES = Set.of(".mcp.json");
 
     /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
     private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
@@ -151,6 +158,10 @@ public final class ProtectedPaths {
             return Optional.of(new Protection(
                     join(parts, parts.length), "a hook manager runs the commands it lists at your next commit"));
         }
+        if (AGENT_FILES.contains(names[names.length - 1])) {
+            return Optional.of(
+                    new Protection(join(parts, parts.length), "Claude Code starts the MCP servers it lists"));
+        }
         for (int i = 0; i < parts.length; i++) {
             if (FOLDERS.contains(names[i])) {
                 return Optional.of(new Protection(join(parts, i + 1), folderReason(names[i])));
@@ -211,7 +222,12 @@ public final class ProtectedPaths {
             case ".dockhand" -> "it holds Dockhand's own settings for this folder";
             case ".vscode" -> "VS Code runs the tasks and obeys the settings in it";
             case ".idea" -> "JetBrains IDEs run the tools and obey the settings in it";
-            default -> "husky runs the git hooks in it";
+            case ".husky" -> "husky runs the git hooks in it";
+            case ".claude" -> "Claude Code runs the hooks and obeys the settings in it";
+            case ".gemini" -> "Gemini CLI starts the MCP servers and obeys the settings in it";
+            case ".qwen" -> "Qwen Code starts the MCP servers and obeys the settings in it";
+            case ".codex" -> "Codex starts the MCP servers and obeys the config in it";
+            default -> "Cursor starts the MCP servers and obeys the rules in it";
         };
     }
 

@@ -65,7 +65,9 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
         assertEquals(List.of(".git", "vendor", "vendor/x", "vendor/x/.git"), relative(layout.pinned()));
-        assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(
+                List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".qwen"),
+                relative(layout.missing()));
         assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(List.of(), layout.writable());
     }
@@ -99,7 +101,17 @@ class ProtectedLayoutTest {
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
         assertEquals(
-                List.of(".dockhand", ".git/hooks", ".husky", ".idea", "vendor/x/.git/hooks"),
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".dockhand",
+                        ".gemini",
+                        ".git/hooks",
+                        ".husky",
+                        ".idea",
+                        ".qwen",
+                        "vendor/x/.git/hooks"),
                 relative(layout.missing()));
     }
 
@@ -111,10 +123,17 @@ class ProtectedLayoutTest {
         Files.writeString(root.resolve(".git/hooks/pre-commit"), "#!/bin/sh\n");
         Files.writeString(root.resolve(".git/config"), "[core]\n\tfsmonitor = touch /tmp/x\n");
         Files.createDirectories(root.resolve(".idea"));
+        Files.createDirectories(root.resolve(".claude"));
+        Files.writeString(root.resolve(".claude/settings.json"), "{\"hooks\": {}}\n");
         Files.writeString(root.resolve("src/Main.java"), "changed, but not protected\n");
 
         assertEquals(
-                List.of(".git/config (changed)", ".git/hooks/pre-commit (created)", ".idea (created)"),
+                List.of(
+                        ".claude (created)",
+                        ".claude/settings.json (created)",
+                        ".git/config (changed)",
+                        ".git/hooks/pre-commit (created)",
+                        ".idea (created)"),
                 ProtectedLayout.changes(before, layout.fingerprint()));
     }
 
@@ -132,13 +151,56 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void codingAgentsFoldersAndClaudeCodesMcpJsonAreReadOnlyAtAnyDepth() throws Exception {
+        for (String folder : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", "packages/app/.cursor")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        Files.writeString(root.resolve(".mcp.json"), "{\"mcpServers\": {}}\n");
+        Files.writeString(root.resolve("packages/app/.mcp.json"), "{\"mcpServers\": {}}\n");
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".gemini",
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".mcp.json",
+                        ".qwen",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "packages/app/.cursor",
+                        "packages/app/.mcp.json",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+    }
+
+    @Test
     void aWorkspaceThatIsNoRepositoryKeepsAnEmptyGitFolderOut() throws Exception {
         Path plain = Files.createDirectories(temp.resolve("plain")).toRealPath();
 
         ProtectedLayout layout = ProtectedLayout.scan(plain, ProtectedPaths.defaults());
 
         assertEquals(
-                List.of(".dockhand", ".git", ".husky", ".idea", ".vscode"), sortedRelative(plain, layout.missing()));
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".dockhand",
+                        ".gemini",
+                        ".git",
+                        ".husky",
+                        ".idea",
+                        ".qwen",
+                        ".vscode"),
+                sortedRelative(plain, layout.missing()));
     }
 
     private static List<String> sortedRelative(Path from, List<Path> paths) {

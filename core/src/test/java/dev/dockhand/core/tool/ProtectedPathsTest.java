@@ -41,6 +41,15 @@ class ProtectedPathsTest {
                 Arguments.of(".idea/workspace.xml", ".idea"),
                 Arguments.of(".husky/pre-commit", ".husky"),
                 Arguments.of(".dockhand/settings.json", ".dockhand"),
+                Arguments.of(".claude/settings.json", ".claude"),
+                Arguments.of("packages/app/.claude/commands/deploy.md", "packages/app/.claude"),
+                Arguments.of(".gemini/settings.json", ".gemini"),
+                Arguments.of(".qwen/settings.json", ".qwen"),
+                Arguments.of(".codex/config.toml", ".codex"),
+                Arguments.of(".cursor/mcp.json", ".cursor"),
+                Arguments.of(".mcp.json", ".mcp.json"),
+                Arguments.of("packages/app/.mcp.json", "packages/app/.mcp.json"),
+                Arguments.of(".Claude/Settings.json", ".Claude"),
                 Arguments.of("./.git/./hooks/x", ".git/hooks"),
                 Arguments.of("src/../.git/config", ".git/config"),
                 // A case-insensitive file system (macOS, Windows) opens git's own folder for these.
@@ -57,6 +66,11 @@ class ProtectedPathsTest {
                 Arguments.of(".git/modules/lib/index", ""),
                 Arguments.of(".github/workflows/ci.yml", ""),
                 Arguments.of(".gitignore", ""),
+                // Instructions the agents read, not run: a model writing them is the ordinary work of a session.
+                Arguments.of("CLAUDE.md", ""),
+                Arguments.of("GEMINI.md", ""),
+                Arguments.of("docs/mcp.json", ""),
+                Arguments.of(".mcp.json.example", ""),
                 Arguments.of("src/config", ""),
                 Arguments.of("hooks/pre-commit", ""),
                 Arguments.of("", ""));
@@ -71,6 +85,32 @@ class ProtectedPathsTest {
                         .check(path)
                         .map(ProtectedPaths.Protection::entry)
                         .orElse(""));
+    }
+
+    /** Each coding agent's project configuration, and what runs from it on the host. */
+    static Stream<Arguments> agents() {
+        return Stream.of(
+                Arguments.of(
+                        ".claude/settings.json", ".claude", "Claude Code runs the hooks and obeys the settings in it"),
+                Arguments.of(
+                        ".gemini/settings.json",
+                        ".gemini",
+                        "Gemini CLI starts the MCP servers and obeys the settings in it"),
+                Arguments.of(
+                        ".qwen/settings.json",
+                        ".qwen",
+                        "Qwen Code starts the MCP servers and obeys the settings in it"),
+                Arguments.of(".codex/config.toml", ".codex", "Codex starts the MCP servers and obeys the config in it"),
+                Arguments.of(".cursor/mcp.json", ".cursor", "Cursor starts the MCP servers and obeys the rules in it"),
+                Arguments.of(".mcp.json", ".mcp.json", "Claude Code starts the MCP servers it lists"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("agents")
+    void anotherCodingAgentsProjectConfigurationIsProtectedWithWhatRunsFromIt(String path, String entry, String why) {
+        assertEquals(
+                Optional.of(new ProtectedPaths.Protection(entry, why)),
+                ProtectedPaths.defaults().check(path));
     }
 
     @Test
