@@ -137,22 +137,22 @@ final class SyncedRoot {
                     HostFiles.folder(root, folder, now.get(folder).mode() & 0777));
             written.add(folder);
         }
-        // Removals before the files: where the command put a file in place of a folder, the folder's files it had
-        // from the host go first, so that what is left in the folder is what it never had, and the folder stays.
         withinLimit(changes.files, now);
-        for (String path : changes.removed.descendingSet()) {
-            if (!Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
-                // Already gone: the user removed it too.
-                written.add(path);
-                continue;
+        // Where the command put a file in place of a folder, the folder's files it had from the host go before the
+        // file is written, so that what is left in the folder is what it never had, and the folder stays. Every other
+        // removal waits until the files are written: if the copy back fails part way, a renamed file is still on the
+        // host under its old name rather than under neither.
+        TreeSet<String> underReplacedFolders = new TreeSet<>();
+        for (String path : changes.removed) {
+            if (underAny(path, changes.files)) {
+                underReplacedFolders.add(path);
             }
-            if (conflict(changes, path).isPresent()) {
-                continue;
-            }
-            report(problems, path, HostFiles.delete(root, path));
-            written.add(path);
         }
+        remove(changes, underReplacedFolders, written, problems);
         copyBack(changes, files, changes.files, now, written, problems);
+        TreeSet<String> rest = new TreeSet<>(changes.removed);
+        rest.removeAll(underReplacedFolders);
+        remove(changes, rest, written, problems);
         for (String path : written) {
             Optional<SyncEntry> entry = HostFiles.entry(root.resolve(path));
             if (entry.isPresent()) {
@@ -164,6 +164,33 @@ final class SyncedRoot {
         container = now;
         restore.addAll(changes.protectedPaths);
         return notices(changes, problems);
+    }
+
+    /** Removes {@code paths} from the host, deepest first, except where the host's copy is not the one synced. */
+    private void remove(Changes changes, TreeSet<String> paths, Set<String> written, List<String> problems)
+            throws IOException {
+        for (String path : paths.descendingSet()) {
+            if (!Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+                // Already gone: the user removed it too.
+                written.add(path);
+                continue;
+            }
+            if (conflict(changes, path).isPresent()) {
+                continue;
+            }
+            report(problems, path, HostFiles.delete(root, path));
+            written.add(path);
+        }
+    }
+
+    /** Whether a folder above {@code path} is one of {@code files}: a folder a command replaced by a file. */
+    private static boolean underAny(String path, Set<String> files) {
+        for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+            if (files.contains(path.substring(0, slash))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What a command changed, sorted by what becomes of it. */

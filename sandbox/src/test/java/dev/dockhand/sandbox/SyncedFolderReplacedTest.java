@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.FileTrees;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A command that puts a file where the host has a folder ({@code rm -rf gen && echo x > gen}): the copy back removes
  * from the host's folder what the sync copied in, and replaces the folder by the file only when nothing else is left
  * in it. A file the container never had (ignored, or over the size limit) keeps its folder standing, and the notice
- * names it. The container is a folder here ({@link FolderContainerFiles}); the host's files are real.
+ * names it. Every other removal waits until the files are written, so a rename whose copy back fails leaves the file
+ * under its old name. The container is a folder here ({@link FolderContainerFiles}); the host's files are real.
  */
 class SyncedFolderReplacedTest {
     @TempDir
@@ -110,5 +112,27 @@ class SyncedFolderReplacedTest {
         assertEquals(List.of(), notices);
         assertEquals(List.of("gen"), tree());
         assertEquals("x\n", Files.readString(workspace.resolve("gen")));
+    }
+
+    @Test
+    void aRenameWhoseCopyBackFailsLeavesTheFileOnTheHostUnderItsOldName() throws IOException {
+        write(workspace, "a.txt", "precious\n");
+        start(SyncLimits.DEFAULT);
+        Files.move(box.resolve("a.txt"), box.resolve("b.txt"));
+        container.content(in -> new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("connection reset");
+            }
+        });
+
+        List<String> notices = synced.afterCommand(container);
+
+        assertEquals(
+                List.of("The files the command changed in " + workspace + " could not all be copied to the user's"
+                        + " machine (connection reset); the sandbox has them."),
+                notices);
+        assertEquals(List.of("a.txt"), tree());
+        assertEquals("precious\n", Files.readString(workspace.resolve("a.txt")));
     }
 }
