@@ -178,7 +178,12 @@ public final class Configuration {
             ignoredValues.add(".dockhand/agents = " + agentFiles + " agent definition file(s)");
         }
         command.redaction = RedactionSettings.of(
-                user.settings().redaction(), user.file(), project.settings().redaction(), project.file(), userOnly);
+                user.settings().redaction(),
+                user.file(),
+                project.settings().redaction(),
+                project.file(),
+                trusted(),
+                userOnly);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 
