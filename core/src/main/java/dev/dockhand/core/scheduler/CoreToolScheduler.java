@@ -428,11 +428,20 @@ public final class CoreToolScheduler {
      * shown expanded (see {@link Redactor#shown}), in the arguments, the summary and the preview alike.
      */
     private void ask(
-            ScheduledCall call, Optional<ApprovalRequest.Explicit> explicit, Cancellation cancel, Redactor redaction) {
+            ScheduledCall call, Optional<ApprovalRequest.Explicit> given, Cancellation cancel, Redactor redaction) {
         PreparedCall<?> prepared = call.prepared();
+        ToolCall shown = prepared.asShown(redaction);
+        Optional<ApprovalRequest.Explicit> explicit = given;
+        if (explicit.isEmpty() && !shown.equals(prepared.call())) {
+            // A yes for the session or an "always" rule would be made from the text shown, secret and all.
+            explicit = Optional.of(new ApprovalRequest.Explicit(
+                    "It holds the value of a redacted secret, shown as it will be put in; a yes answers for this call"
+                            + " only.",
+                    Optional.empty()));
+        }
         call.advance(ToolCallStatus.AWAITING_APPROVAL);
         ApprovalDecision decision = approver.decide(new ApprovalRequest(
-                prepared.asShown(redaction),
+                shown,
                 prepared.kind(),
                 redaction.expandsInto(prepared.tool().name())
                         ? redaction.shown(prepared.summary())
