@@ -425,29 +425,16 @@ public final class CoreToolScheduler {
 
     /**
      * Asks the approver about the call as it will run: the placeholders whose values could change what it does are
-     * shown expanded (see {@link Redactor#shown}), in the arguments, the summary and the preview alike.
+     * shown expanded (see {@link Redactor#shown}) in the call shown and the preview; the request's call and summary
+     * keep them, for whatever an approver logs or saves.
      */
     private void ask(
-            ScheduledCall call, Optional<ApprovalRequest.Explicit> given, Cancellation cancel, Redactor redaction) {
+            ScheduledCall call, Optional<ApprovalRequest.Explicit> explicit, Cancellation cancel, Redactor redaction) {
         PreparedCall<?> prepared = call.prepared();
-        ToolCall shown = prepared.asShown(redaction);
-        Optional<ApprovalRequest.Explicit> explicit = given;
-        if (explicit.isEmpty() && !shown.equals(prepared.call())) {
-            // A yes for the session or an "always" rule would be made from the text shown, secret and all.
-            explicit = Optional.of(new ApprovalRequest.Explicit(
-                    "It holds the value of a redacted secret, shown as it will be put in; a yes answers for this call"
-                            + " only.",
-                    Optional.empty()));
-        }
         call.advance(ToolCallStatus.AWAITING_APPROVAL);
         ApprovalDecision decision = approver.decide(new ApprovalRequest(
-                shown,
-                prepared.kind(),
-                redaction.expandsInto(prepared.tool().name())
-                        ? redaction.shown(prepared.summary())
-                        : prepared.summary(),
-                preview(call.runs(), redaction),
-                explicit));
+                        prepared.call(), prepared.kind(), prepared.summary(), preview(call.runs(), redaction), explicit)
+                .showing(prepared.asShown(redaction)));
         if (decision.outcome() == ApprovalDecision.Outcome.CANCEL_TURN) {
             // Before the cancel: the calls after this one end "before it started" as the cancel reaches them.
             call.finish(

@@ -169,15 +169,11 @@ class ExpandedCallApprovalTest {
 
         assertEquals(1, asked.size());
         assertEquals(
-                shellCall("git status --short; touch /tmp/pwned"), asked.get(0).call());
-        assertEquals("git status --short; touch /tmp/pwned", asked.get(0).summary());
-        // Answered for this call only: no session approval or saved rule is made from the secret's text.
+                shellCall("git status --short; touch /tmp/pwned"), asked.get(0).asShown());
+        // What an approver may log or save keeps the placeholder: a CI's stderr, an "always allow" rule.
         assertEquals(
-                Optional.of(new ApprovalRequest.Explicit(
-                        "It holds the value of a redacted secret, shown as it will be put in; a yes answers for this"
-                                + " call only.",
-                        Optional.empty())),
-                asked.get(0).explicit());
+                List.of(shellCall("git status " + PLACEHOLDER), "git status " + PLACEHOLDER),
+                List.of(asked.get(0).call(), asked.get(0).summary()));
         assertEquals(List.of("git status --short; touch /tmp/pwned"), shell.runs);
         // The conversation and the events keep the placeholder: the secret reaches neither the model nor the file.
         assertEquals(
