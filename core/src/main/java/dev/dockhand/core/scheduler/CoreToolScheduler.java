@@ -535,8 +535,12 @@ public final class CoreToolScheduler {
      */
     private Optional<String> preview(PreparedCall<?> runs, Redactor redaction) {
         try {
-            return runs.preview(environment.workspace())
-                    .map(text -> redaction.shown(redaction.redact(text).text()));
+            boolean expands = redaction.expandsInto(runs.tool().name());
+            return runs.preview(environment.workspace()).map(text -> {
+                String redacted = redaction.redact(text).text();
+                // Values are shown only where they will be put in: another tool gets the placeholders as written.
+                return expands ? redaction.shown(redacted) : redacted;
+            });
         } catch (RuntimeException | Error e) {
             LoggerFactory.getLogger(CoreToolScheduler.class)
                     .warn("the preview of {} failed", runs.call().id(), e);

@@ -12,6 +12,7 @@ import dev.dockhand.core.redaction.SecretRules;
 import dev.dockhand.core.redaction.SecretValues;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.TestEnvironments;
+import dev.dockhand.core.testing.TestTools;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.Tool;
@@ -20,6 +21,7 @@ import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
+import dev.dockhand.core.tool.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +47,20 @@ class ExpandedCallApprovalTest {
     private final EventRecorder events = new EventRecorder();
     private final PermissionApprovalTest.Shell shell = new PermissionApprovalTest.Shell();
     private final Write write = new Write();
+    private final TestTools.Echo edit = new Previewing("edit");
+    private final TestTools.Echo fetch = new Previewing("web_fetch");
+
+    /** Shows what it would do in its preview, as edit shows a diff. */
+    private static final class Previewing extends TestTools.Echo {
+        Previewing(String name) {
+            super(name, ToolKind.EDIT);
+        }
+
+        @Override
+        public Optional<String> preview(Params params, Workspace workspace) {
+            return Optional.of("+" + params.text());
+        }
+    }
 
     /** A stand-in for write_file: same name, kind and path argument, and it says which path it writes. */
     static final class Write implements Tool<Write.Params> {
@@ -106,7 +122,7 @@ class ExpandedCallApprovalTest {
                     PermissionRule.Decision.valueOf(rule.substring(0, space)), rule.substring(space + 1), "user"));
         }
         CoreToolScheduler scheduler = new CoreToolScheduler(
-                new ToolRegistry(List.of(shell, write)),
+                new ToolRegistry(List.of(shell, write, edit, fetch)),
                 TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
                 request -> {
                     asked.add(request);
@@ -220,5 +236,20 @@ class ExpandedCallApprovalTest {
         assertEquals(ToolResult.success("ran", "ran"), result);
         assertEquals(List.of("git status " + PLACEHOLDER), shell.runs);
         assertEquals(List.of(), asked);
+    }
+
+    @Test
+    void thePreviewShowsAValueThatChangesTheTextOnlyForTheToolThatGetsIt() {
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.DEFAULT, payload());
+        String text = Json.object().put("text", "run: " + PLACEHOLDER).toString();
+
+        scheduler.runRound(
+                List.of(new ToolCall("c1", "edit", text), new ToolCall("c2", "web_fetch", text)), new Cancellation());
+
+        assertEquals(
+                List.of(Optional.of("+run: --short; touch /tmp/pwned"), Optional.of("+run: " + PLACEHOLDER)),
+                asked.stream().map(ApprovalRequest::preview).toList());
+        assertEquals(List.of("run: --short; touch /tmp/pwned"), edit.runs);
+        assertEquals(List.of("run: " + PLACEHOLDER), fetch.runs);
     }
 }
