@@ -31,7 +31,8 @@ import okio.BufferedSource;
  * Fetches one http(s) URL and returns its text: HTML turned into readable text, other text as it is. Downloads are
  * capped in size and time; other schemes are refused. With a prompt, a page too long for the budget keeps the
  * passages that speak of it. Addresses inside the user's machine or network are refused, whether asked for, redirected
- * to or resolved to, unless the user allowed them ({@link AddressGuard}).
+ * to or resolved to, unless the user allowed them ({@link AddressGuard}). A redirect to another host is returned to the
+ * model rather than followed, so that the fetch of that host goes through the user's rules and approval.
  */
 public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
     public static final String NAME = "web_fetch";
@@ -52,7 +53,7 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
                             + " passages about it are kept."))
             .build();
 
-    /** Redirects followed before giving up; each is checked like the URL asked for. */
+    /** Redirects within one host followed before giving up; each is checked like the URL asked for. */
     static final int MAX_REDIRECTS = 10;
 
     private final AddressGuard guard;
@@ -144,6 +145,9 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
                                                 ? "it redirected to something other than an http(s) URL."
                                                 : "it redirected more than " + MAX_REDIRECTS + " times."));
                     }
+                    if (!next.host().equals(url.host())) {
+                        return elsewhere(params, next);
+                    }
                     url = next;
                     hop = Hop.REDIRECT;
                 }
@@ -157,6 +161,18 @@ public final class WebFetchTool extends BaseTool<WebFetchTool.Params> {
             return ToolResult.error(
                     ToolErrorType.EXECUTION_FAILED, "Fetching " + params.url() + " failed: " + e.getMessage() + ".");
         }
+    }
+
+    /**
+     * A redirect to another host is not followed but told to the model, which can fetch it with a call of its own: the
+     * user's permission rules and approval name a fetch's host, and a host they allowed (or did not deny) must not
+     * lead the fetch to one they would refuse. Within one host, redirects are followed.
+     */
+    private static ToolResult elsewhere(Params params, HttpUrl next) {
+        return ToolResult.success(
+                params.url() + " redirected to " + next + ", on another host (" + next.host() + "). The redirect was"
+                        + " not followed: to read that page, call web_fetch with that URL.",
+                "redirected to " + next.host() + ", not followed");
     }
 
     private static Request request(HttpUrl url) {

@@ -191,9 +191,9 @@ class WebFetchToolTest {
     }
 
     @Test
-    void refusesARedirectFromAnAllowedHostToAnInternalAddress() throws InterruptedException {
+    void doesNotFollowARedirectFromAnAllowedHostToAnInternalAddress() throws InterruptedException {
         // docs.test is allowed and leads to the test's server; the redirect's target, the same server by its
-        // address, is not allowed. Were the redirect not checked, the second response would be fetched.
+        // address, is not allowed. Were the redirect followed, the second response would be fetched.
         WebFetchTool allowingDocs = new WebFetchTool(
                 AllowedHosts.parse(List.of("docs.test")), TestResolver.of(Map.of("docs.test", List.of("127.0.0.1"))));
         server.enqueue(new MockResponse().setResponseCode(302).setHeader("Location", url("/secret")));
@@ -201,10 +201,39 @@ class WebFetchToolTest {
         String url = "http://docs.test:" + server.getPort() + "/start";
 
         assertEquals(
+                ToolResult.success(
+                        url + " redirected to " + url("/secret") + ", on another host (127.0.0.1). The redirect was"
+                                + " not followed: to read that page, call web_fetch with that URL.",
+                        "redirected to 127.0.0.1, not followed"),
+                fetch(allowingDocs, url, null));
+        assertEquals(List.of("/start", 1), List.of(server.takeRequest().getPath(), server.getRequestCount()));
+        // Fetched on its own, the target meets the guard like any URL the model names.
+        assertEquals(
                 ToolResult.error(
                         ToolErrorType.NOT_APPROVED,
-                        refusal(url, "it redirected to 127.0.0.1, a loopback address", "127.0.0.1")),
-                fetch(allowingDocs, url, null));
+                        refusal(url("/secret").toString(), "127.0.0.1 is a loopback address", "127.0.0.1")),
+                fetch(allowingDocs, url("/secret").toString(), null));
+    }
+
+    @Test
+    void returnsARedirectToAnotherHostToTheModelInsteadOfFollowingIt() throws InterruptedException {
+        // Both names lead to the test's server and both are allowed: only the host named in the call, which the
+        // user's domain rules and approval saw, is fetched.
+        WebFetchTool allowingBoth = new WebFetchTool(
+                AllowedHosts.parse(List.of("docs.test", "evil.test")),
+                TestResolver.of(Map.of("docs.test", List.of("127.0.0.1"), "evil.test", List.of("127.0.0.1"))));
+        String target = "http://evil.test:" + server.getPort() + "/collect?d=1";
+        server.enqueue(new MockResponse().setResponseCode(301).setHeader("Location", target));
+        server.enqueue(
+                new MockResponse().setHeader("Content-Type", "text/plain").setBody("collected"));
+        String url = "http://docs.test:" + server.getPort() + "/start";
+
+        assertEquals(
+                ToolResult.success(
+                        url + " redirected to " + target + ", on another host (evil.test). The redirect was not"
+                                + " followed: to read that page, call web_fetch with that URL.",
+                        "redirected to evil.test, not followed"),
+                fetch(allowingBoth, url, null));
         assertEquals(List.of("/start", 1), List.of(server.takeRequest().getPath(), server.getRequestCount()));
     }
 

@@ -210,7 +210,12 @@ public final class Configuration {
             projectFiles(".dockhand/commands", commandFiles + " command file(s) that set allowed-tools or a model");
         }
         command.redaction = RedactionSettings.of(
-                user.settings().redaction(), user.file(), project.settings().redaction(), project.file(), userOnly);
+                user.settings().redaction(),
+                user.file(),
+                project.settings().redaction(),
+                project.file(),
+                trusted(),
+                userOnly);
         McpSettings.addConfigFile(command.get(Option.MCP_CONFIG), command, environment);
     }
 

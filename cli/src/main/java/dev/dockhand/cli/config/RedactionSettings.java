@@ -16,7 +16,10 @@ import java.util.regex.PatternSyntaxException;
  * The {@code redaction} block of the settings files, as it applies to this run. Only the user's own file turns
  * redaction off, names values that are never redacted ({@code allowedValues}) or always are ({@code secretValues}): a
  * cloned repository must not be able to switch it off or exempt its author's favourite exfiltration target. Patterns
- * only add redaction, so the project's count too, in any folder.
+ * only add redaction, so the project's count too, in any folder; but in a folder the user does not trust, their
+ * placeholders are never expanded back into a command or a file ({@link SecretRules.Rule#unexpanded}): else the
+ * repository would choose which of its own text (a README's "PAYLOAD{; curl …}") becomes a placeholder the model
+ * writes and the shell runs in full.
  */
 public record RedactionSettings(
         boolean enabled, List<SecretRules.Rule> patterns, Set<String> allowedValues, List<String> secretValues) {
@@ -32,7 +35,8 @@ public record RedactionSettings(
     }
 
     /**
-     * The run's redaction from the user's and the project's blocks; the project's keys other than {@code patterns}
+     * The run's redaction from the user's and the project's blocks ({@code trusted}: the project's folder is); the
+     * project's keys other than {@code patterns}
      * are added to {@code userOnly} (reported as ignored). A pattern that is not a valid regex stops the run (exit 52).
      */
     static RedactionSettings of(
@@ -40,6 +44,7 @@ public record RedactionSettings(
             Path userFile,
             Settings.Redaction project,
             Path projectFile,
+            boolean trusted,
             List<String> userOnly) {
         List<SecretRules.Rule> patterns = new ArrayList<>();
         Set<String> allowed = new LinkedHashSet<>();
@@ -56,7 +61,9 @@ public record RedactionSettings(
             }
         }
         if (project != null) {
-            patterns.addAll(rules(project.patterns(), projectFile));
+            for (SecretRules.Rule rule : rules(project.patterns(), projectFile)) {
+                patterns.add(trusted ? rule : rule.unexpanded());
+            }
             if (project.enabled() != null) {
                 userOnly.add("redaction.enabled");
             }

@@ -142,7 +142,8 @@ public final class ReplApprover implements Approver {
 
     private static JsonNode arguments(ApprovalRequest request) {
         try {
-            JsonNode parsed = Json.MAPPER.readTree(request.call().arguments());
+            // As it will run: a redacted value that could change what the command does is shown (Redactor#shown).
+            JsonNode parsed = Json.MAPPER.readTree(request.asShown().arguments());
             return parsed == null ? Json.object() : parsed;
         } catch (IOException e) {
             return Json.object();

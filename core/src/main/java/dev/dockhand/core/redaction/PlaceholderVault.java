@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,9 @@ import java.util.function.Consumer;
 final class PlaceholderVault {
     private final Map<String, String> bySecret = new HashMap<>();
     private final Map<String, String> byPlaceholder = new LinkedHashMap<>();
+    /** The placeholders whose value is never put back into a call: see {@link SecretRules.Rule#expands}. */
+    private final Set<String> unexpanded = new HashSet<>();
+
     private final Map<String, Integer> counters = new HashMap<>();
     private final Consumer<String> onFailure;
     private Path file;
@@ -39,10 +43,17 @@ final class PlaceholderVault {
         this.onFailure = onFailure;
     }
 
-    /** The placeholder for {@code secret}, made now if it has none. */
-    synchronized String placeholder(String secret, String id) {
+    /**
+     * The placeholder for {@code secret}, made now if it has none; {@code expands} says whether a call's arguments
+     * may get it back. A secret keeps its first placeholder, and that placeholder stops expanding for good once the
+     * secret is found by a rule whose placeholders do not expand.
+     */
+    synchronized String placeholder(String secret, String id, boolean expands) {
         String known = bySecret.get(secret);
         if (known != null) {
+            if (!expands && unexpanded.add(known)) {
+                append(known, secret, false);
+            }
             return known;
         }
         int n = counters.merge(id, 1, Integer::sum);
@@ -52,7 +63,10 @@ final class PlaceholderVault {
             placeholder = "[REDACTED:" + id + ":" + n + "]";
         }
         put(placeholder, secret);
-        append(placeholder, secret);
+        if (!expands) {
+            unexpanded.add(placeholder);
+        }
+        append(placeholder, secret, expands);
         return placeholder;
     }
 
@@ -60,11 +74,16 @@ final class PlaceholderVault {
         return Optional.ofNullable(byPlaceholder.get(placeholder));
     }
 
+    /** The value a call's arguments get for {@code placeholder}; empty for one that does not expand. */
+    synchronized Optional<String> expansion(String placeholder) {
+        return unexpanded.contains(placeholder) ? Optional.empty() : secret(placeholder);
+    }
+
     /** Every secret with its placeholder's rule id, to be found again wherever it appears. */
     synchronized List<SecretScanner.Needle> needles() {
         List<SecretScanner.Needle> needles = new ArrayList<>(byPlaceholder.size());
-        byPlaceholder.forEach(
-                (placeholder, secret) -> needles.add(new SecretScanner.Needle(secret, idOf(placeholder))));
+        byPlaceholder.forEach((placeholder, secret) ->
+                needles.add(new SecretScanner.Needle(secret, idOf(placeholder), !unexpanded.contains(placeholder))));
         return needles;
     }
 
@@ -79,6 +98,7 @@ final class PlaceholderVault {
     synchronized void attach(Path sessionFile) {
         bySecret.clear();
         byPlaceholder.clear();
+        unexpanded.clear();
         counters.clear();
         failed = false;
         file = sessionFile;
@@ -102,6 +122,9 @@ final class PlaceholderVault {
             String secret = node.path("secret").asText("");
             if (SecretScanner.PLACEHOLDER.matcher(placeholder).matches() && !secret.isEmpty()) {
                 put(placeholder, secret);
+                if (!node.path("expands").asBoolean(true)) {
+                    unexpanded.add(placeholder);
+                }
                 String id = idOf(placeholder);
                 int n = Integer.parseInt(
                         placeholder.substring(placeholder.lastIndexOf(':') + 1, placeholder.length() - 1));
@@ -117,11 +140,15 @@ final class PlaceholderVault {
         byPlaceholder.put(placeholder, secret);
     }
 
-    private void append(String placeholder, String secret) {
+    private void append(String placeholder, String secret, boolean expands) {
         if (file == null || failed) {
             return;
         }
-        String line = Json.write(Json.object().put("placeholder", placeholder).put("secret", secret)) + "\n";
+        var entry = Json.object().put("placeholder", placeholder).put("secret", secret);
+        if (!expands) {
+            entry.put("expands", false);
+        }
+        String line = Json.write(entry) + "\n";
         try {
             PrivateFiles.createFolders(file.getParent());
             try (Writer writer = Channels.newWriter(

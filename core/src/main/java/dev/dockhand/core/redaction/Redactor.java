@@ -10,9 +10,13 @@ import dev.dockhand.core.tool.ToolResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The one redactor of a session: every text on its way into the conversation (tool results, streamed output lines,
@@ -112,36 +116,71 @@ public final class Redactor {
         return enabled && EXPANDING.contains(tool);
     }
 
-    /** {@code text} with each placeholder of this session replaced by its value; unknown ones stay as they are. */
+    /**
+     * {@code text} with each placeholder of this session replaced by its value; unknown ones stay as they are, and so
+     * do those of an untrusted project's patterns ({@link SecretRules.Rule#expands}).
+     */
     public String expand(String text) {
         if (!enabled || !text.contains("[REDACTED:")) {
             return text;
         }
+        return replace(text, placeholder -> vault.expansion(placeholder));
+    }
+
+    /**
+     * {@code text}, holding placeholders, as the user's approval question shows it: a placeholder whose value is one
+     * plain token (letters, digits and {@code _ . + / = : @ %}, not starting with {@code -}, as API keys and
+     * passwords mostly are) stays a placeholder; any other value, one with a space, a quote, a shell metacharacter
+     * ({@code ; | & $ ` < > ( )}...), a newline or a leading {@code -} that could change what a command does, is
+     * shown as it will be put in. The user is asked about what runs, and the value is theirs to see on their own
+     * terminal; the question goes nowhere else.
+     */
+    public String shown(String text) {
+        if (!enabled || !text.contains("[REDACTED:")) {
+            return text;
+        }
+        return replace(text, placeholder -> vault.expansion(placeholder)
+                .filter(value -> !PLAIN.matcher(value).matches()));
+    }
+
+    /** A copy of {@code arguments} with {@link #shown} applied to its strings at any depth. */
+    public JsonNode shown(JsonNode arguments) {
+        return map(arguments, this::shown);
+    }
+
+    /** A value that, put in a command or a file as it is, is one word and no option. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_.+/=:@%][A-Za-z0-9_.+/=:@%-]*");
+
+    private static String replace(String text, Function<String, Optional<String>> value) {
         Matcher matcher = SecretScanner.PLACEHOLDER.matcher(text);
-        StringBuilder expanded = new StringBuilder(text.length());
+        StringBuilder replaced = new StringBuilder(text.length());
         while (matcher.find()) {
             String placeholder = matcher.group();
             matcher.appendReplacement(
-                    expanded, Matcher.quoteReplacement(vault.secret(placeholder).orElse(placeholder)));
+                    replaced, Matcher.quoteReplacement(value.apply(placeholder).orElse(placeholder)));
         }
-        matcher.appendTail(expanded);
-        return expanded.toString();
+        matcher.appendTail(replaced);
+        return replaced.toString();
     }
 
     /** A copy of {@code arguments} with the placeholders of its strings (at any depth) expanded. */
     public JsonNode expand(JsonNode arguments) {
+        return map(arguments, this::expand);
+    }
+
+    private static JsonNode map(JsonNode arguments, UnaryOperator<String> strings) {
         if (arguments.isTextual()) {
-            return TextNode.valueOf(expand(arguments.textValue()));
+            return TextNode.valueOf(strings.apply(arguments.textValue()));
         }
         if (arguments.isObject()) {
             ObjectNode copy = ((ObjectNode) arguments).deepCopy();
-            copy.fieldNames().forEachRemaining(name -> copy.set(name, expand(arguments.get(name))));
+            copy.fieldNames().forEachRemaining(name -> copy.set(name, map(arguments.get(name), strings)));
             return copy;
         }
         if (arguments.isArray()) {
             ArrayNode copy = ((ArrayNode) arguments).deepCopy();
             for (int i = 0; i < copy.size(); i++) {
-                copy.set(i, expand(arguments.get(i)));
+                copy.set(i, map(arguments.get(i), strings));
             }
             return copy;
         }
@@ -175,7 +214,8 @@ public final class Redactor {
         int at = 0;
         for (SecretScanner.Finding finding : findings) {
             redacted.append(text, at, finding.start());
-            redacted.append(vault.placeholder(text.substring(finding.start(), finding.end()), finding.id()));
+            redacted.append(
+                    vault.placeholder(text.substring(finding.start(), finding.end()), finding.id(), finding.expands()));
             at = finding.end();
         }
         redacted.append(text, at, text.length());

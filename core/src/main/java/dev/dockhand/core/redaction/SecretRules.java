@@ -34,7 +34,9 @@ public final class SecretRules {
     /**
      * One credential shape. {@code multiLine}: its secret may span lines (a private key block). {@code fromSettings}:
      * a pattern of the user's or a project's settings, which nobody vetted, so it runs on a step budget
-     * ({@link BudgetedText}) and is dropped for the session when it exceeds it.
+     * ({@link BudgetedText}) and is dropped for the session when it exceeds it. {@code expands}: its placeholders get
+     * their values back in the arguments of the calls that act on this machine; false for a pattern of a project the
+     * user does not trust, which then decides only what the model does not see, never what runs.
      */
     public record Rule(
             String id,
@@ -46,7 +48,8 @@ public final class SecretRules {
             List<String> stopwords,
             boolean multiLine,
             boolean assignment,
-            boolean fromSettings) {
+            boolean fromSettings,
+            boolean expands) {
         public Rule {
             Objects.requireNonNull(id, "id");
             keywords = List.copyOf(keywords);
@@ -58,7 +61,37 @@ public final class SecretRules {
         /** A rule of the user's or the project's settings: no keywords, so it runs on all text. */
         public static Rule of(String id, String regex) {
             return new Rule(
-                    id, Pattern.compile(regex), 0, List.of(), List.of(), List.of(), List.of(), false, false, true);
+                    id,
+                    Pattern.compile(regex),
+                    0,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    false,
+                    false,
+                    true,
+                    true);
+        }
+
+        /**
+         * This rule with placeholders that are never expanded: for the patterns of a project the user has not
+         * trusted, which could otherwise pick text of the project's (a README's) to be put into a command, unseen by
+         * the user's permission rules and approval question.
+         */
+        public Rule unexpanded() {
+            return new Rule(
+                    id,
+                    pattern,
+                    entropy,
+                    keywords,
+                    allow,
+                    allowMatch,
+                    stopwords,
+                    multiLine,
+                    assignment,
+                    fromSettings,
+                    false);
         }
     }
 
@@ -170,7 +203,8 @@ public final class SecretRules {
                                         regex.contains("\\s\\S") || regex.contains("\\n"),
                                         regex.contains("(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)")
                                                 || regex.contains("[A-Z0-9_]*="),
-                                        false));
+                                        false,
+                                        true));
                     }
                     case "allow", "allow-match", "stop" -> {
                         Rule rule = rules.get(fields[1]);
@@ -209,6 +243,7 @@ public final class SecretRules {
                 stop,
                 rule.multiLine(),
                 rule.assignment(),
-                rule.fromSettings());
+                rule.fromSettings(),
+                rule.expands());
     }
 }

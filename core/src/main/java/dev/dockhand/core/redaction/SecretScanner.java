@@ -35,11 +35,17 @@ final class SecretScanner {
     /**
      * A secret at [start, end) of the text, found by the rule or known value {@code id}; of two findings of one
      * secret, the lower {@code rank} names it (known values first, then the rules in their file's order).
+     * {@code expands}: whether its placeholder may get its value back in a call's arguments ({@link
+     * SecretRules.Rule#expands}); false when any rule whose finding merged into it says no.
      */
-    record Finding(int start, int end, String id, int rank) {}
+    record Finding(int start, int end, String id, int rank, boolean expands) {}
 
-    /** A literal value to find, with the id its placeholders take. */
-    record Needle(String text, String id) {}
+    /** A literal value to find, with the id its placeholders take and whether they may be expanded. */
+    record Needle(String text, String id, boolean expands) {
+        Needle(String text, String id) {
+            this(text, id, true);
+        }
+    }
 
     private final SecretRules rules;
     private final Set<String> allowedValues;
@@ -65,7 +71,7 @@ final class SecretScanner {
         for (Needle needle : needles) {
             int at = text.indexOf(needle.text());
             while (at >= 0) {
-                found.add(new Finding(at, at + needle.text().length(), needle.id(), -1));
+                found.add(new Finding(at, at + needle.text().length(), needle.id(), -1, needle.expands()));
                 at = text.indexOf(needle.text(), at + needle.text().length());
             }
         }
@@ -260,7 +266,7 @@ final class SecretScanner {
             return;
         }
         if (!rules.allowed(rule, secret, matcher.group())) {
-            found.add(new Finding(matcher.start(group), matcher.end(group), rule.id(), rank));
+            found.add(new Finding(matcher.start(group), matcher.end(group), rule.id(), rank, rule.expands()));
         }
     }
 
@@ -298,9 +304,18 @@ final class SecretScanner {
             }
             Finding last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
             if (last != null && finding.start() < last.end()) {
-                // Overlapping secrets become one: redacting either alone would leave part of the other in clear.
-                if (finding.end() > last.end()) {
-                    kept.set(kept.size() - 1, new Finding(last.start(), finding.end(), last.id(), last.rank()));
+                // Overlapping secrets become one: redacting either alone would leave part of the other in clear. The
+                // one expands only if both do: an untrusted pattern must not stretch a trusted secret over its text.
+                boolean expands = last.expands() && finding.expands();
+                if (finding.end() > last.end() || expands != last.expands()) {
+                    kept.set(
+                            kept.size() - 1,
+                            new Finding(
+                                    last.start(),
+                                    Math.max(finding.end(), last.end()),
+                                    last.id(),
+                                    last.rank(),
+                                    expands));
                 }
                 continue;
             }

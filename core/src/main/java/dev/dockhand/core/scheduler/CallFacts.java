@@ -5,14 +5,13 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.tool.Workspace;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import okhttp3.HttpUrl;
 
 /**
  * What permission rules look at in one call, gathered before they are matched so that matching is a pure function:
@@ -102,19 +101,22 @@ public record CallFacts(String tool, Optional<String> command, List<String> path
         return relative.isEmpty() ? "." : relative;
     }
 
-    static Optional<String> host(String url) {
-        try {
-            String host = new URI(url.strip()).getHost();
-            if (host == null || host.isEmpty()) {
-                return Optional.empty();
-            }
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
-            String lower = host.toLowerCase(Locale.ROOT);
-            return Optional.of(lower.endsWith(".") ? lower.substring(0, lower.length() - 1) : lower);
-        } catch (URISyntaxException e) {
+    /**
+     * The host a fetch of {@code url} reaches, read by the parser the fetch itself uses (OkHttp's {@link HttpUrl}):
+     * a second parser would read some spellings ({@code https://pastebin.com\\x}, {@code https://a_b.evil.com/})
+     * differently or not at all, and a domain rule would miss what the fetch reaches. Empty when that parser finds no
+     * http(s) URL, which the fetch refuses too.
+     */
+    public static Optional<String> host(String url) {
+        HttpUrl parsed = HttpUrl.parse(url);
+        if (parsed == null || parsed.host().isEmpty()) {
             return Optional.empty();
         }
+        String host = parsed.host();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        String lower = host.toLowerCase(Locale.ROOT);
+        return Optional.of(lower.endsWith(".") ? lower.substring(0, lower.length() - 1) : lower);
     }
 }

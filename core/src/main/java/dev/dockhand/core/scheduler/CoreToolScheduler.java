@@ -369,20 +369,28 @@ public final class CoreToolScheduler {
     private void approve(ScheduledCall call, Cancellation cancel) {
         PreparedCall<?> prepared = call.prepared();
         String name = prepared.tool().name();
+        // Every decision is made on the call as it will run, with the placeholders' values put back: a value can
+        // hold "; rm -rf ~" or a path, and a rule or a protected path checked on its placeholder would miss it.
+        Redactor redaction = redactor;
+        PreparedCall<?> runs = prepared.expanded(redaction);
+        call.runs(runs);
         // The permission rules come first: a deny holds in every mode, an ask asks even in yolo.
         PermissionRules rulesNow = permissions();
         PermissionRules.Verdict ruled = rulesNow.rules().isEmpty()
                 ? PermissionRules.Verdict.NONE
-                : rulesNow.decide(CallFacts.of(prepared.call(), environment.workspace()));
+                : rulesNow.decide(CallFacts.of(prepared.asRun(redaction), environment.workspace()));
         if (ruled.is(PermissionRule.Decision.DENY)) {
             call.finish(notRun(name, refusedBy(ruled.rule().orElseThrow())), Duration.ZERO);
             return;
         }
-        Optional<ApprovalRequest.Explicit> explicit = explicit(prepared);
+        Optional<ApprovalRequest.Explicit> explicit = explicit(runs);
         if (ruled.is(PermissionRule.Decision.ASK) && explicit.isEmpty()) {
             PermissionRule rule = ruled.rule().orElseThrow();
             String why = ruled.unchecked()
-                    ? "The command's name is known only when it runs ($X, $(…), a glob), so the permission rule \""
+                    ? (PermissionRule.subjectOf(name) == PermissionRule.Subject.DOMAIN
+                                    ? "The URL has no host that the fetch would read the same way"
+                                    : "The command's name is known only when it runs ($X, $(…), a glob)")
+                            + ", so the permission rule \""
                             + rule.decision().key() + " " + rule.text() + "\" (" + rule.source()
                             + ") cannot be checked against it; the user decides about this call, whatever the"
                             + " approval mode."
@@ -411,15 +419,22 @@ public final class CoreToolScheduler {
                                     + " mode, where only read-only tools run. Describe what you would do instead; the"
                                     + " user can switch modes to let it run."),
                     Duration.ZERO);
-            case ASK -> ask(call, explicit, cancel);
+            case ASK -> ask(call, explicit, cancel, redaction);
         }
     }
 
-    private void ask(ScheduledCall call, Optional<ApprovalRequest.Explicit> explicit, Cancellation cancel) {
+    /**
+     * Asks the approver about the call as it will run: the placeholders whose values could change what it does are
+     * shown expanded (see {@link Redactor#shown}) in the call shown and the preview; the request's call and summary
+     * keep them, for whatever an approver logs or saves.
+     */
+    private void ask(
+            ScheduledCall call, Optional<ApprovalRequest.Explicit> explicit, Cancellation cancel, Redactor redaction) {
         PreparedCall<?> prepared = call.prepared();
         call.advance(ToolCallStatus.AWAITING_APPROVAL);
-        ApprovalDecision decision = approver.decide(
-                new ApprovalRequest(prepared.call(), prepared.kind(), prepared.summary(), preview(prepared), explicit));
+        ApprovalDecision decision = approver.decide(new ApprovalRequest(
+                        prepared.call(), prepared.kind(), prepared.summary(), preview(call.runs(), redaction), explicit)
+                .showing(prepared.asShown(redaction)));
         if (decision.outcome() == ApprovalDecision.Outcome.CANCEL_TURN) {
             // Before the cancel: the calls after this one end "before it started" as the cancel reaches them.
             call.finish(
@@ -515,17 +530,20 @@ public final class CoreToolScheduler {
 
     /**
      * A preview that fails to compute must not block the question; the user still sees the summary. It is computed
-     * with the placeholders' values, as the call will run, and shown with placeholders again.
+     * with the placeholders' values, as the call will run, and shown with placeholders again but for the values that
+     * could change what the call does ({@link Redactor#shown}).
      */
-    private Optional<String> preview(PreparedCall<?> prepared) {
+    private Optional<String> preview(PreparedCall<?> runs, Redactor redaction) {
         try {
-            Redactor redaction = redactor;
-            return prepared.expanded(redaction)
-                    .preview(environment.workspace())
-                    .map(text -> redaction.redact(text).text());
+            boolean expands = redaction.expandsInto(runs.tool().name());
+            return runs.preview(environment.workspace()).map(text -> {
+                String redacted = redaction.redact(text).text();
+                // Values are shown only where they will be put in: another tool gets the placeholders as written.
+                return expands ? redaction.shown(redacted) : redacted;
+            });
         } catch (RuntimeException | Error e) {
             LoggerFactory.getLogger(CoreToolScheduler.class)
-                    .warn("the preview of {} failed", prepared.call().id(), e);
+                    .warn("the preview of {} failed", runs.call().id(), e);
             return Optional.empty();
         }
     }
@@ -546,7 +564,7 @@ public final class CoreToolScheduler {
             taken.add(checkpoint(call.prepared()));
             call.advance(ToolCallStatus.EXECUTING);
             starts[i] = System.nanoTime();
-            futures.add(executor.start(call.prepared(), cancel, guard(call), redactor));
+            futures.add(executor.start(call.runs(), cancel, guard(call), redactor));
         }
         for (int i = 0; i < batch.size(); i++) {
             Future<ToolExecutor.Outcome> future = futures.get(i);

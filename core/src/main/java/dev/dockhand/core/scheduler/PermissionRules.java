@@ -101,6 +101,15 @@ public record PermissionRules(List<PermissionRule> rules) {
                 }
             }
         }
+        if (PermissionRule.subjectOf(call.tool()) == PermissionRule.Subject.DOMAIN
+                && call.host().isEmpty()) {
+            // No host to match: a domain rule cannot be checked, so the user decides, as for an unreadable command.
+            Optional<PermissionRule> guard =
+                    first(rules, rule -> rule.decision() != PermissionRule.Decision.ALLOW && rule.names(call.tool()));
+            if (guard.isPresent()) {
+                return Verdict.uncheckable(guard.get());
+            }
+        }
         if (call.command().isPresent()) {
             // A deny or ask rule cannot be checked against a command whose name is known only when it runs.
             Optional<PermissionRule> guard =

@@ -46,6 +46,39 @@ record PreparedCall<P>(ToolCall call, Tool<P> tool, P params, String summary) {
         }
     }
 
+    /**
+     * The call with its arguments as they will run, the placeholders the redactor expands put back: what the
+     * permission rules are matched on, so that a rule sees the command bash gets, not the placeholder the model wrote.
+     */
+    ToolCall asRun(Redactor redactor) {
+        if (!redactor.expandsInto(tool.name()) || !call.arguments().contains("[REDACTED:")) {
+            return call;
+        }
+        try {
+            return new ToolCall(
+                    call.id(), call.name(), Json.write(redactor.expand(Json.MAPPER.readTree(call.arguments()))));
+        } catch (JsonProcessingException e) {
+            // They bound once already, so they parse; if not, the tool gets them as the model wrote them.
+            return call;
+        }
+    }
+
+    /**
+     * The call as the approval question shows it: each placeholder whose value could change what the call does is
+     * shown expanded ({@link Redactor#shown}); its id and name are the model's.
+     */
+    ToolCall asShown(Redactor redactor) {
+        if (!redactor.expandsInto(tool.name()) || !call.arguments().contains("[REDACTED:")) {
+            return call;
+        }
+        try {
+            return new ToolCall(
+                    call.id(), call.name(), Json.write(redactor.shown(Json.MAPPER.readTree(call.arguments()))));
+        } catch (JsonProcessingException e) {
+            return call;
+        }
+    }
+
     ToolResult execute(ToolContext context) throws InterruptedException {
         return tool.execute(params, context);
     }

@@ -20,6 +20,9 @@ final class ScheduledCall {
     private final UnaryOperator<ToolResult> finalResult;
     private PreparedCall<?> prepared;
     private String approvedProtected;
+    /** The prepared call with the values of its placeholders, as approved: what runs. */
+    private PreparedCall<?> runs;
+
     private String hookNote;
     private CompletedCall completed;
 
@@ -45,6 +48,15 @@ final class ScheduledCall {
 
     void prepared(PreparedCall<?> valid) {
         this.prepared = valid;
+    }
+
+    /** The call as it runs, with its placeholders' values; the prepared call itself until it is approved. */
+    PreparedCall<?> runs() {
+        return runs == null ? prepared : runs;
+    }
+
+    void runs(PreparedCall<?> expanded) {
+        this.runs = expanded;
     }
 
     /** The protected entry the user's explicit yes let this call write; null when there is none. */

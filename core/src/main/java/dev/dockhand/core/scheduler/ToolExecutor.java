@@ -53,8 +53,8 @@ final class ToolExecutor {
     }
 
     /**
-     * Starts one call, with the values of the redactor's placeholders in its arguments; its streamed lines go out
-     * redacted. The returned future never fails, failures become error results.
+     * Starts one call, as approved: with the values of the redactor's placeholders already in its arguments ({@link
+     * PreparedCall#expanded}); its streamed lines go out redacted. The returned future never fails, failures become error results.
      */
     Future<Outcome> start(PreparedCall<?> prepared, Cancellation cancel, WriteGuard guard, Redactor redactor) {
         String id = prepared.call().id();
@@ -84,7 +84,7 @@ final class ToolExecutor {
                 guard,
                 files);
         return workers.submit(() -> {
-            Outcome outcome = run(prepared.expanded(redactor), context);
+            Outcome outcome = run(prepared, context);
             lines.finish();
             // Read as the tool returns: a cancel that comes after it has finished does not change its result.
             boolean cancelledWhileRunning = cancel.isCancelled();

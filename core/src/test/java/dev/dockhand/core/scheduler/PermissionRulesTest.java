@@ -333,7 +333,8 @@ class PermissionRulesTest {
                 "https://api.github.com/x => allow web_fetch(domain:*.github.com)",
                 "https://github.com/x => none",
                 "https://tracker.example/ => deny web_fetch(domain:tracker.example)",
-                "not a url => none",
+                // No host to match the deny rule against: asked about (FetchHostRulesTest), under that rule.
+                "not a url => deny web_fetch(domain:tracker.example)",
             })
     void aFetchRuleNamesAHost(String url, String expected) {
         PermissionRules rules = rules(
