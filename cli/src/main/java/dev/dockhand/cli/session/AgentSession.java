@@ -290,7 +290,7 @@ public final class AgentSession implements AutoCloseable {
     public static List<String> resumeNotes(Sessions.Loaded loaded) {
         List<String> notes = new ArrayList<>();
         if (loaded.cutLastLine()) {
-            notes.add("a line of the session was cut short (Dockhand was stopped while writing it) and was"
+            notes.add("the session's last line was cut short (Dockhand was stopped while writing it) and was"
                     + " skipped.");
         }
         if (!loaded.repaired().isEmpty()) {

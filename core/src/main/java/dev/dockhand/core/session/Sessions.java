@@ -104,6 +104,17 @@ public final class Sessions {
             List<ToolCall> repaired,
             boolean cutLastLine) {}
 
+    /** The record a resume writes after a line cut short, before its own records. */
+    static final String AFTER_CUT = "resumed_after_cut";
+
+    private static boolean afterCut(String line) {
+        try {
+            return AFTER_CUT.equals(Json.MAPPER.readTree(line).path("type").asText());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public static Loaded read(Path file) {
         List<String> lines;
         try {
@@ -122,10 +133,14 @@ public final class Sessions {
             try {
                 record = Json.MAPPER.readTree(lines.get(i));
             } catch (IOException e) {
-                // A line cut short by a process killed while writing it. A resume goes on after it (the transcript
-                // starts a new line first), and what came after is what that resume said: skipped, not the end.
+                // A line cut short by a process killed while writing it. A resume since then wrote its records after
+                // it, behind a marker: they follow on from the lines before, so the cut line is skipped (and was
+                // reported at that resume). Without the marker it is the end of what can be read.
+                if (i + 1 < lines.size() && afterCut(lines.get(i + 1))) {
+                    continue;
+                }
                 cut = true;
-                continue;
+                break;
             }
             switch (record.path("type").asText()) {
                 case "session" -> started = record.path("started").asText();

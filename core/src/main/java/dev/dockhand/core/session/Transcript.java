@@ -167,8 +167,12 @@ public final class Transcript implements AutoCloseable {
                 writer = Files.newBufferedWriter(
                         file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 if (cutShort) {
-                    // A line cut short by a crash stays as it was, on its own line, which reading skips; the records
-                    // of this resume must not be glued onto it.
+                    // A line cut short by a crash stays as it was, on its own line, and the marker after it tells
+                    // reading to skip it and go on: the records of this resume must not be glued onto it. (A file
+                    // whose cut line has no marker after it was resumed by an older version, which glued its first
+                    // record on; reading stops there.)
+                    writer.write('\n');
+                    writer.write(Json.write(Json.MAPPER.createObjectNode().put("type", Sessions.AFTER_CUT)));
                     writer.write('\n');
                 }
                 if (fresh) {

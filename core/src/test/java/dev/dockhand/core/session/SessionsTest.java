@@ -119,8 +119,32 @@ class SessionsTest {
                         new Message.User("second", false),
                         new Message.User("third", false)),
                 again.messages());
-        assertEquals(true, again.cutLastLine());
-        assertEquals("{\"type\":\"assis", Files.readAllLines(file).get(2));
+        // Said at the resume that repaired it, not again at every later one.
+        assertEquals(false, again.cutLastLine());
+        assertEquals(
+                List.of("{\"type\":\"assis", "{\"type\":\"resumed_after_cut\"}"),
+                Files.readAllLines(file).subList(2, 4));
+    }
+
+    @Test
+    void aCutLineAnOlderVersionGluedItsResumeOntoEndsWhatIsRead() throws Exception {
+        Sessions sessions = new Sessions(temp.resolve("home"), temp);
+        Path file = sessions.file("s1");
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Conversation conversation = new Conversation("SYSTEM");
+            conversation.observe(transcript::record);
+            conversation.addUser("first");
+        }
+        Files.writeString(
+                file,
+                "{\"type\":\"assis{\"type\":\"user\",\"text\":\"glued\"}\n"
+                        + "{\"type\":\"tool_result\",\"id\":\"c1\",\"name\":\"x\",\"content\":\"\"}\n",
+                StandardOpenOption.APPEND);
+
+        Sessions.Loaded loaded = Sessions.read(file);
+
+        assertEquals(List.of(new Message.User("first", false)), loaded.messages());
+        assertEquals(true, loaded.cutLastLine());
     }
 
     @Test
