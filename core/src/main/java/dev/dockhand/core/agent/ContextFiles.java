@@ -18,9 +18,9 @@ import java.util.List;
  * into the system prompt outermost first, each under a header naming its path, within a total budget.
  *
  * <p>A cloned repository's files are untrusted input that goes to the provider with every request: a project file is
- * read only when it is a regular file whose real path lies inside the outermost folder searched (the git root, or the
- * workspace outside git), so an {@code AGENTS.md} linked to {@code ~/.aws/credentials} or {@code /proc/self/environ}
- * is skipped and said; no more than the budget's worth of bytes is read; and the text passes the session's secret
+ * read only when it is a regular file whose real path lies inside the workspace (for the workspace's own files) or the
+ * git root (for those of the folders above it), so an {@code AGENTS.md} linked to {@code ~/.aws/credentials} or
+ * {@code /proc/self/environ} is skipped and said; no more than the budget's worth of bytes is read; and the text passes the session's secret
  * redaction like any tool output. The user's own file may be a link anywhere (a dotfiles repository).
  */
 public final class ContextFiles {
@@ -67,12 +67,19 @@ public final class ContextFiles {
      */
     public static Context load(Path workspace, Path dockhandHome, int budgetChars, Redactor redactor) {
         List<Path> folders = foldersDownToWorkspace(workspace);
-        Path confine = realOrSelf(folders.get(0));
+        Path gitRoot = realOrSelf(folders.get(0));
+        Path own = realOrSelf(folders.get(folders.size() - 1));
         List<Path> candidates = new ArrayList<>();
+        // Where each candidate's real path must lie; null for the user's own file.
+        List<Path> confines = new ArrayList<>();
         candidates.add(dockhandHome.resolve("AGENTS.md"));
+        confines.add(null);
         for (Path folder : folders) {
             for (String name : NAMES) {
                 candidates.add(folder.resolve(name));
+                // The workspace's own files are the ones a download or a copy brings: they are confined to it, since
+                // the nearest .git above may be far up (a dotfiles repository in the home folder).
+                confines.add(folder.equals(folders.get(folders.size() - 1)) ? own : gitRoot);
             }
         }
         List<Loaded> loaded = new ArrayList<>();
@@ -86,7 +93,7 @@ public final class ContextFiles {
             }
             String text;
             try {
-                text = read(candidate, i == 0 ? null : confine, budgetChars);
+                text = read(candidate, confines.get(i), budgetChars);
             } catch (Skipped reason) {
                 skipped.add(candidate + " was not read: " + reason.getMessage() + ".");
                 continue;

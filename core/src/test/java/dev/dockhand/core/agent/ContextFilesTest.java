@@ -110,20 +110,41 @@ class ContextFilesTest {
     }
 
     @Test
-    void aLinkWithinTheRepositoryIsReadAndWhatIsNotAFileIsSkipped() throws Exception {
+    void aLinkWithinTheWorkspaceIsReadAndWhatIsNotAFileIsSkipped() throws Exception {
         Files.createDirectories(temp.resolve("repo/.git"));
         write("repo/docs/agents.md", "shared instructions");
-        Files.createDirectories(temp.resolve("repo/module"));
-        Path agents = Files.createSymbolicLink(temp.resolve("repo/module/AGENTS.md"), Path.of("../docs/agents.md"));
+        Path agents = Files.createSymbolicLink(temp.resolve("repo/AGENTS.md"), Path.of("docs/agents.md"));
         Path folder = Files.createDirectories(temp.resolve("repo/DOCKHAND.md"));
 
-        ContextFiles.Context context = ContextFiles.load(temp.resolve("repo/module"), temp.resolve("nohome"), 100);
+        ContextFiles.Context context = ContextFiles.load(temp.resolve("repo"), temp.resolve("nohome"), 100);
 
         assertEquals(
                 new ContextFiles.Context(
                         List.of(new ContextFiles.Loaded(agents, "shared instructions")),
                         false,
                         List.of(folder + " was not read: it is not a regular file.")),
+                context);
+    }
+
+    @Test
+    void theWorkspacesOwnFilesAreConfinedToItWhateverGitRootIsAbove() throws Exception {
+        // A downloaded project (no .git of its own) in a home folder that is a dotfiles repository.
+        Files.createDirectories(temp.resolve("home/.git"));
+        write("home/.aws/credentials", "aws_secret_access_key = not-for-the-model\n");
+        write("home/AGENTS.md", "the user's own notes");
+        Files.createDirectories(temp.resolve("home/Downloads/project"));
+        Path agents = Files.createSymbolicLink(
+                temp.resolve("home/Downloads/project/AGENTS.md"), Path.of("../../.aws/credentials"));
+
+        ContextFiles.Context context = ContextFiles.load(
+                temp.resolve("home/Downloads/project"), temp.resolve("nohome"), ContextFiles.DEFAULT_BUDGET_CHARS);
+
+        assertEquals(
+                new ContextFiles.Context(
+                        List.of(new ContextFiles.Loaded(temp.resolve("home/AGENTS.md"), "the user's own notes")),
+                        false,
+                        List.of(agents + " was not read: it is a link to "
+                                + temp.resolve("home/.aws/credentials").toRealPath() + ", outside the project.")),
                 context);
     }
 
