@@ -45,8 +45,9 @@ public final class SingleShotRenderer implements AgentEventSink {
             lineOpen = !delta.text().endsWith("\n");
         } else if (event instanceof AgentEvent.Retrying retrying) {
             endOpenLine();
-            err.println("dockhand: " + retrying.reason() + "; retrying in " + Rendering.duration(retrying.delay())
-                    + " (attempt " + (retrying.attempt() + 1) + " of " + retrying.maxAttempts() + ").");
+            err.println("dockhand: " + Rendering.printable(retrying.reason()) + "; retrying in "
+                    + Rendering.duration(retrying.delay()) + " (attempt " + (retrying.attempt() + 1) + " of "
+                    + retrying.maxAttempts() + ").");
             err.flush();
         } else if (event instanceof AgentEvent.ReplyCutShort cut) {
             endOpenLine();
@@ -57,13 +58,18 @@ public final class SingleShotRenderer implements AgentEventSink {
             err.flush();
         } else if (event instanceof AgentEvent.Warning warning) {
             endOpenLine();
-            err.println("dockhand: " + warning.message());
+            // A warning can quote what the model or a command chose (a path a command made): shown, never obeyed.
+            err.println("dockhand: " + Rendering.printable(warning.message()));
             err.flush();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();
             err.println(toolLine(finished) + redactedNote(finished));
             // A display of several lines (a plan, say) is meant to be read whole, under the summary line.
-            finished.result().display().lines().skip(1).forEach(line -> err.println("    " + line));
+            finished.result()
+                    .display()
+                    .lines()
+                    .skip(1)
+                    .forEach(line -> err.println("    " + Rendering.printable(line)));
             err.flush();
         }
     }
@@ -104,9 +110,12 @@ public final class SingleShotRenderer implements AgentEventSink {
                     case CANCELLED -> "⊘";
                     case ERROR, VALIDATING, AWAITING_APPROVAL, SCHEDULED, EXECUTING -> "✗";
                 };
-        String summary = finished.summary().isEmpty() ? "" : " " + Rendering.shorten(finished.summary());
+        // The call's name, its arguments and its output are the model's and the command's text.
+        String summary =
+                finished.summary().isEmpty() ? "" : " " + Rendering.printable(Rendering.shorten(finished.summary()));
         String outcome = finished.result().display().lines().findFirst().orElse("");
-        return mark + " " + finished.call().name() + summary + " · " + Rendering.shorten(outcome) + " ("
+        return mark + " " + Rendering.printable(finished.call().name()) + summary + " · "
+                + Rendering.printable(Rendering.shorten(outcome)) + " ("
                 + Rendering.duration(finished.duration()) + ")";
     }
 }

@@ -316,14 +316,16 @@ public final class TurnView implements AgentEventSink {
                     YELLOW));
         } else if (event instanceof AgentEvent.LoopDetected loop) {
             flushPartial();
-            commit(new AttributedString("⚠ " + loop.message(), YELLOW));
+            commit(new AttributedString("⚠ " + Rendering.printable(loop.message()), YELLOW));
         } else if (event instanceof AgentEvent.Compressed compressed) {
             flushPartial();
             commit(new AttributedString(compressedLine(compressed), DIM));
         } else if (event instanceof AgentEvent.CompressionFailed failed) {
-            commit(new AttributedString("⚠ the conversation could not be compressed: " + failed.error(), YELLOW));
+            commit(new AttributedString(
+                    "⚠ the conversation could not be compressed: " + Rendering.printable(failed.error()), YELLOW));
         } else if (event instanceof AgentEvent.Warning warning) {
-            commit(new AttributedString("⚠ " + warning.message(), YELLOW));
+            // A warning can quote what the model or a command chose (a path a command made): shown, never obeyed.
+            commit(new AttributedString("⚠ " + Rendering.printable(warning.message()), YELLOW));
         }
     }
 

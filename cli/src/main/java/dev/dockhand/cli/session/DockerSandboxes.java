@@ -2,6 +2,7 @@ package dev.dockhand.cli.session;
 
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.DockerSandbox;
@@ -33,7 +34,7 @@ public final class DockerSandboxes {
         }
         // An engine that stops answering is given up on at the end of the session, with one line naming the container.
         sandbox.onWarning(warning -> {
-            err.println("dockhand: " + warning);
+            err.println("dockhand: " + Rendering.printable(warning));
             err.flush();
         });
         // The engine answered; the container starts while the model thinks about the first prompt.

@@ -3,9 +3,13 @@ package dev.dockhand.cli.headless;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import dev.dockhand.core.tool.ToolResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 public class SingleShotRendererTest {
@@ -45,5 +49,25 @@ public class SingleShotRendererTest {
         renderer.finish();
 
         assertEquals("Plan:\ncopy this\n", err.toString());
+    }
+
+    @Test
+    void warningsAndToolLinesReachTheTerminalWithoutEscapeSequences() {
+        SingleShotRenderer renderer = new SingleShotRenderer(new PrintWriter(out), new PrintWriter(err), false);
+
+        renderer.accept(new AgentEvent.Warning("copying back: .git/hooks/\u001b]52;c;cHduZWQ=\u0007x was left"));
+        renderer.accept(new AgentEvent.ToolCallFinished(
+                new ToolCall("c1", "run_shell_command", "{}"),
+                ToolCallStatus.SUCCESS,
+                ToolResult.success("out", "\u001b[2Jline one\nline \u001b[31mtwo"),
+                "echo \u001b[1Ahi",
+                Duration.ofMillis(5)));
+        renderer.finish();
+
+        assertEquals(
+                "dockhand: copying back: .git/hooks/x was left\n"
+                        + "✓ run_shell_command echo hi · line one (5 ms)\n"
+                        + "    line two\n",
+                err.toString());
     }
 }

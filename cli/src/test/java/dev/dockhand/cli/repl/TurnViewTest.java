@@ -156,4 +156,11 @@ public class TurnViewTest {
                 "",
                 java.util.Optional.empty());
     }
+
+    @Test
+    void aWarningReachesTheScreenWithoutEscapeSequences() {
+        view.accept(new AgentEvent.Warning("copying back: .git/hooks/\u001b]52;c;cHduZWQ=\u0007x was left \u001b[2J"));
+
+        assertEquals(List.of("⚠ copying back: .git/hooks/x was left "), lines());
+    }
 }
