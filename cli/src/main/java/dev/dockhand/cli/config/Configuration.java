@@ -192,8 +192,8 @@ public final class Configuration {
         HookSettings.apply(
                 project.settings(), project.file(), user.settings(), user.file(), trusted(), command, ignored);
         listRunners(
-                McpSettings.described(user.settings().mcpServers()),
-                McpSettings.described(project.settings().mcpServers()));
+                McpSettings.described(user.settings().mcpServers(), false),
+                McpSettings.described(project.settings().mcpServers(), true));
         listRunners(
                 HookSettings.described(user.settings().hooks()),
                 HookSettings.described(project.settings().hooks()));
@@ -310,7 +310,7 @@ public final class Configuration {
                 entries.add(new Entry(
                         line.getKey(),
                         line.getValue(),
-                        ignoredSource("it runs on this machine, outside the sandbox, and this folder is not trusted")));
+                        ignoredSource("it runs programs in your name, and this folder is not trusted")));
             }
         }
     }

@@ -44,10 +44,12 @@ final class McpSettings {
     /**
      * Each server as {@code dockhand config} and the trust question list it: {@code mcpServers.NAME} and the command
      * with its arguments, or the URL, then the names of the variables and headers it gets, with the variables of the
-     * environment their values take ({@code TOKEN from ${GITHUB_TOKEN}}). Values themselves are not shown: the user's
-     * own may be tokens.
+     * environment their values take ({@code TOKEN from ${GITHUB_TOKEN}}). The user's own values are not shown, since
+     * they may be tokens; a project's are ({@code values}), since they are the repository's text and what a yes would
+     * run ({@code NODE_OPTIONS=--require ./x.js}), with its folder, whether its tools would run without a question, and
+     * whether it runs in the sandbox.
      */
-    static List<Map.Entry<String, String>> described(Map<String, Settings.McpServer> servers) {
+    static List<Map.Entry<String, String>> described(Map<String, Settings.McpServer> servers, boolean values) {
         List<Map.Entry<String, String>> lines = new ArrayList<>();
         if (servers == null) {
             return lines;
@@ -65,19 +67,32 @@ final class McpSettings {
             } else {
                 line.append(server.url());
             }
-            names(line, "env", server.env());
-            names(line, "headers", server.headers());
+            names(line, "env", server.env(), values);
+            names(line, "headers", server.headers(), values);
+            if (values && server.cwd() != null) {
+                line.append(" (in ").append(quoted(server.cwd())).append(')');
+            }
+            if (values && Boolean.TRUE.equals(server.trust())) {
+                line.append(" (its tools run without a question)");
+            }
+            if (values && Boolean.TRUE.equals(server.sandbox())) {
+                line.append(" (in the sandbox)");
+            }
             lines.add(Map.entry("mcpServers." + name, line.toString()));
         });
         return lines;
     }
 
-    private static void names(StringBuilder line, String what, Map<String, String> values) {
+    private static void names(StringBuilder line, String what, Map<String, String> values, boolean shown) {
         if (values == null || values.isEmpty()) {
             return;
         }
         List<String> names = new ArrayList<>();
         values.forEach((name, value) -> {
+            if (shown) {
+                names.add(name + "=" + quoted(String.valueOf(value)));
+                return;
+            }
             List<String> variables = new ArrayList<>();
             Matcher matcher = VARIABLE.matcher(String.valueOf(value));
             while (matcher.find()) {
