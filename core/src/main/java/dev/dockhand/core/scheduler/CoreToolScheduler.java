@@ -306,13 +306,22 @@ public final class CoreToolScheduler {
     private boolean beforeCall(ScheduledCall call, Cancellation cancel) {
         String name = call.call().name();
         try {
-            CallHooks.Before before = hooks.beforeCall(call.prepared().call(), approvalMode(), cancel);
+            // The hooks see the call as it will run, as the rules do: a policy hook checking the placeholder's text
+            // would pass "; rm -rf ~" hidden behind it. What they say back is redacted again before the model or the
+            // transcript gets it.
+            Redactor redaction = redactor;
+            CallHooks.Before before = hooks.beforeCall(call.prepared().asRun(redaction), approvalMode(), cancel);
             if (cancel.isCancelled()) {
                 call.finish(cancelledBeforeStart(), Duration.ZERO);
                 return false;
             }
             if (before instanceof CallHooks.Before.Blocked blocked) {
-                call.finish(notRun(name, "a PreToolUse hook blocked it: " + blocked.reason()), Duration.ZERO);
+                call.finish(
+                        notRun(
+                                name,
+                                "a PreToolUse hook blocked it: "
+                                        + redaction.redact(blocked.reason()).text()),
+                        Duration.ZERO);
                 return false;
             }
             CallHooks.Before.GoOn goOn = (CallHooks.Before.GoOn) before;
@@ -320,14 +329,15 @@ public final class CoreToolScheduler {
             if (goOn.arguments().isEmpty()) {
                 return true;
             }
-            CallValidator.Outcome changed = validator.validate(
-                    new ToolCall(call.call().id(), name, goOn.arguments().get()));
+            String arguments = redaction.redact(goOn.arguments().get()).text();
+            CallValidator.Outcome changed =
+                    validator.validate(new ToolCall(call.call().id(), name, arguments));
             if (changed instanceof CallValidator.Invalid invalid) {
                 call.finish(
                         ToolResult.error(
                                 ToolErrorType.INVALID_PARAMS,
                                 "The " + name + " call was not run: a PreToolUse hook changed its arguments to "
-                                        + goOn.arguments().get() + ", which the tool refuses. "
+                                        + arguments + ", which the tool refuses. "
                                         + invalid.result().llmContent()),
                         Duration.ZERO);
                 return false;
@@ -354,7 +364,7 @@ public final class CoreToolScheduler {
             notes.add(call.hookNote());
         }
         try {
-            hooks.afterCall(call.prepared().call(), result, approvalMode(), cancel)
+            hooks.afterCall(call.prepared().asRun(redactor), result, approvalMode(), cancel)
                     .ifPresent(notes::add);
         } catch (RuntimeException | Error e) {
             log(call, "running the PostToolUse hooks of", e);

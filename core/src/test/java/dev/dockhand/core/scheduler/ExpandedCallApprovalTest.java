@@ -252,4 +252,38 @@ class ExpandedCallApprovalTest {
         assertEquals(List.of("run: --short; touch /tmp/pwned"), edit.runs);
         assertEquals(List.of("run: " + PLACEHOLDER), fetch.runs);
     }
+
+    @Test
+    void hooksSeeTheCallAsItWillRunAndWhatTheySayBackOfItIsRedactedAgain() {
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, payload());
+        String token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+        String tokenPlaceholder = scheduler.redactor().redact(token).text();
+        List<ToolCall> seen = new CopyOnWriteArrayList<>();
+        scheduler.setHooks(new CallHooks() {
+            @Override
+            public Before beforeCall(ToolCall call, ApprovalMode mode, Cancellation cancel) {
+                seen.add(call);
+                return new Before.Blocked(
+                        "refused " + Json.read(call.arguments()).get("command").asText());
+            }
+
+            @Override
+            public Optional<String> afterCall(
+                    ToolCall call, ToolResult result, ApprovalMode mode, Cancellation cancel) {
+                return Optional.empty();
+            }
+        });
+
+        ToolResult result = run(scheduler, shellCall("git status " + PLACEHOLDER + " " + tokenPlaceholder));
+
+        // A policy hook checking "touch" finds it; the model is told the hook's reason with the values hidden again.
+        assertEquals(List.of(shellCall("git status --short; touch /tmp/pwned " + token)), seen);
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.NOT_APPROVED,
+                        "The run_shell_command call was not run: a PreToolUse hook blocked it: refused git status "
+                                + PLACEHOLDER + " " + tokenPlaceholder),
+                result);
+        assertEquals(List.of(), shell.runs);
+    }
 }
