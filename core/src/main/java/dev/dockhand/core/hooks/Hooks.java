@@ -123,7 +123,10 @@ public final class Hooks implements CallHooks, TurnHooks {
             answer.context().ifPresent(notes::add);
         }
         if (changed) {
-            notes.add(0, "A PreToolUse hook changed this call's arguments; it ran with " + Json.write(arguments));
+            notes.add(
+                    0,
+                    "A PreToolUse hook changed this call's arguments; it ran with "
+                            + Json.write(redactor.redact(arguments)));
         }
         return new Before.GoOn(
                 changed ? Optional.of(Json.write(arguments)) : Optional.empty(),
@@ -226,7 +229,8 @@ public final class Hooks implements CallHooks, TurnHooks {
         }
         HookAnswer answer = HookAnswer.read(hook.event(), finished, hook.timeout());
         answer.problem().ifPresent(problem -> {
-            LoggerFactory.getLogger(Hooks.class).warn("the {} {}", describe(hook), problem);
+            LoggerFactory.getLogger(Hooks.class)
+                    .warn("the {} {}", describe(hook), redactor.redact(problem).text());
             warn(describe(hook) + " " + problem + "; Dockhand went on without it.");
         });
         answer.systemMessage().ifPresent(message -> warn(hook.event().wireName() + " hook: " + bounded(message)));
@@ -262,7 +266,8 @@ public final class Hooks implements CallHooks, TurnHooks {
     private String block(HookEvent event, List<String> texts) {
         StringBuilder block = new StringBuilder("<hook_context event=\"" + event.wireName() + "\">\n");
         for (String text : texts) {
-            block.append(redactor.redact(bounded(text.strip())).text()).append('\n');
+            // Redacted before it is cut, so that no secret is cut in two and half of it left in clear.
+            block.append(bounded(redactor.redact(text.strip()).text())).append('\n');
         }
         return block.append("</hook_context>").toString();
     }
@@ -276,8 +281,12 @@ public final class Hooks implements CallHooks, TurnHooks {
                 + TEXT_LIMIT + " are kept]";
     }
 
+    /**
+     * Tells the user; redacted, since a hook is given a call's secret values and its output, quoted here, can repeat
+     * them (warnings reach stream-json output and CI logs).
+     */
     private void warn(String message) {
-        events.accept(new AgentEvent.Warning(message));
+        events.accept(new AgentEvent.Warning(redactor.redact(message).text()));
     }
 
     private void failed(HookEvent event, RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.dockhand.core.scheduler;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
@@ -329,7 +330,7 @@ public final class CoreToolScheduler {
             if (goOn.arguments().isEmpty()) {
                 return true;
             }
-            String arguments = redaction.redact(goOn.arguments().get()).text();
+            String arguments = hookArguments(goOn.arguments().get(), name, redaction);
             CallValidator.Outcome changed =
                     validator.validate(new ToolCall(call.call().id(), name, arguments));
             if (changed instanceof CallValidator.Invalid invalid) {
@@ -348,6 +349,24 @@ public final class CoreToolScheduler {
             log(call, "running the PreToolUse hooks of", e);
             call.finish(internal("its PreToolUse hooks failed inside Dockhand (" + e + ")", "not run"), Duration.ZERO);
             return false;
+        }
+    }
+
+    /**
+     * The arguments a PreToolUse hook gave back, to be recorded and shown: for a tool that gets placeholders' values
+     * put back, with the values the hook was given (or any secret) redacted again, string by string (a value's JSON
+     * escaping would hide it from a search of the text); for another tool, as the hook gave them, since it runs with
+     * them as they are.
+     */
+    private static String hookArguments(String arguments, String tool, Redactor redaction) {
+        if (!redaction.expandsInto(tool)) {
+            return arguments;
+        }
+        try {
+            return Json.write(redaction.redact(Json.MAPPER.readTree(arguments)));
+        } catch (IOException | RuntimeException unparsed) {
+            // Not JSON: the validator refuses it below, with the text as redacted as text can be.
+            return redaction.redact(arguments).text();
         }
     }
 

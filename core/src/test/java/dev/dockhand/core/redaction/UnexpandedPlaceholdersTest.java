@@ -95,10 +95,13 @@ class UnexpandedPlaceholdersTest {
                 "V{it's}",
                 "V{a|b}",
                 "V{ab/c+d=e:f@g%h.i_j-k}",
+                "V{ab+c=d%e_f-g}",
                 token));
 
         assertEquals(
-                "--output=/etc/passwd a b x;y $(id) it's a|b [REDACTED:v:7] [REDACTED:github-pat:1]",
+                // A slash, a colon, an at sign or a dot may make a path, a URL or a host: shown.
+                "--output=/etc/passwd a b x;y $(id) it's a|b ab/c+d=e:f@g%h.i_j-k [REDACTED:v:8]"
+                        + " [REDACTED:github-pat:1]",
                 redactor.shown(String.join(
                         " ",
                         "[REDACTED:v:1]",
@@ -108,6 +111,7 @@ class UnexpandedPlaceholdersTest {
                         "[REDACTED:v:5]",
                         "[REDACTED:v:6]",
                         "[REDACTED:v:7]",
+                        "[REDACTED:v:8]",
                         "[REDACTED:github-pat:1]")));
     }
 }

@@ -286,4 +286,42 @@ class ExpandedCallApprovalTest {
                 result);
         assertEquals(List.of(), shell.runs);
     }
+
+    @Test
+    void argumentsAHookChangesAreRecordedWithTheSecretsItWasGivenRedactedAgainEvenWithAQuoteInThem() {
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, payload());
+        String secret = "pa\"ss\\word-7Qz";
+        Redactor redactor =
+                Redactor.of(SecretRules.builtIn(), new SecretValues().add("db", secret), Set.of(), problem -> {
+                    throw new AssertionError(problem);
+                });
+        scheduler.setRedactor(redactor);
+        String placeholder = redactor.redact(secret).text();
+        scheduler.setHooks(new CallHooks() {
+            @Override
+            public Before beforeCall(ToolCall call, ApprovalMode mode, Cancellation cancel) {
+                String command = Json.read(call.arguments()).get("command").asText();
+                return new Before.GoOn(
+                        Optional.of(Json.object()
+                                .put("command", command + " --quiet")
+                                .toString()),
+                        Optional.empty());
+            }
+
+            @Override
+            public Optional<String> afterCall(
+                    ToolCall call, ToolResult result, ApprovalMode mode, Cancellation cancel) {
+                return Optional.empty();
+            }
+        });
+
+        run(scheduler, shellCall("login " + placeholder));
+
+        assertEquals(List.of("login " + secret + " --quiet"), shell.runs);
+        assertEquals(
+                List.of(shellCall("login " + placeholder + " --quiet")),
+                events.ofType(AgentEvent.ToolCallFinished.class).stream()
+                        .map(AgentEvent.ToolCallFinished::call)
+                        .toList());
+    }
 }
