@@ -8,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -142,9 +143,13 @@ final class SyncedRoot {
         // file is written, so that what is left in the folder is what it never had, and the folder stays. Every other
         // removal waits until the files are written: if the copy back fails part way, a renamed file is still on the
         // host under its old name rather than under neither.
+        // So does a name whose case alone changed (mv Foo.txt foo.txt): on a host that ignores case the two are one
+        // file, which must go under its old name before it is written under its new one.
+        Set<String> writtenLowered = new HashSet<>();
+        changes.files.forEach(path -> writtenLowered.add(path.toLowerCase(Locale.ROOT)));
         TreeSet<String> underReplacedFolders = new TreeSet<>();
         for (String path : changes.removed) {
-            if (underAny(path, changes.files)) {
+            if (underAny(path, changes.files) || writtenLowered.contains(path.toLowerCase(Locale.ROOT))) {
                 underReplacedFolders.add(path);
             }
         }

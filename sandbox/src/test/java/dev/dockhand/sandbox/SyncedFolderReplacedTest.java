@@ -135,4 +135,17 @@ class SyncedFolderReplacedTest {
         assertEquals(List.of("a.txt"), tree());
         assertEquals("precious\n", Files.readString(workspace.resolve("a.txt")));
     }
+
+    @Test
+    void aNameWhoseCaseAloneChangedComesBackUnderItsNewName() throws IOException {
+        write(workspace, "Notes.txt", "kept\n");
+        start(SyncLimits.DEFAULT);
+        Files.move(box.resolve("Notes.txt"), box.resolve("notes.txt"));
+
+        List<String> notices = synced.afterCommand(container);
+
+        assertEquals(List.of(), notices);
+        assertEquals(List.of("notes.txt"), tree());
+        assertEquals("kept\n", Files.readString(workspace.resolve("notes.txt")));
+    }
 }
