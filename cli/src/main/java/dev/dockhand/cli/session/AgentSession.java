@@ -290,8 +290,8 @@ public final class AgentSession implements AutoCloseable {
     public static List<String> resumeNotes(Sessions.Loaded loaded) {
         List<String> notes = new ArrayList<>();
         if (loaded.cutLastLine()) {
-            notes.add("the session's last line was cut short (Dockhand was stopped while writing it) and was"
-                    + " skipped.");
+            notes.add("a line of the session was cut short (Dockhand was stopped while writing it); the session goes"
+                    + " on from the line before it.");
         }
         if (!loaded.repaired().isEmpty()) {
             notes.add(loaded.repaired().size() + " tool call(s) left unfinished by a crash were answered as"

@@ -133,10 +133,16 @@ public final class Sessions {
             try {
                 record = Json.MAPPER.readTree(lines.get(i));
             } catch (IOException e) {
-                // A line cut short by a process killed while writing it. A resume since then wrote its records after
-                // it, behind a marker: they follow on from the lines before, so the cut line is skipped (and was
-                // reported at that resume). Without the marker it is the end of what can be read.
-                if (i + 1 < lines.size() && afterCut(lines.get(i + 1))) {
+                // A line cut short by a process killed while writing it. What a resume read ended there, and the
+                // resume wrote its records behind a marker: they follow on from the lines before the cut, so reading
+                // goes on after the first marker past it (and the cut was reported at that resume). What lies between
+                // is what an older version glued on, which its resume never read either. No marker: the end.
+                int marker = i + 1;
+                while (marker < lines.size() && !afterCut(lines.get(marker))) {
+                    marker++;
+                }
+                if (marker < lines.size()) {
+                    i = marker;
                     continue;
                 }
                 cut = true;
@@ -220,6 +226,9 @@ public final class Sessions {
      */
     public static Loaded resume(Path file, Conversation conversation, Transcript transcript) {
         Loaded loaded = read(file);
+        if (loaded.cutLastLine()) {
+            transcript.resumingAfterCut();
+        }
         for (Message message : loaded.messages()) {
             if (message instanceof Message.User user) {
                 repair(conversation, transcript, new ArrayList<>());

@@ -29,6 +29,7 @@ public final class Transcript implements AutoCloseable {
     private final Consumer<String> onFailure;
     private BufferedWriter writer;
     private boolean failed;
+    private boolean afterCut;
 
     private final SessionImages images;
 
@@ -153,6 +154,11 @@ public final class Transcript implements AutoCloseable {
         throw new IllegalArgumentException("system prompts are not recorded");
     }
 
+    /** The resume reading this transcript stopped at a cut line: its records go behind a marker. */
+    synchronized void resumingAfterCut() {
+        afterCut = true;
+    }
+
     private synchronized void write(ObjectNode record) {
         if (failed) {
             return;
@@ -164,14 +170,18 @@ public final class Transcript implements AutoCloseable {
                     createPrivate(file);
                 }
                 boolean cutShort = !fresh && endsMidLine(file);
+                boolean marker = !fresh && (cutShort || afterCut);
                 writer = Files.newBufferedWriter(
                         file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 if (cutShort) {
-                    // A line cut short by a crash stays as it was, on its own line, and the marker after it tells
-                    // reading to skip it and go on: the records of this resume must not be glued onto it. (A file
-                    // whose cut line has no marker after it was resumed by an older version, which glued its first
-                    // record on; reading stops there.)
+                    // A line cut short by a crash stays as it was, on its own line: the records of this resume must
+                    // not be glued onto it.
                     writer.write('\n');
+                }
+                if (marker) {
+                    // Reading stopped at a cut line (this one, or one an older version glued records onto): the
+                    // marker tells the next reading where this resume's records, which follow on from before the
+                    // cut, begin.
                     writer.write(Json.write(Json.MAPPER.createObjectNode().put("type", Sessions.AFTER_CUT)));
                     writer.write('\n');
                 }

@@ -127,7 +127,7 @@ class SessionsTest {
     }
 
     @Test
-    void aCutLineAnOlderVersionGluedItsResumeOntoEndsWhatIsRead() throws Exception {
+    void aCutLineAnOlderVersionGluedItsResumeOntoEndsWhatIsReadUntilAResumeMarksWhereItWentOn() throws Exception {
         Sessions sessions = new Sessions(temp.resolve("home"), temp);
         Path file = sessions.file("s1");
         try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
@@ -145,6 +145,16 @@ class SessionsTest {
 
         assertEquals(List.of(new Message.User("first", false)), loaded.messages());
         assertEquals(true, loaded.cutLastLine());
+
+        // A resume now goes on from "first", and what it says is read at the next resume.
+        try (Transcript transcript = Transcript.open(file, "s1", temp, "m")) {
+            Conversation resumed = new Conversation("SYSTEM");
+            assertEquals(true, Sessions.resume(file, resumed, transcript).cutLastLine());
+            resumed.addUser("second");
+        }
+        Sessions.Loaded again = Sessions.read(file);
+        assertEquals(List.of(new Message.User("first", false), new Message.User("second", false)), again.messages());
+        assertEquals(false, again.cutLastLine());
     }
 
     @Test
