@@ -67,17 +67,18 @@ final class McpSettings {
             } else {
                 line.append(server.url());
             }
-            names(line, "env", server.env(), values);
-            names(line, "headers", server.headers(), values);
-            if (values && server.cwd() != null) {
-                line.append(" (in ").append(quoted(server.cwd())).append(')');
-            }
+            // The flags before the values, which a repository can make long: the question cuts a line at its end.
             if (values && Boolean.TRUE.equals(server.trust())) {
                 line.append(" (its tools run without a question)");
             }
             if (values && Boolean.TRUE.equals(server.sandbox())) {
                 line.append(" (in the sandbox)");
             }
+            if (values && server.cwd() != null) {
+                line.append(" (in ").append(quoted(server.cwd())).append(')');
+            }
+            names(line, "env", server.env(), values);
+            names(line, "headers", server.headers(), values);
             lines.add(Map.entry("mcpServers." + name, line.toString()));
         });
         return lines;

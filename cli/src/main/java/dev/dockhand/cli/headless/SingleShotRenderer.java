@@ -59,7 +59,7 @@ public final class SingleShotRenderer implements AgentEventSink {
         } else if (event instanceof AgentEvent.Warning warning) {
             endOpenLine();
             // A warning can quote what the model or a command chose (a path a command made): shown, never obeyed.
-            err.println("dockhand: " + Rendering.printable(warning.message()));
+            err.println("dockhand: " + Rendering.printable(warning.message().replace('\n', ' ')));
             err.flush();
         } else if (event instanceof AgentEvent.ToolCallFinished finished) {
             endOpenLine();

@@ -296,17 +296,23 @@ public final class TurnView implements AgentEventSink {
         return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
+    /** A message of several lines as one: printable() drops line ends, which would run words together. */
+    private static String oneLine(String message) {
+        return message.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+    }
+
     /** Events that become one line of their own, or none. */
     private void notice(AgentEvent event) {
         if (event instanceof AgentEvent.Retrying retrying) {
             flushPartial();
             commit(new AttributedString(
-                    "↻ " + retrying.reason() + "; retrying in " + Rendering.duration(retrying.delay()) + " (attempt "
-                            + (retrying.attempt() + 1) + " of " + retrying.maxAttempts() + ")",
+                    "↻ " + Rendering.printable(retrying.reason()) + "; retrying in "
+                            + Rendering.duration(retrying.delay()) + " (attempt " + (retrying.attempt() + 1) + " of "
+                            + retrying.maxAttempts() + ")",
                     YELLOW));
         } else if (event instanceof AgentEvent.ReplyFailed failed) {
             flushPartial();
-            commit(new AttributedString("✗ the reply failed: " + failed.error(), RED));
+            commit(new AttributedString("✗ the reply failed: " + Rendering.printable(failed.error()), RED));
         } else if (event instanceof AgentEvent.ReplyCutShort cut) {
             flushPartial();
             commit(new AttributedString(
@@ -325,7 +331,7 @@ public final class TurnView implements AgentEventSink {
                     "⚠ the conversation could not be compressed: " + Rendering.printable(failed.error()), YELLOW));
         } else if (event instanceof AgentEvent.Warning warning) {
             // A warning can quote what the model or a command chose (a path a command made): shown, never obeyed.
-            commit(new AttributedString("⚠ " + Rendering.printable(warning.message()), YELLOW));
+            commit(new AttributedString("⚠ " + Rendering.printable(oneLine(warning.message())), YELLOW));
         }
     }
 

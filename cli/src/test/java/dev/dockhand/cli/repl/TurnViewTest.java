@@ -159,8 +159,9 @@ public class TurnViewTest {
 
     @Test
     void aWarningReachesTheScreenWithoutEscapeSequences() {
-        view.accept(new AgentEvent.Warning("copying back: .git/hooks/\u001b]52;c;cHduZWQ=\u0007x was left \u001b[2J"));
+        view.accept(new AgentEvent.Warning(
+                "copying back: .git/hooks/\u001b]52;c;cHduZWQ=\u0007x was left \u001b[2J\nin the sandbox"));
 
-        assertEquals(List.of("⚠ copying back: .git/hooks/x was left "), lines());
+        assertEquals(List.of("⚠ copying back: .git/hooks/x was left  in the sandbox"), lines());
     }
 }
