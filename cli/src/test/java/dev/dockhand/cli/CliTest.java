@@ -1,7 +1,11 @@
 package dev.dockhand.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -37,6 +41,23 @@ abstract class CliTest {
                         + (message.path("content").isTextual()
                                 ? message.get("content").asText()
                                 : ""))
+                .toList();
+    }
+
+    /**
+     * The lines of {@code dockhand config} (run with {@code args} before it) that start with one of {@code prefixes},
+     * their padding squeezed to one space. Any {@code --sandbox-*} option keeps the harness from adding
+     * {@code --sandbox none}.
+     */
+    List<String> configLines(List<String> prefixes, String... args) {
+        List<String> command = new ArrayList<>(List.of(args));
+        command.add("config");
+        assertEquals(ExitCodes.OK, cli.run(command.toArray(String[]::new)), cli.err.toString());
+        return cli.out
+                .toString()
+                .lines()
+                .filter(line -> prefixes.stream().anyMatch(line::startsWith))
+                .map(line -> line.replaceAll(" {2,}", " "))
                 .toList();
     }
 }

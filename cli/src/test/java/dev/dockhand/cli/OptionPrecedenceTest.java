@@ -33,16 +33,7 @@ public class OptionPrecedenceTest extends CliTest {
 
     /** The {@code provider} line of {@code dockhand config}, its padding squeezed. */
     private String provider(String... args) {
-        List<String> command = new ArrayList<>(List.of(args));
-        command.add("config");
-        assertEquals(ExitCodes.OK, cli.run(command.toArray(String[]::new)), cli.err.toString());
-        return cli.out
-                .toString()
-                .lines()
-                .filter(line -> line.startsWith("provider "))
-                .findFirst()
-                .orElse("")
-                .replaceAll(" +", " ");
+        return configLines(List.of("provider "), args).stream().findFirst().orElse("");
     }
 
     @Test

@@ -2,9 +2,7 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.dockhand.cli.environment.ExitCodes;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,15 +39,7 @@ public class ProjectLimitsTest extends CliTest {
 
     /** The truncation and compression lines of {@code dockhand config}, padding squeezed. */
     private List<String> limits(String... args) {
-        List<String> command = new ArrayList<>(List.of(args));
-        command.add("config");
-        assertEquals(ExitCodes.OK, cli.run(command.toArray(String[]::new)), cli.err.toString());
-        return cli.out
-                .toString()
-                .lines()
-                .filter(line -> KEYS.stream().anyMatch(line::startsWith))
-                .map(line -> line.replaceAll(" {2,}", " "))
-                .toList();
+        return configLines(KEYS, args);
     }
 
     @Test
