@@ -36,6 +36,20 @@ public final class CliHarness implements AutoCloseable {
         variables.put("PATH", System.getenv("PATH"));
     }
 
+    /** Writes the user's settings file ({@code ~/.dockhand/settings.json} of this harness); returns its path. */
+    Path userSettings(String json) throws IOException {
+        Path file = temp.resolve("home/settings.json");
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, json);
+    }
+
+    /** Writes the workspace's {@code .dockhand/settings.json}; returns its path. */
+    Path projectSettings(String json) throws IOException {
+        Path file = workspace.resolve(".dockhand/settings.json");
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, json);
+    }
+
     /** Runs with {@code --sandbox none} unless the arguments name a sandbox. */
     int run(InputStream stdin, boolean stdinIsTerminal, String... given) {
         List<String> args = new ArrayList<>();

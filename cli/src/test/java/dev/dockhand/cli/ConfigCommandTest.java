@@ -3,7 +3,6 @@ package dev.dockhand.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.cli.environment.ExitCodes;
-import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,21 +16,18 @@ public class ConfigCommandTest extends CliTest {
     private String userFile;
 
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(cli.workspace.resolve(".dockhand"));
-        Files.createDirectories(temp.resolve("home"));
+    void setUp() {
         projectFile = cli.workspace.resolve(".dockhand/settings.json").toString();
         userFile = temp.resolve("home/settings.json").toString();
     }
 
     private void project(String json) throws Exception {
-        Files.writeString(cli.workspace.resolve(".dockhand/settings.json"), json);
+        cli.projectSettings(json);
     }
 
     @Test
     void configListsEachHookAndServerWithItsSource() throws Exception {
-        Files.writeString(
-                temp.resolve("home/settings.json"),
+        cli.userSettings(
                 "{\"mcpServers\": {\"mine\": {\"command\": \"my-server\", \"env\": {\"TOKEN\": \"ghp_secret\"}}},"
                         + " \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send"
                         + " done\"}]}]}}");

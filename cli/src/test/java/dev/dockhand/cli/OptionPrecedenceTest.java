@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.cli.config.Option;
 import dev.dockhand.cli.environment.ExitCodes;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,13 +21,11 @@ public class OptionPrecedenceTest extends CliTest {
     }
 
     private void user(String json) throws Exception {
-        Files.createDirectories(temp.resolve("home"));
-        Files.writeString(temp.resolve("home/settings.json"), json);
+        cli.userSettings(json);
     }
 
     private void project(String json) throws Exception {
-        Files.createDirectories(cli.workspace.resolve(".dockhand"));
-        Files.writeString(cli.workspace.resolve(".dockhand/settings.json"), json);
+        cli.projectSettings(json);
     }
 
     /** The {@code provider} line of {@code dockhand config}, its padding squeezed. */

@@ -2,7 +2,6 @@ package dev.dockhand.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,9 +19,7 @@ public class ProjectLimitsTest extends CliTest {
     private String ignored;
 
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(cli.workspace.resolve(".dockhand"));
-        Files.createDirectories(temp.resolve("home"));
+    void setUp() {
         projectFile = cli.workspace.resolve(".dockhand/settings.json").toString();
         userFile = temp.resolve("home/settings.json").toString();
         ignored = "(ignored from " + projectFile
@@ -30,11 +27,11 @@ public class ProjectLimitsTest extends CliTest {
     }
 
     private void user(String json) throws Exception {
-        Files.writeString(temp.resolve("home/settings.json"), json);
+        cli.userSettings(json);
     }
 
     private void project(String json) throws Exception {
-        Files.writeString(cli.workspace.resolve(".dockhand/settings.json"), json);
+        cli.projectSettings(json);
     }
 
     /** The truncation and compression lines of {@code dockhand config}, padding squeezed. */
