@@ -128,11 +128,11 @@ final class PermissionsCommand implements ReplApprover.Remember {
         try {
             switch (rule.source()) {
                 case PermissionSettings.USER -> PermissionFiles.remove(
-                        userSettings, Optional.empty(), rule.decision(), rule.text());
+                        userSettings, true, Optional.empty(), rule.decision(), rule.text());
                 case PermissionSettings.USER_FOLDER -> PermissionFiles.remove(
-                        userSettings, Optional.of(folder), rule.decision(), rule.text());
+                        userSettings, true, Optional.of(folder), rule.decision(), rule.text());
                 case PermissionSettings.PROJECT -> PermissionFiles.remove(
-                        projectSettings, Optional.empty(), rule.decision(), rule.text());
+                        projectSettings, false, Optional.empty(), rule.decision(), rule.text());
                 default -> {
                     // A rule of no file lives in the session only.
                 }

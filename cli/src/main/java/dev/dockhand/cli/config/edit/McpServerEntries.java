@@ -39,27 +39,28 @@ public final class McpServerEntries {
     }
 
     /**
-     * Writes the server {@code name} into {@code file}, which need not exist yet.
+     * Writes the server {@code name} into {@code file}, which need not exist yet; {@code usersOwn} says whether it is
+     * the user's settings file rather than a project's.
      *
      * @throws IOException with one sentence when the file cannot be read, is not a JSON object, or would not be a
      *     valid settings file afterwards
      */
-    public static void add(Path file, String name, ObjectNode entry, boolean ownerOnly) throws IOException {
+    public static void add(Path file, String name, ObjectNode entry, boolean usersOwn) throws IOException {
         ObjectNode root = SettingsFileEdit.read(file);
         JsonNode servers = root.get(KEY);
         ObjectNode all = servers instanceof ObjectNode object ? object : root.putObject(KEY);
         all.set(name, entry);
-        SettingsFileEdit.write(file, root, ownerOnly);
+        SettingsFileEdit.write(file, root, usersOwn);
     }
 
     /** Removes the server {@code name} from {@code file}; false when it had none, and then the file is untouched. */
-    public static boolean remove(Path file, String name, boolean ownerOnly) throws IOException {
+    public static boolean remove(Path file, String name, boolean usersOwn) throws IOException {
         ObjectNode root = SettingsFileEdit.read(file);
         if (!(root.get(KEY) instanceof ObjectNode servers) || !servers.has(name)) {
             return false;
         }
         servers.remove(name);
-        SettingsFileEdit.write(file, root, ownerOnly);
+        SettingsFileEdit.write(file, root, usersOwn);
         return true;
     }
 }

@@ -41,9 +41,10 @@ public final class PermissionFiles {
 
     /**
      * Removes one rule from {@code permissions} of {@code file}, or from its block for {@code folder}. Returns whether
-     * it was there.
+     * it was there. {@code usersOwn} says whether {@code file} is the user's settings file rather than a project's.
      */
-    public static boolean remove(Path file, Optional<Path> folder, PermissionRule.Decision decision, String rule)
+    public static boolean remove(
+            Path file, boolean usersOwn, Optional<Path> folder, PermissionRule.Decision decision, String rule)
             throws IOException {
         ObjectNode root = SettingsFileEdit.read(file);
         JsonNode block = root.path("permissions");
@@ -61,7 +62,7 @@ public final class PermissionFiles {
             }
         }
         if (removed) {
-            SettingsFileEdit.write(file, root, true);
+            SettingsFileEdit.write(file, root, usersOwn);
         }
         return removed;
     }

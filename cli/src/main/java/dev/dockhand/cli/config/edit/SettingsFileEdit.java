@@ -17,6 +17,7 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -88,10 +89,19 @@ final class SettingsFileEdit {
         throw new IOException("'" + key + "' is not a list");
     }
 
-    /** Writes {@code root} over {@code file}; owner-only (the user's own file may hold tokens) when asked. */
-    static void write(Path file, ObjectNode root, boolean ownerOnly) throws IOException {
+    /**
+     * Writes {@code root} over {@code file}. The user's own file is written owner-only (it may hold tokens) and, when it
+     * is a link, where the link points, so the link stays. A project's file that is a link is refused: the repository
+     * chose where it leads, and what was read through it (the user's own file, say) must not land in the project.
+     */
+    static void write(Path named, ObjectNode root, boolean usersOwn) throws IOException {
+        if (!usersOwn && Files.isSymbolicLink(named)) {
+            throw new IOException(named + " is a link to " + Files.readSymbolicLink(named)
+                    + "; a project's settings are changed only in a file of their own");
+        }
+        Path file = usersOwn ? target(named) : named;
         Path folder = file.toAbsolutePath().getParent();
-        if (ownerOnly) {
+        if (usersOwn) {
             PrivateFiles.createFolders(folder);
         } else {
             Files.createDirectories(folder);
@@ -102,14 +112,14 @@ final class SettingsFileEdit {
         try {
             Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try (SeekableByteChannel channel =
-                            ownerOnly ? PrivateFiles.create(temp, options) : Files.newByteChannel(temp, options);
+                            usersOwn ? PrivateFiles.create(temp, options) : Files.newByteChannel(temp, options);
                     var out = Channels.newOutputStream(channel)) {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
             }
             try {
                 SettingsFiles.read(temp, Option.schema());
             } catch (SettingsException e) {
-                throw new IOException(e.getMessage().replace(temp.toString(), file.toString()));
+                throw new IOException(e.getMessage().replace(temp.toString(), named.toString()));
             }
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -118,6 +128,23 @@ final class SettingsFileEdit {
             }
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Dotfiles managers (GNU Stow, chezmoi, yadm's alternates) keep the settings file in a repository and link it into
+     * {@code ~/.dockhand}; moving the new text over the link's own name would replace the link with a copy the
+     * repository never sees.
+     */
+    private static Path target(Path file) throws IOException {
+        if (!Files.isSymbolicLink(file)) {
+            return file;
+        }
+        try {
+            return file.toRealPath();
+        } catch (NoSuchFileException e) {
+            throw new IOException(file + " is a link to " + Files.readSymbolicLink(file)
+                    + ", which does not exist; fix the link first");
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.dockhand.cli.config.edit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.dockhand.core.scheduler.PermissionRule;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -91,15 +93,39 @@ class PermissionFilesTest {
                         .toString());
 
         boolean top = PermissionFiles.remove(
-                settings, Optional.empty(), PermissionRule.Decision.DENY, "run_shell_command(rm *)");
+                settings, true, Optional.empty(), PermissionRule.Decision.DENY, "run_shell_command(rm *)");
         boolean block = PermissionFiles.remove(
-                settings, Optional.of(temp.resolve("project")), PermissionRule.Decision.ALLOW, "edit");
-        boolean absent = PermissionFiles.remove(settings, Optional.empty(), PermissionRule.Decision.ASK, "read_file");
+                settings, true, Optional.of(temp.resolve("project")), PermissionRule.Decision.ALLOW, "edit");
+        boolean absent =
+                PermissionFiles.remove(settings, true, Optional.empty(), PermissionRule.Decision.ASK, "read_file");
 
         assertEquals(List.of(true, true, false), List.of(top, block, absent));
         assertEquals(
                 json("{'permissions': {'deny': ['read_file'], 'projects': {'" + folderKey() + "': {'allow':"
                         + " ['glob']}}}}"),
                 EXACT.readTree(Files.readString(settings)));
+    }
+
+    @Test
+    void aProjectsSettingsFileThatLinksToTheUsersIsNotWrittenAndTheUsersFileStaysAsItWas() throws Exception {
+        Path users = temp.resolve("home/settings.json");
+        Files.createDirectories(users.getParent());
+        String secrets = "{\"redaction\": {\"secretValues\": [\"hunter2\"]},"
+                + " \"permissions\": {\"allow\": [\"read_file\"]}}\n";
+        Files.writeString(users, secrets);
+        Path project =
+                Files.createDirectories(temp.resolve("project/.dockhand")).resolve("settings.json");
+        Files.createSymbolicLink(project, users);
+
+        IOException refused = assertThrows(
+                IOException.class,
+                () -> PermissionFiles.remove(
+                        project, false, Optional.empty(), PermissionRule.Decision.ALLOW, "read_file"));
+
+        assertEquals(
+                project + " is a link to " + users + "; a project's settings are changed only in a file of their own",
+                refused.getMessage());
+        assertEquals(users, Files.readSymbolicLink(project));
+        assertEquals(secrets, Files.readString(users));
     }
 }

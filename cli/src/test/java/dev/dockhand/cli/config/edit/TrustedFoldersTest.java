@@ -92,4 +92,36 @@ class TrustedFoldersTest {
         assertEquals(broken, Files.readString(settings));
         assertEquals(List.of("settings.json"), fileNames(settings.getParent()));
     }
+
+    @Test
+    void aLinkedSettingsFileIsWrittenWhereItPointsAndStaysALink() throws Exception {
+        Path dotfiles = Files.createDirectories(temp.resolve("dotfiles/dockhand"));
+        Path kept = Files.writeString(dotfiles.resolve("settings.json"), "{\"maxTurns\": 40}\n");
+        Files.createDirectories(settings.getParent());
+        Files.createSymbolicLink(settings, kept);
+
+        TrustedFolders.record(settings, project, true);
+
+        assertEquals(kept, Files.readSymbolicLink(settings));
+        assertEquals(
+                json("{'maxTurns': 40, 'trustedFolders': {'" + project.toRealPath() + "': true}}"),
+                EXACT.readTree(Files.readString(kept)));
+        assertEquals(List.of("settings.json"), fileNames(dotfiles));
+        assertEquals(List.of("settings.json"), fileNames(settings.getParent()));
+    }
+
+    @Test
+    void aLinkToAMissingFileIsNamedAndNothingIsWritten() throws Exception {
+        Files.createDirectories(settings.getParent());
+        Path missing = temp.resolve("dotfiles/settings.json");
+        Files.createSymbolicLink(settings, missing);
+
+        IOException refused = assertThrows(IOException.class, () -> TrustedFolders.record(settings, project, true));
+
+        assertEquals(
+                settings + " is a link to " + missing + ", which does not exist; fix the link first",
+                refused.getMessage());
+        assertEquals(missing, Files.readSymbolicLink(settings));
+        assertEquals(List.of("settings.json"), fileNames(settings.getParent()));
+    }
 }
