@@ -7,6 +7,7 @@ import dev.dockhand.cli.config.edit.McpServerEntries;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.session.McpListSandbox;
 import dev.dockhand.cli.session.McpReport;
 import dev.dockhand.core.Json;
@@ -307,7 +308,12 @@ final class McpCommand {
                                         RunOptions.dockerSettings(parent),
                                         // The default protected paths: the list only starts the servers and stops them.
                                         ProtectedPaths.defaults(),
-                                        parent.environment()))
+                                        parent.environment()),
+                                // Text a copy back quotes (paths a server wrote): shown on one line, never obeyed.
+                                notice -> {
+                                    err.println("dockhand: " + Rendering.printable(notice.replace('\n', ' ')));
+                                    err.flush();
+                                })
                         .forEach(out::println);
                 out.flush();
                 return ExitCodes.OK;

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the sandbox's last copy back, at the end of the session, left in the sandbox reaches the user: one line on
- * stderr each, and in stream-json a warning line before the result line. Only a remote engine's sync transport has
- * such notices, so a stand-in around the session's sandbox returns one when it closes.
+ * stderr each, and in stream-json a warning line before the result line; so does that of the sandbox {@code dockhand
+ * mcp list} opens for the servers that run in it. Only a remote engine's sync transport has such notices, so a
+ * stand-in around the sandbox returns one when it closes.
  */
 class CloseNoticesTest extends CliTest {
     private static final String NOTICE = "copying back at the end of the session: Left as it is on the user's"
@@ -72,6 +73,20 @@ class CloseNoticesTest extends CliTest {
                         "dockhand: --sandbox none: commands run directly on this machine, unconfined.",
                         "dockhand: " + NOTICE),
                 cli.err.toString().lines().toList());
+    }
+
+    @Test
+    void aNoticeOfClosingTheSandboxOfMcpListIsALineOnStderr() throws Exception {
+        cli.userSettings("{\"mcpServers\": {\"box\": {\"command\": \"true\", \"sandbox\": true}}}");
+
+        assertEquals(ExitCodes.OK, cli.run("--sandbox", "none", "mcp", "list"));
+
+        assertEquals(List.of("dockhand: " + NOTICE), cli.err.toString().lines().toList());
+        assertEquals(
+                "box  stdio (sandbox)  failed: did not start: it is set to run in the sandbox (\"sandbox\": true) and"
+                        + " this session has no Docker sandbox (--sandbox none), so it was not started on this machine"
+                        + " instead.\n",
+                cli.out.toString());
     }
 
     /** The session's own sandbox, whose close also returns {@link #NOTICE}. */

@@ -32,7 +32,7 @@ public final class McpListSandbox {
             CliEnvironment environment)
             throws SandboxUnavailableException {
         if (kind == RunOptions.SandboxKind.NONE) {
-            return new LocalSandbox(Map.of());
+            return Sandboxes.around.apply(new LocalSandbox(Map.of()));
         }
         Path folder = environment.workingDirectory();
         DockerSandbox sandbox = DockerSandbox.connect(
@@ -47,6 +47,6 @@ public final class McpListSandbox {
             sandbox.close();
             throw e;
         }
-        return sandbox;
+        return Sandboxes.around.apply(sandbox);
     }
 }

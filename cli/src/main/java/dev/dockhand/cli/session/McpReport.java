@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /** The MCP servers as {@code dockhand mcp list} and {@code /mcp} show them: one line each, then their tools. */
 public final class McpReport {
@@ -22,10 +23,14 @@ public final class McpReport {
      * Starts every configured server, waits until each has started or failed, and returns its line; the servers are
      * stopped again before this returns. The servers with {@code "sandbox": true} start in the sandbox that {@code
      * sandbox} opens, which is opened only for them and closed again after them; when it cannot open, they fail with
-     * its reason.
+     * its reason. What closing it has to tell (a remote engine's last copy back, of what those servers wrote in the
+     * workspace) goes to {@code notices}, a sentence each.
      */
     public static List<String> list(
-            Map<String, Settings.McpServer> configured, CliEnvironment environment, Callable<Sandbox> sandbox) {
+            Map<String, Settings.McpServer> configured,
+            CliEnvironment environment,
+            Callable<Sandbox> sandbox,
+            Consumer<String> notices) {
         if (configured.isEmpty()) {
             return List.of(NONE);
         }
@@ -44,7 +49,7 @@ public final class McpReport {
             return lines(servers.statuses(), false);
         } finally {
             // After the servers: those in it are stopped first, then the container goes.
-            opened.thenAccept(Sandbox::close);
+            opened.thenAccept(box -> box.closeAndReport().forEach(notices));
         }
     }
 
