@@ -514,7 +514,7 @@ public final class DockerSandbox implements Sandbox {
                 () -> {
                     workspace.settle();
                     String id = container.id();
-                    List<String> notices = id == null ? List.of() : workspace.afterCommand(container.files(id));
+                    List<String> notices = id == null ? List.of() : workspace.afterSession(container.files(id));
                     notices.forEach(notice -> log.warn("copying back at the end of the session: {}", notice));
                     return notices.stream()
                             .map(notice -> "copying back at the end of the session: " + notice)

@@ -34,6 +34,14 @@ interface DockerWorkspace {
     List<String> afterCommand(ContainerFiles files);
 
     /**
+     * As the session ends, before the container goes: what {@link #afterCommand} does, its sentences (and those still
+     * carried from a cancelled command) worded for the user, since no model reads them any more.
+     */
+    default List<String> afterSession(ContainerFiles files) {
+        return afterCommand(files);
+    }
+
+    /**
      * Just after a command was cancelled: what {@link #afterCommand} does, without holding up the cancel (the user
      * pressed Ctrl-C and gets control back at once). The next call waits for it; its sentences go with the next
      * command's result.

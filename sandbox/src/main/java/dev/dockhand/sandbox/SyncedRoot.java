@@ -111,8 +111,8 @@ final class SyncedRoot {
         restore.clear();
     }
 
-    /** After a command: copies back what it changed, removes what it removed; returns sentences for the model. */
-    List<String> pull(ContainerFiles files) throws IOException {
+    /** After a command: copies back what it changed, removes what it removed; returns what it could not do. */
+    List<CopyBackNotice> pull(ContainerFiles files) throws IOException {
         TreeMap<String, SyncEntry> now = files.list(root, pruned);
         Changes changes = changes(now, Set.of());
         Set<String> written = new TreeSet<>();
@@ -324,30 +324,48 @@ final class SyncedRoot {
         unsafe.ifPresent(reason -> problems.add(path + " (" + reason + ")"));
     }
 
-    private List<String> notices(Changes changes, List<String> problems) {
-        List<String> notices = new ArrayList<>();
+    private List<CopyBackNotice> notices(Changes changes, List<String> problems) {
+        List<CopyBackNotice> notices = new ArrayList<>();
         if (!changes.protectedPaths.isEmpty()) {
-            notices.add("The command changed protected paths in the sandbox (" + shown(changes.protectedPaths)
-                    + "); the changes were not copied to the user's machine and are undone before the next command,"
-                    + " since what is written there (git hooks and config, editor and Dockhand settings) runs later"
-                    + " on the user's machine. Do not work around it: tell the user, who can allow a path with"
-                    + " --allow-protected-path PATH.");
+            String paths = shown(changes.protectedPaths);
+            notices.add(new CopyBackNotice(
+                    "The command changed protected paths in the sandbox (" + paths + "); the changes were not copied"
+                            + " to the user's machine and are undone before the next command, since what is written"
+                            + " there (git hooks and config, editor and Dockhand settings) runs later on the user's"
+                            + " machine. Do not work around it: tell the user, who can allow a path with"
+                            + " --allow-protected-path PATH.",
+                    "A command changed protected paths in the sandbox (" + paths + "); the changes were not copied"
+                            + " to this machine, since what is written there (git hooks and config, editor and"
+                            + " Dockhand settings) runs here later. To let a path through, start Dockhand with"
+                            + " --allow-protected-path PATH."));
         }
         if (!changes.oversized.isEmpty()) {
-            notices.add("Files larger than " + size(limits.maxFileBytes()) + " stay in the sandbox and were not"
-                    + " copied to the user's machine: " + shown(changes.oversized) + ".");
+            String paths = shown(changes.oversized);
+            String limit = size(limits.maxFileBytes());
+            notices.add(new CopyBackNotice(
+                    "Files larger than " + limit + " stay in the sandbox and were not copied to the user's machine: "
+                            + paths + ".",
+                    "Files larger than " + limit + " were not copied to this machine and went with the sandbox: "
+                            + paths + "."));
         }
         if (!changes.conflicts.isEmpty()) {
             List<String> named = new ArrayList<>();
             changes.conflicts.forEach((path, why) -> named.add(path + " (" + why + ")"));
-            notices.add("Left as it is on the user's machine, since it changed there too or was never synced, so the"
-                    + " command's version stays only in the sandbox: "
-                    + String.join(", ", named.subList(0, Math.min(12, named.size())))
-                    + (named.size() > 12 ? " and " + (named.size() - 12) + " more" : "") + ".");
+            String paths = String.join(", ", named.subList(0, Math.min(12, named.size())))
+                    + (named.size() > 12 ? " and " + (named.size() - 12) + " more" : "");
+            notices.add(new CopyBackNotice(
+                    "Left as it is on the user's machine, since it changed there too or was never synced, so the"
+                            + " command's version stays only in the sandbox: " + paths + ".",
+                    "Left as it is on this machine, since it changed here too or was never synced, so the command's"
+                            + " version went with the sandbox: " + paths + "."));
         }
         if (!problems.isEmpty()) {
-            notices.add("Not copied to the user's machine, since a folder on the way there is a link or not a"
-                    + " folder: " + String.join(", ", problems.subList(0, Math.min(12, problems.size()))) + ".");
+            String paths = String.join(", ", problems.subList(0, Math.min(12, problems.size())));
+            notices.add(new CopyBackNotice(
+                    "Not copied to the user's machine, since a folder on the way there is a link or not a folder: "
+                            + paths + ".",
+                    "Not copied to this machine, since a folder on the way there is a link or not a folder: " + paths
+                            + "."));
         }
         return notices;
     }

@@ -23,8 +23,8 @@ final class SyncedWorkspace implements DockerWorkspace {
     private List<SyncedRoot> roots = List.of();
     /** The copy back after a cancelled command, while it runs. */
     private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
-    /** Sentences from that copy back, for the next command's result. */
-    private final List<String> carried = new ArrayList<>();
+    /** What that copy back could not do, for the next command's result. */
+    private final List<CopyBackNotice> carried = new ArrayList<>();
     /** Turns at writing the host's files, shared with the file tools. */
     private final HostWriteLock hostWrites = new HostWriteLock();
 
@@ -79,16 +79,29 @@ final class SyncedWorkspace implements DockerWorkspace {
      * the host still has a file as last synced and its writing of that file.
      */
     @Override
-    public synchronized List<String> afterCommand(ContainerFiles files) {
-        List<String> notices = new ArrayList<>(carried);
+    public List<String> afterCommand(ContainerFiles files) {
+        return copyBack(files).stream().map(CopyBackNotice::toModel).toList();
+    }
+
+    @Override
+    public List<String> afterSession(ContainerFiles files) {
+        return copyBack(files).stream().map(CopyBackNotice::toUser).toList();
+    }
+
+    private synchronized List<CopyBackNotice> copyBack(ContainerFiles files) {
+        List<CopyBackNotice> notices = new ArrayList<>(carried);
         carried.clear();
         try (HostWrites.Turn turn = hostWrites.take()) {
             for (SyncedRoot root : roots) {
                 try {
                     notices.addAll(root.pull(files));
                 } catch (IOException | RuntimeException e) {
-                    notices.add("The files the command changed in " + root.root() + " could not all be copied to the"
-                            + " user's machine (" + DockerSandbox.reason(e) + "); the sandbox has them.");
+                    String reason = DockerSandbox.reason(e);
+                    notices.add(new CopyBackNotice(
+                            "The files the command changed in " + root.root() + " could not all be copied to the"
+                                    + " user's machine (" + reason + "); the sandbox has them.",
+                            "The files commands changed in " + root.root() + " could not all be copied to this"
+                                    + " machine (" + reason + "); they went with the sandbox."));
                 }
             }
         }
@@ -109,7 +122,7 @@ final class SyncedWorkspace implements DockerWorkspace {
         Thread copyBack = new Thread(
                 () -> {
                     try {
-                        List<String> notices = afterCommand(files);
+                        List<CopyBackNotice> notices = copyBack(files);
                         synchronized (this) {
                             carried.addAll(notices);
                         }

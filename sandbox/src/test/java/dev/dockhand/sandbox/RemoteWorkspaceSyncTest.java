@@ -121,18 +121,17 @@ class RemoteWorkspaceSyncTest {
         List<String> notices = sandbox.closeAndReport();
         sandbox = null;
 
-        // No command's result is left to carry what stayed in the sandbox: the close returns it for the user.
+        // No command's result is left to carry what stayed in the sandbox: the close returns it, worded for the user.
         assertEquals(
                 List.of(
-                        "copying back at the end of the session: The command changed protected paths in the sandbox"
-                                + " (.vscode, .vscode/settings.json); the changes were not copied to the user's"
-                                + " machine and are undone before the next command, since what is written there (git"
-                                + " hooks and config, editor and Dockhand settings) runs later on the user's machine."
-                                + " Do not work around it: tell the user, who can allow a path with"
-                                + " --allow-protected-path PATH.",
-                        "copying back at the end of the session: Left as it is on the user's machine, since it"
-                                + " changed there too or was never synced, so the command's version stays only in the"
-                                + " sandbox: edited.txt (changed on both sides)."),
+                        "copying back at the end of the session: A command changed protected paths in the sandbox"
+                                + " (.vscode, .vscode/settings.json); the changes were not copied to this machine,"
+                                + " since what is written there (git hooks and config, editor and Dockhand settings)"
+                                + " runs here later. To let a path through, start Dockhand with --allow-protected-path"
+                                + " PATH.",
+                        "copying back at the end of the session: Left as it is on this machine, since it changed"
+                                + " here too or was never synced, so the command's version went with the sandbox:"
+                                + " edited.txt (changed on both sides)."),
                 notices);
         assertEquals(
                 List.of("made\n", "user\n", false),
