@@ -62,14 +62,10 @@ public final class SingleShot {
         return cancel;
     }
 
-    /** Makes Ctrl-C cancel the turn; a second Ctrl-C, if the first did not end it, exits at once. */
+    /** Makes Ctrl-C cancel the turn; a second or third ends the run as {@link RepeatedInterrupts} says. */
     public void cancelOnSigint() {
-        Interrupts.onSigint(() -> {
-            if (cancel.isCancelled()) {
-                Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
-            }
-            cancel.cancel();
-        });
+        RepeatedInterrupts interrupts = new RepeatedInterrupts(cancel, RepeatedInterrupts.Exits.SYSTEM);
+        Interrupts.onSigint(interrupts::interrupted);
     }
 
     /** How the run ended: its exit code, the answer, and the failure if there was one. */
