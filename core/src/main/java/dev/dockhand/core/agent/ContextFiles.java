@@ -18,8 +18,8 @@ import java.util.List;
  * into the system prompt outermost first, each under a header naming its path, within a total budget.
  *
  * <p>A cloned repository's files are untrusted input that goes to the provider with every request: a project file is
- * read only when it is a regular file whose real path lies inside the workspace (for the workspace's own files) or the
- * git root (for those of the folders above it), so an {@code AGENTS.md} linked to {@code ~/.aws/credentials} or
+ * read only when it is a regular file whose real path lies inside the folder it is found in (the workspace, or the
+ * folder above it that holds it), so an {@code AGENTS.md} linked to {@code ~/.aws/credentials} or
  * {@code /proc/self/environ} is skipped and said; no more than the budget's worth of bytes is read; and the text passes the session's secret
  * redaction like any tool output. The user's own file may be a link anywhere (a dotfiles repository).
  */
@@ -67,8 +67,6 @@ public final class ContextFiles {
      */
     public static Context load(Path workspace, Path dockhandHome, int budgetChars, Redactor redactor) {
         List<Path> folders = foldersDownToWorkspace(workspace);
-        Path gitRoot = realOrSelf(folders.get(0));
-        Path own = realOrSelf(folders.get(folders.size() - 1));
         List<Path> candidates = new ArrayList<>();
         // Where each candidate's real path must lie; null for the user's own file.
         List<Path> confines = new ArrayList<>();
@@ -77,9 +75,10 @@ public final class ContextFiles {
         for (Path folder : folders) {
             for (String name : NAMES) {
                 candidates.add(folder.resolve(name));
-                // The workspace's own files are the ones a download or a copy brings: they are confined to it, since
-                // the nearest .git above may be far up (a dotfiles repository in the home folder).
-                confines.add(folder.equals(folders.get(folders.size() - 1)) ? own : gitRoot);
+                // Each file is confined to the folder it is found in, not to the git root: the nearest .git above a
+                // downloaded project (or above the project a workspace is a subfolder of) may be far up, a dotfiles
+                // repository in the home folder, and the files a download brings are the project's, not the user's.
+                confines.add(realOrSelf(folder));
             }
         }
         List<Loaded> loaded = new ArrayList<>();

@@ -149,6 +149,30 @@ class ContextFilesTest {
     }
 
     @Test
+    void aParentFoldersFileIsConfinedToThatFolderWhateverGitRootIsAbove() throws Exception {
+        // A workspace in a subfolder of a downloaded project, in a home folder that is a dotfiles repository.
+        Files.createDirectories(temp.resolve("home/.git"));
+        write("home/.aws/credentials", "aws_secret_access_key = not-for-the-model\n");
+        write("home/Downloads/project/docs/agents.md", "the project's shared notes");
+        Files.createDirectories(temp.resolve("home/Downloads/project/app"));
+        Path agents = Files.createSymbolicLink(
+                temp.resolve("home/Downloads/project/AGENTS.md"), Path.of("../../.aws/credentials"));
+        Path dockhand =
+                Files.createSymbolicLink(temp.resolve("home/Downloads/project/DOCKHAND.md"), Path.of("docs/agents.md"));
+
+        ContextFiles.Context context = ContextFiles.load(
+                temp.resolve("home/Downloads/project/app"), temp.resolve("nohome"), ContextFiles.DEFAULT_BUDGET_CHARS);
+
+        assertEquals(
+                new ContextFiles.Context(
+                        List.of(new ContextFiles.Loaded(dockhand, "the project's shared notes")),
+                        false,
+                        List.of(agents + " was not read: it is a link to "
+                                + temp.resolve("home/.aws/credentials").toRealPath() + ", outside the project.")),
+                context);
+    }
+
+    @Test
     void secretsInAContextFileAreRedactedLikeToolOutput() throws Exception {
         String token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
         Path agents = write("project/AGENTS.md", "deploy with " + token + "\n");
