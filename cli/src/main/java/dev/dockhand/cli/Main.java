@@ -4,6 +4,7 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Logging;
+import dev.dockhand.cli.environment.TerminalText;
 import java.io.PrintWriter;
 import java.util.Properties;
 import org.slf4j.LoggerFactory;
@@ -52,8 +53,8 @@ public final class Main {
     /** Runs the command line as {@code main} does, without exiting; tests call this. */
     static int execute(String[] args, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         CommandLine commandLine = CommandLineSpec.create(environment)
-                .setOut(out)
-                .setErr(err)
+                .setOut(new PrintWriter(TerminalText.forOutput(out), true))
+                .setErr(new PrintWriter(TerminalText.forMessages(err), true))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler(Main::internalError);
         return commandLine.execute(args);

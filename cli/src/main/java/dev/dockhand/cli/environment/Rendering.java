@@ -1,7 +1,9 @@
 package dev.dockhand.cli.environment;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Small text helpers shared by the renderers. */
@@ -22,24 +24,37 @@ public final class Rendering {
      * trust question lists). Letters of right-to-left scripts stay.
      */
     public static String printable(String line) {
-        String plain = ESCAPES.matcher(line).replaceAll("");
-        StringBuilder out = new StringBuilder(plain.length());
-        for (int i = 0; i < plain.length(); i++) {
-            char c = plain.charAt(i);
-            if (c == '\t') {
-                out.append("    ");
-            } else if (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f) && !hidden(c)) {
-                out.append(c);
+        boolean[] kept = kept(line);
+        StringBuilder out = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            if (kept[i]) {
+                char c = line.charAt(i);
+                out.append(c == '\t' ? "    " : String.valueOf(c));
             }
         }
         return out.toString();
+    }
+
+    /** Which characters of {@code line} {@link #printable} keeps (a tab it keeps becomes spaces). */
+    public static boolean[] kept(String line) {
+        boolean[] kept = new boolean[line.length()];
+        Arrays.fill(kept, true);
+        Matcher escape = ESCAPES.matcher(line);
+        while (escape.find()) {
+            Arrays.fill(kept, escape.start(), escape.end(), false);
+        }
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            kept[i] &= c == '\t' || (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f) && !hidden(c));
+        }
+        return kept;
     }
 
     /**
      * Zero-width spaces and joiners, the bidirectional marks, embeddings, overrides and isolates, the word joiner and
      * invisible operators, and the byte order mark.
      */
-    private static boolean hidden(char c) {
+    static boolean hidden(char c) {
         return (c >= 0x200B && c <= 0x200F)
                 || (c >= 0x202A && c <= 0x202E)
                 || (c >= 0x2060 && c <= 0x2069)

@@ -25,7 +25,8 @@ public final class NonInteractiveApprover implements Approver {
     @Override
     public synchronized ApprovalDecision decide(ApprovalRequest request) {
         refused++;
-        String what = request.call().name() + " " + Rendering.shorten(request.summary());
+        // The model chose the summary, a project's rule the reason: shown, never obeyed.
+        String what = request.call().name() + " " + Rendering.printable(Rendering.shorten(request.summary()));
         if (request.explicit().isPresent()) {
             explicitRefused++;
             ApprovalRequest.Explicit explicit = request.explicit().get();
@@ -35,7 +36,7 @@ public final class NonInteractiveApprover implements Approver {
                     .orElse("");
             err.println("dockhand: refused " + what + ": "
                     + entry.map(path -> path + " is protected; allow it with --allow-protected-path " + path + ".")
-                            .orElse(explicit.reason()));
+                            .orElse(Rendering.printable(explicit.reason())));
             err.flush();
             return ApprovalDecision.refused(explicit.reason() + " Nobody can give that yes in this non-interactive run,"
                     + " and --yolo does not cover it. " + allow + (allow.isEmpty() ? "" : " ")

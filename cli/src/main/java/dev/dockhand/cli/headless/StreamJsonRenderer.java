@@ -115,7 +115,7 @@ public final class StreamJsonRenderer implements AgentEventSink {
             if (progress.message() != null) {
                 node.put("message", progress.message());
             }
-            line(node);
+            line.accept(node);
         } else if (event instanceof AgentEvent.McpServerStatus server) {
             ObjectNode node = Json.object()
                     .put("type", "mcp_server")
@@ -125,7 +125,7 @@ public final class StreamJsonRenderer implements AgentEventSink {
             if (server.error() != null) {
                 node.put("error", server.error());
             }
-            line(node);
+            line.accept(node);
         } else if (event instanceof AgentEvent.Warning warning) {
             line.accept(Json.object().put("type", "warning").put("message", warning.message()));
         }

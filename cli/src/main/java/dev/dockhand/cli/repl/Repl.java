@@ -7,6 +7,7 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Rendering;
+import dev.dockhand.cli.environment.TerminalText;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.cli.session.CostMeter;
 import dev.dockhand.cli.session.SessionStats;
@@ -102,7 +103,8 @@ public final class Repl {
                 environment.workingDirectory(), environment.settingsHome(), SlashCommands.reserved());
         reader = ReplInput.build(
                 terminal, environment.home().resolve("history"), environment.workingDirectory(), custom);
-        PrintWriter err = terminal.writer();
+        // What the session says on its own (an MCP server's failure and stderr tail) is not the screen's to clean.
+        PrintWriter err = new PrintWriter(TerminalText.forMessages(terminal.writer()), true);
         ReplApprover approver = new ReplApprover(terminal, reader, screen, view, environment.workingDirectory());
         try (AgentSession opened =
                 AgentSession.open(options, environment, AgentSession.newSessionId(), approver, this::onEvent, err)) {

@@ -106,7 +106,10 @@ public final class ReplApprover implements Approver {
                     "  in "
                             + (folder.isEmpty()
                                     ? workspace
-                                    : workspace.resolve(folder).normalize()),
+                                    : Rendering.printable(workspace
+                                            .resolve(folder)
+                                            .normalize()
+                                            .toString())),
                     TurnView.DIM));
         } else if (arguments.hasNonNull("url")) {
             lines.add(new AttributedString(
@@ -117,7 +120,11 @@ public final class ReplApprover implements Approver {
         request.preview().ifPresent(diff -> lines.addAll(diff(diff)));
         if (request.explicit().isPresent()) {
             lines.addAll(MarkdownLines.Wrap.words(
-                    new AttributedString("  ! " + request.explicit().get().reason(), TurnView.YELLOW.bold()),
+                    new AttributedString(
+                            "  ! "
+                                    + Rendering.printable(
+                                            request.explicit().get().reason()),
+                            TurnView.YELLOW.bold()),
                     screen.width() - 1,
                     "    "));
             lines.add(new AttributedString("  y allow this call · n deny · Esc stop the turn", TurnView.DIM));

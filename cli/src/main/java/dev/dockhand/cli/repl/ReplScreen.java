@@ -1,11 +1,13 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.cli.environment.Rendering;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.jline.terminal.Terminal;
 import org.jline.utils.AttributedCharSequence;
 import org.jline.utils.AttributedString;
+import org.jline.utils.AttributedStringBuilder;
 import org.jline.utils.AttributedStyle;
 import org.jline.utils.InfoCmp;
 
@@ -148,9 +150,35 @@ public final class ReplScreen {
 
     /** Without the alternate character set jline would use for box drawing: every terminal today draws │ itself. */
     private String render(AttributedString line) {
+        AttributedString safe = printable(line);
         return color
-                ? line.toAnsi(colors, AttributedCharSequence.ForceMode.None, terminal.getPalette(), null, null)
-                : line.toString();
+                ? safe.toAnsi(colors, AttributedCharSequence.ForceMode.None, terminal.getPalette(), null, null)
+                : safe.toString();
+    }
+
+    /**
+     * The line as {@link Rendering#printable} would make it, its styles kept. jline writes a line's characters as they
+     * are, escape sequences included, so this is the last guard for every line the screen shows: a name, a rule or a
+     * folder that some caller forgot to clean cannot move the cursor over the approval question above it, or reach
+     * the clipboard. A line holds no newline either: a line is one row.
+     */
+    static AttributedString printable(AttributedString line) {
+        String text = line.toString();
+        boolean[] kept = Rendering.kept(text);
+        boolean whole = true;
+        for (int i = 0; i < kept.length && whole; i++) {
+            whole = kept[i] && text.charAt(i) != '\t';
+        }
+        if (whole) {
+            return line;
+        }
+        AttributedStringBuilder out = new AttributedStringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            if (kept[i]) {
+                out.style(line.styleAt(i)).append(text.charAt(i) == '\t' ? "    " : String.valueOf(text.charAt(i)));
+            }
+        }
+        return out.toAttributedString();
     }
 
     private void flush(StringBuilder out) {
