@@ -1,7 +1,9 @@
 package dev.dockhand.core.conversation;
 
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What an image's first bytes say: whether they are the type it is declared as, and its size in pixels. An API answers
@@ -15,19 +17,57 @@ public final class ImageHeader {
     private ImageHeader() {}
 
     /**
+     * How many base64 characters of an image {@link #pixels(Image)} decodes: 96 KB, past the 64 KB an APP segment of a
+     * JPEG (its EXIF) can hold before the frame header; the other types put their size in their first 30 bytes.
+     */
+    private static final int HEADER_CHARS = 128 * 1024;
+
+    /** The types whose headers this reads. */
+    private static final Set<String> READ = Set.of("image/png", "image/jpeg", "image/gif", "image/webp");
+
+    /** An image's size in pixels, written as people read it: {@code 2560x1440}. */
+    public record Pixels(int width, int height) {
+        @Override
+        public String toString() {
+            return width + "x" + height;
+        }
+    }
+
+    /**
+     * The image's size in pixels as its header gives it, read from the first bytes only, so that it costs little
+     * whatever the image's size; empty for a type this does not read, or a header that is not its type's.
+     */
+    public static Optional<Pixels> pixels(Image image) {
+        String data = image.data();
+        String head = data.length() <= HEADER_CHARS ? data : data.substring(0, HEADER_CHARS);
+        try {
+            return Optional.ofNullable(
+                            size(image.mimeType(), Base64.getDecoder().decode(head)))
+                    .map(size -> new Pixels(size[0], size[1]));
+        } catch (IllegalArgumentException notBase64) {
+            return Optional.empty();
+        }
+    }
+
+    /** Width and height, or null when the bytes are not a header of the type or the type is not one this reads. */
+    private static int[] size(String mimeType, byte[] bytes) {
+        return switch (mimeType) {
+            case "image/png" -> png(bytes);
+            case "image/jpeg" -> jpeg(bytes);
+            case "image/gif" -> gif(bytes);
+            case "image/webp" -> webp(bytes);
+            default -> null;
+        };
+    }
+
+    /**
      * Why the image cannot be sent, or empty when it can; only the types this reads (PNG, JPEG, GIF, WebP) are checked.
      */
     public static Optional<String> problem(String mimeType, byte[] bytes) {
-        int[] size;
-        switch (mimeType) {
-            case "image/png" -> size = png(bytes);
-            case "image/jpeg" -> size = jpeg(bytes);
-            case "image/gif" -> size = gif(bytes);
-            case "image/webp" -> size = webp(bytes);
-            default -> {
-                return Optional.empty();
-            }
+        if (!READ.contains(mimeType)) {
+            return Optional.empty();
         }
+        int[] size = size(mimeType, bytes);
         if (size == null) {
             return Optional.of("its bytes are not a valid " + mimeType);
         }

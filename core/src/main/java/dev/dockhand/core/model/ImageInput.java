@@ -3,14 +3,15 @@ package dev.dockhand.core.model;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.conversation.Message;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Which models take images, and how a tool result's images split into those a request sends and those it describes.
+ * Which models take images, and which images an API will not take whatever the request ({@link ImageBudget} decides,
+ * of the others, which a request carries).
  * A model that does not take images answers an image with a 400 (DeepSeek: "unknown variant `image_url`"; Ollama:
  * "this model is missing data required for image input"), which would break every later request of the session, while
  * a description costs only the picture: so a name this does not know gets descriptions. The lists follow the
@@ -104,8 +105,8 @@ public final class ImageInput {
     }
 
     /**
-     * A result's images split for one request: those to send, and the result's text with a description in place of
-     * each image that is not sent.
+     * A result's images split for one request: those to send, and the result's text with a line in place of each image
+     * that is not sent, each on a line of its own after the text.
      */
     public record Split(List<Image> sent, String text) {
         public Split {
@@ -118,34 +119,20 @@ public final class ImageInput {
     }
 
     /**
-     * Splits {@code result}'s images: sent when the model takes images, the API takes the type, the image is within
-     * {@link Image#MAX_BYTES}, and its bytes are its type within {@link ImageHeader#MAX_SIDE} pixels a side (an image
-     * from a session written before that check, too); described otherwise, each on a line of its own after the text.
-     *
-     * @param api the API's name for the reason a type is refused ("Gemini does not take image/gif")
+     * Why the image cannot go to the API without reading its bytes: the model takes no images, the API not its type,
+     * or it is over {@link Image#MAX_BYTES}; empty when it may go as far as these say ({@link ImageHeader#problem}
+     * checks its bytes).
      */
-    public static Split split(Message.ToolResult result, boolean modelTakesImages, Set<String> types, String api) {
-        List<Image> sent = new ArrayList<>();
-        StringBuilder text = new StringBuilder(result.content());
-        for (Image image : result.images()) {
-            String why = null;
-            if (!modelTakesImages) {
-                why = NO_IMAGES;
-            } else if (!types.contains(image.mimeType())) {
-                why = api + " does not take " + image.mimeType();
-            } else if (image.bytes() > Image.MAX_BYTES) {
-                why = "larger than the " + String.format(Locale.ROOT, "%.2f", Image.MAX_BYTES / (1024.0 * 1024.0))
-                        + " MB an image may be";
-            } else {
-                why = ImageHeader.problem(image).orElse(null);
-            }
-            if (why == null) {
-                sent.add(image);
-            } else {
-                text.append(text.length() == 0 ? "" : "\n").append(image.describe(why));
-            }
+    static Optional<String> refusal(Image image, boolean modelTakesImages, Set<String> types, String api) {
+        if (!modelTakesImages) {
+            return Optional.of(NO_IMAGES);
+        } else if (!types.contains(image.mimeType())) {
+            return Optional.of(api + " does not take " + image.mimeType());
+        } else if (image.bytes() > Image.MAX_BYTES) {
+            return Optional.of("larger than the "
+                    + String.format(Locale.ROOT, "%.2f", Image.MAX_BYTES / (1024.0 * 1024.0)) + " MB an image may be");
         }
-        return new Split(sent, text.toString());
+        return Optional.empty();
     }
 
     /**

@@ -51,6 +51,42 @@ class ImageHeaderTest {
         assertEquals(expected, problems);
     }
 
+    @Test
+    void theSizeInPixelsIsReadFromTheFirstBytesAlone() {
+        Map<String, Optional<ImageHeader.Pixels>> sizes = new LinkedHashMap<>();
+        sizes.put("png", ImageHeader.pixels(Image.of("image/png", png(2560, 1440))));
+        sizes.put("gif", ImageHeader.pixels(Image.of("image/gif", gif(320, 200))));
+        sizes.put("jpeg", ImageHeader.pixels(Image.of("image/jpeg", jpeg(640, 480))));
+        sizes.put("webp", ImageHeader.pixels(Image.of("image/webp", webpVp8x(20, 30))));
+        sizes.put("jpeg behind 200 KB of segments", ImageHeader.pixels(Image.of("image/jpeg", jpegAfter(200))));
+        sizes.put("jpeg behind 60 KB of segments", ImageHeader.pixels(Image.of("image/jpeg", jpegAfter(60))));
+        sizes.put("heic", ImageHeader.pixels(Image.of("image/heic", new byte[40])));
+
+        Map<String, Optional<ImageHeader.Pixels>> expected = new LinkedHashMap<>();
+        expected.put("png", Optional.of(new ImageHeader.Pixels(2560, 1440)));
+        expected.put("gif", Optional.of(new ImageHeader.Pixels(320, 200)));
+        expected.put("jpeg", Optional.of(new ImageHeader.Pixels(640, 480)));
+        expected.put("webp", Optional.of(new ImageHeader.Pixels(20, 30)));
+        expected.put("jpeg behind 200 KB of segments", Optional.empty());
+        expected.put("jpeg behind 60 KB of segments", Optional.of(new ImageHeader.Pixels(640, 480)));
+        expected.put("heic", Optional.empty());
+        assertEquals(expected, sizes);
+        assertEquals("2560x1440", new ImageHeader.Pixels(2560, 1440).toString());
+    }
+
+    /** A 640x480 JPEG whose frame header comes after {@code kilobytes} KB of APP1 segments (EXIF, say). */
+    private static byte[] jpegAfter(int kilobytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(hex("ffd8"));
+        for (int i = 0; i < kilobytes; i++) {
+            out.writeBytes(hex("ffe10402"));
+            out.writeBytes(new byte[1024]);
+        }
+        byte[] rest = jpeg(640, 480);
+        out.write(rest, 2, rest.length - 2);
+        return out.toByteArray();
+    }
+
     static byte[] png(int width, int height) {
         byte[] bytes = REAL_PNG.clone();
         putBe32(bytes, 16, width);

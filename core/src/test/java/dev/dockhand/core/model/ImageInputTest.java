@@ -100,14 +100,14 @@ class ImageInputTest {
                         List.of(ToolImages.PNG),
                         "three\n[image: image/gif, 6 bytes, not shown: Gemini does not take image/gif]\n"
                                 + "[image: image/png, 3.8 MB, not shown: larger than the 3.75 MB an image may be]"),
-                ImageInput.split(result, true, ImageInput.GEMINI_TYPES, "Gemini"));
+                ImageBudget.plan(List.of(result), true, ImageBudget.GEMINI).split(result));
         assertEquals(
                 new ImageInput.Split(
                         List.of(),
                         "three\n[image: image/png, 69 bytes, not shown: this model does not take images]\n"
                                 + "[image: image/gif, 6 bytes, not shown: this model does not take images]\n"
                                 + "[image: image/png, 3.8 MB, not shown: this model does not take images]"),
-                ImageInput.split(result, false, ImageInput.GEMINI_TYPES, "Gemini"));
+                ImageBudget.plan(List.of(result), false, ImageBudget.GEMINI).split(result));
     }
 
     @Test
@@ -128,7 +128,7 @@ class ImageInputTest {
                         "three\n[image: image/png, 69 bytes, not shown: 9000x1 px, more than the 8000 px a side an"
                                 + " image may be]\n[image: image/png, 10 bytes, not shown: its bytes are not a valid"
                                 + " image/png]"),
-                ImageInput.split(result, true, ImageInput.ANTHROPIC_TYPES, "Anthropic"));
+                ImageBudget.plan(List.of(result), true, ImageBudget.ANTHROPIC).split(result));
     }
 
     @Test

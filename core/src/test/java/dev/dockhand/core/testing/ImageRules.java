@@ -3,9 +3,15 @@ package dev.dockhand.core.testing;
 import static dev.dockhand.core.testing.WireProblems.isText;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Json;
+import dev.dockhand.core.conversation.Image;
+import dev.dockhand.core.conversation.ImageHeader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,6 +75,7 @@ final class ImageRules {
      */
     static void openAi(JsonNode body, WireProblems problems) {
         boolean deepSeek = body.path("model").asText().startsWith("deepseek-");
+        List<Seen> seen = new ArrayList<>();
         JsonNode messages = body.path("messages");
         for (int i = 0; i < messages.size(); i++) {
             JsonNode message = messages.get(i);
@@ -88,9 +95,10 @@ final class ImageRules {
                         role.equals("user"),
                         "Invalid 'messages[" + i + "]'. Image URLs are only allowed for messages with role 'user',"
                                 + " but this message with role '" + role + "' contains an image URL.");
-                dataUrl(part.path("image_url").get("url"), OPENAI_TYPES, where + ".image_url.url", problems);
+                dataUrl(part.path("image_url").get("url"), OPENAI_TYPES, where + ".image_url.url", problems, seen);
             }
         }
+        openAiLimits(seen, problems);
     }
 
     /**
@@ -99,6 +107,7 @@ final class ImageRules {
      * inline image is a data URL, {@code detail} one of low, high, auto.
      */
     static void responses(JsonNode body, WireProblems problems) {
+        List<Seen> seen = new ArrayList<>();
         JsonNode input = body.path("input");
         for (int i = 0; i < input.size(); i++) {
             JsonNode item = input.get(i);
@@ -128,7 +137,7 @@ final class ImageRules {
                 }
                 String at = where + "[" + p + "]";
                 if (!part.hasNonNull("file_id")) {
-                    dataUrl(part.get("image_url"), OPENAI_TYPES, at + ".image_url", problems);
+                    dataUrl(part.get("image_url"), OPENAI_TYPES, at + ".image_url", problems, seen);
                 }
                 JsonNode detail = part.get("detail");
                 problems.require(
@@ -136,6 +145,7 @@ final class ImageRules {
                         "Invalid value for '" + at + ".detail': supported values are 'low', 'high' and 'auto'.");
             }
         }
+        openAiLimits(seen, problems);
     }
 
     /**
@@ -144,6 +154,7 @@ final class ImageRules {
      * types the API takes.
      */
     static void anthropic(JsonNode body, WireProblems problems) {
+        List<Seen> seen = new ArrayList<>();
         JsonNode messages = body.path("messages");
         for (int i = 0; i < messages.size(); i++) {
             String role = messages.get(i).path("role").asText();
@@ -157,7 +168,7 @@ final class ImageRules {
                             role.equals("user"),
                             where + ": image blocks may only be in a user message; found one in an " + role
                                     + " message.");
-                    anthropicImage(block, where + ".image", problems);
+                    anthropicImage(block, where + ".image", problems, seen);
                 } else if (type.equals("tool_result") && block.path("content").isArray()) {
                     JsonNode inner = block.get("content");
                     // Recorded: "all content must be type `text` if `is_error` is true"
@@ -182,15 +193,16 @@ final class ImageRules {
                                     at + ": text content blocks must be non-empty");
                         }
                         if (innerType.equals("image")) {
-                            anthropicImage(inner.get(c), at + ".image", problems);
+                            anthropicImage(inner.get(c), at + ".image", problems, seen);
                         }
                     }
                 }
             }
         }
+        anthropicLimits(body, seen, problems);
     }
 
-    private static void anthropicImage(JsonNode block, String where, WireProblems problems) {
+    private static void anthropicImage(JsonNode block, String where, WireProblems problems, List<Seen> seen) {
         JsonNode source = block.path("source");
         String sourceType = source.path("type").asText();
         if (sourceType.equals("url")) {
@@ -208,6 +220,7 @@ final class ImageRules {
         }
         String problem = imageProblem(mediaType, source.path("data").asText(""));
         problems.require(problem.isEmpty(), where + ".source.base64.data: " + problem);
+        seen.add(new Seen(where, mediaType, source.path("data").asText("")));
     }
 
     /**
@@ -216,6 +229,7 @@ final class ImageRules {
      * them with 400, so its images go as parts of the turn beside the responses).
      */
     static void gemini(String model, JsonNode body, WireProblems problems) {
+        List<Seen> seen = new ArrayList<>();
         JsonNode contents = body.path("contents");
         for (int i = 0; i < contents.size(); i++) {
             JsonNode parts = contents.get(i).path("parts");
@@ -223,7 +237,7 @@ final class ImageRules {
                 JsonNode part = parts.get(p);
                 String where = "contents[" + i + "].parts[" + p + "]";
                 if (part.has("inlineData")) {
-                    geminiBlob(part.get("inlineData"), GEMINI_TYPES, where + ".inline_data", problems);
+                    geminiBlob(part.get("inlineData"), GEMINI_TYPES, where + ".inline_data", problems, seen);
                 }
                 JsonNode inner = part.path("functionResponse").get("parts");
                 if (inner == null) {
@@ -240,13 +254,15 @@ final class ImageRules {
                         problems.add(at + "[" + r + "]: a function response part holds inline_data.");
                         continue;
                     }
-                    geminiBlob(blob, GEMINI_RESPONSE_TYPES, at + "[" + r + "].inline_data", problems);
+                    geminiBlob(blob, GEMINI_RESPONSE_TYPES, at + "[" + r + "].inline_data", problems, seen);
                 }
             }
         }
+        geminiLimits(body, seen, problems);
     }
 
-    private static void geminiBlob(JsonNode blob, Set<String> types, String where, WireProblems problems) {
+    private static void geminiBlob(
+            JsonNode blob, Set<String> types, String where, WireProblems problems, List<Seen> seen) {
         String mimeType = blob.path("mimeType").asText();
         if (!types.contains(mimeType)) {
             problems.add(where + ".mime_type: Unsupported MIME type: " + mimeType);
@@ -256,6 +272,9 @@ final class ImageRules {
                 ? imageProblem(mimeType, blob.path("data").asText(""))
                 : "";
         problems.require(problem.isEmpty(), where + ".data: " + problem);
+        if (mimeType.startsWith("image/")) {
+            seen.add(new Seen(where, mimeType, blob.path("data").asText("")));
+        }
     }
 
     /**
@@ -290,7 +309,7 @@ final class ImageRules {
     }
 
     /** A data URL of a type {@code types} holds whose data is that image, or an http(s) URL. */
-    private static void dataUrl(JsonNode url, Set<String> types, String where, WireProblems problems) {
+    private static void dataUrl(JsonNode url, Set<String> types, String where, WireProblems problems, List<Seen> seen) {
         if (!isText(url)) {
             problems.add("Missing required parameter: '" + where + "'.");
             return;
@@ -311,5 +330,83 @@ final class ImageRules {
         }
         String problem = imageProblem(matcher.group(1), matcher.group(2));
         problems.require(problem.isEmpty(), "Invalid '" + where + "': " + problem + ".");
+        seen.add(new Seen(where, matcher.group(1), matcher.group(2)));
+    }
+
+    /** An image a request carries inline: where, its type, and its base64 text. */
+    private record Seen(String where, String mimeType, String data) {
+        Optional<ImageHeader.Pixels> pixels() {
+            return ImageHeader.pixels(new Image(mimeType, data));
+        }
+    }
+
+    /**
+     * A megabyte where the API's own messages do not say which (the stricter reading), and the mebibyte where they
+     * do: Anthropic's "5242880 bytes" an image, Gemini's "20971520 bytes" a request.
+     */
+    private static final long MB = 1_000_000;
+
+    private static final long MIB = 1024 * 1024;
+
+    /**
+     * Anthropic's limits on one request (docs.claude.com, build-with-claude/vision and api/overview): at most 100
+     * images, each at most 8000x8000 px and 5 MB of base64, or 2000x2000 px once there are more than 20; the whole
+     * request at most 32 MB, a 413 past it. The sizes are read from the images' headers (Dockhand's {@link
+     * ImageHeader}, which ImageHeaderTest checks against each format).
+     */
+    private static void anthropicLimits(JsonNode body, List<Seen> seen, WireProblems problems) {
+        long bytes = Json.writeBytes(body).length;
+        problems.require(
+                bytes <= 32 * MB,
+                "request_too_large: the request is " + bytes + " bytes, more than the 32 MB a request may be");
+        problems.require(
+                seen.size() <= 100,
+                "messages: " + seen.size() + " images in one request, more than the 100 a request may have");
+        int side = seen.size() > 20 ? 2000 : 8000;
+        for (Seen image : seen) {
+            problems.require(
+                    image.data().length() <= 5 * MIB,
+                    image.where() + ".source.base64: image exceeds 5 MB maximum: "
+                            + image.data().length() + " bytes > " + 5 * MIB + " bytes");
+            image.pixels()
+                    .filter(pixels -> pixels.width() > side || pixels.height() > side)
+                    .ifPresent(pixels -> problems.add(image.where() + ".source.base64.data: the image is " + pixels
+                            + " px; with " + seen.size() + " images in the request an image may be at most " + side
+                            + " pixels a side"));
+        }
+    }
+
+    /**
+     * OpenAI's limits on one request, chat completions and Responses alike (platform.openai.com, guides/images-vision,
+     * "Image input requirements"): at most 500 images and 50 MB of image bytes, 20 MB an image. The base64 text is
+     * counted, which is the stricter reading of "image bytes".
+     */
+    private static void openAiLimits(List<Seen> seen, WireProblems problems) {
+        problems.require(
+                seen.size() <= 500,
+                "Too many images in the request: " + seen.size() + ". A request may have at most 500 images.");
+        long total = seen.stream().mapToLong(image -> image.data().length()).sum();
+        problems.require(
+                total <= 50 * MB,
+                "The request's images are " + total + " bytes, more than the 50 MB of images a request may carry.");
+        for (Seen image : seen) {
+            problems.require(
+                    image.data().length() <= 20 * MB,
+                    "Invalid '" + image.where() + "': the image is larger than 20 MB.");
+        }
+    }
+
+    /**
+     * Gemini's limits on one request (ai.google.dev, gemini-api/docs/image-understanding): inline data only while the
+     * whole request is under 20 MB, and at most 3,600 images.
+     */
+    private static void geminiLimits(JsonNode body, List<Seen> seen, WireProblems problems) {
+        long bytes = Json.writeBytes(body).length;
+        problems.require(
+                bytes <= 20 * MIB,
+                "Request payload size exceeds the limit: " + 20 * MIB + " bytes (it is " + bytes + ").");
+        problems.require(
+                seen.size() <= 3_600,
+                "contents: " + seen.size() + " images in one request, more than the 3600 a request may have.");
     }
 }

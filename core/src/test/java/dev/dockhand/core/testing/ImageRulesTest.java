@@ -3,7 +3,10 @@ package dev.dockhand.core.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -114,5 +117,84 @@ class ImageRulesTest {
                 List.of("Invalid value for 'input[2].output[0].type': 'image_url'. Supported values are: 'input_text',"
                         + " 'input_image' and 'input_file'."),
                 WireFormat.OPENAI_RESPONSES.problems(body));
+    }
+
+    /** A request whose one user turn carries {@code count} PNGs of the size given, each {@code bytes} long. */
+    private static ObjectNode anthropicImages(int count, int width, int height, int bytes) {
+        ObjectNode body = Json.object().put("model", "claude-sonnet-4-5").put("max_tokens", 10);
+        ArrayNode content =
+                body.putArray("messages").addObject().put("role", "user").putArray("content");
+        for (int i = 0; i < count; i++) {
+            content.addObject()
+                    .put("type", "image")
+                    .putObject("source")
+                    .put("type", "base64")
+                    .put("media_type", "image/png")
+                    .put("data", ToolImages.png(width, height, bytes, i).data());
+        }
+        return body;
+    }
+
+    @Test
+    void anthropicRefusesImagesOverTwoThousandPixelsOnceARequestHasMoreThanTwenty() {
+        List<String> tooLarge = new ArrayList<>();
+        for (int i = 0; i < 21; i++) {
+            tooLarge.add("messages.0.content." + i + ".image.source.base64.data: the image is 2500x1500 px; with 21"
+                    + " images in the request an image may be at most 2000 pixels a side");
+        }
+
+        assertEquals(List.of(), WireFormat.ANTHROPIC.problems(anthropicImages(20, 2500, 1500, 1000)));
+        assertEquals(tooLarge, WireFormat.ANTHROPIC.problems(anthropicImages(21, 2500, 1500, 1000)));
+        assertEquals(List.of(), WireFormat.ANTHROPIC.problems(anthropicImages(21, 2000, 2000, 1000)));
+        assertEquals(
+                List.of("messages: 101 images in one request, more than the 100 a request may have"),
+                WireFormat.ANTHROPIC.problems(anthropicImages(101, 100, 100, 1000)));
+    }
+
+    @Test
+    void anthropicRefusesARequestOverThirtyTwoMegabytes() {
+        // Nine PNGs of 3.5 MB: each within the 5 MB of base64 an image may be, together over 32 MB.
+        ObjectNode body = anthropicImages(9, 1920, 1080, 3_500_000);
+
+        assertEquals(
+                List.of("request_too_large: the request is " + Json.writeBytes(body).length
+                        + " bytes, more than the 32 MB a request may be"),
+                WireFormat.ANTHROPIC.problems(body));
+        assertEquals(List.of(), WireFormat.ANTHROPIC.problems(anthropicImages(6, 1920, 1080, 3_500_000)));
+    }
+
+    @Test
+    void openAiRefusesMoreThanFiftyMegabytesOfImagesInARequest() {
+        ObjectNode body = Json.object().put("model", "gpt-4.1");
+        ArrayNode content =
+                body.putArray("messages").addObject().put("role", "user").putArray("content");
+        for (int i = 0; i < 26; i++) {
+            content.addObject()
+                    .put("type", "image_url")
+                    .putObject("image_url")
+                    .put("url", ToolImages.png(1920, 1080, 1_500_000, i).dataUrl());
+        }
+
+        assertEquals(
+                List.of("The request's images are 52000000 bytes, more than the 50 MB of images a request may carry."),
+                WireFormat.OPENAI.problems(body));
+    }
+
+    @Test
+    void geminiRefusesARequestOverTwentyMegabytes() {
+        ObjectNode body = Json.object();
+        ArrayNode parts =
+                body.putArray("contents").addObject().put("role", "user").putArray("parts");
+        for (int i = 0; i < 11; i++) {
+            parts.addObject()
+                    .putObject("inlineData")
+                    .put("mimeType", "image/png")
+                    .put("data", ToolImages.png(1920, 1080, 1_500_000, i).data());
+        }
+
+        assertEquals(
+                List.of("Request payload size exceeds the limit: 20971520 bytes (it is " + Json.writeBytes(body).length
+                        + ")."),
+                WireFormat.GEMINI.problems("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", body));
     }
 }

@@ -21,6 +21,37 @@ public final class ToolImages {
 
     private ToolImages() {}
 
+    /**
+     * A PNG of {@code width} x {@code height} px that is {@code bytes} long: the signature, the header chunk with the
+     * size, a private ancillary chunk of filler (decoders skip it) and the end chunk, each with its CRC; what the APIs'
+     * checks of the type and the size read. {@code seed} opens the filler, so that images of one size differ; the rest
+     * of it is zeros, which cost nothing to make.
+     */
+    public static Image png(int width, int height, int bytes, long seed) {
+        java.nio.ByteBuffer png = java.nio.ByteBuffer.allocate(bytes);
+        png.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
+        byte[] header = java.nio.ByteBuffer.allocate(13)
+                .putInt(width)
+                .putInt(height)
+                .put(new byte[] {8, 2, 0, 0, 0})
+                .array();
+        chunk(png, "IHDR", header);
+        // What is left after the signature, the three chunks' lengths, types and CRCs, and the header's 13 bytes.
+        byte[] filler = new byte[bytes - 8 - 3 * 12 - 13];
+        java.nio.ByteBuffer.wrap(filler).putLong(seed);
+        chunk(png, "fiLl", filler);
+        chunk(png, "IEND", new byte[0]);
+        return Image.of("image/png", png.array());
+    }
+
+    private static void chunk(java.nio.ByteBuffer png, String type, byte[] data) {
+        byte[] name = type.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(name);
+        crc.update(data);
+        png.putInt(data.length).put(name).put(data).putInt((int) crc.getValue());
+    }
+
     public static List<Message> conversation() {
         return List.of(
                 new Message.System("SYSTEM"),

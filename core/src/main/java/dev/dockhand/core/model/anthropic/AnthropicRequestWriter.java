@@ -7,6 +7,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
@@ -81,6 +82,8 @@ final class AnthropicRequestWriter {
         ArrayNode messages = body.putArray("messages");
         String system = "";
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        ImageBudget images =
+                ImageBudget.plan(request.messages(), ImageInput.anthropic(request.model()), ImageBudget.ANTHROPIC);
         for (Message message : request.messages()) {
             if (message instanceof Message.System given) {
                 system = given.text();
@@ -88,7 +91,7 @@ final class AnthropicRequestWriter {
                 if (!(message instanceof Message.ToolResult)) {
                     carryImages(messages, carried);
                 }
-                append(messages, message, request.model(), carried);
+                append(messages, message, request.model(), images, carried);
             }
         }
         carryImages(messages, carried);
@@ -185,6 +188,7 @@ final class AnthropicRequestWriter {
             ArrayNode messages,
             Message message,
             String model,
+            ImageBudget images,
             List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         if (message instanceof Message.User user) {
             if (!user.text().isBlank()) {
@@ -216,7 +220,7 @@ final class AnthropicRequestWriter {
                     .addObject()
                     .put("type", "tool_result")
                     .put("tool_use_id", result.toolCallId());
-            toolResultContent(block, result, model, carried);
+            toolResultContent(block, images.split(result), result, carried);
             if (result.error()) {
                 block.put("is_error", true);
             }
@@ -232,11 +236,9 @@ final class AnthropicRequestWriter {
      */
     private static void toolResultContent(
             ObjectNode block,
+            ImageInput.Split split,
             Message.ToolResult result,
-            String model,
             List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
-        ImageInput.Split split =
-                ImageInput.split(result, ImageInput.anthropic(model), ImageInput.ANTHROPIC_TYPES, "Anthropic");
         if (!split.sends()) {
             block.put("content", split.text());
             return;

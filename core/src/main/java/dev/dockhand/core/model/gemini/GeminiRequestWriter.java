@@ -7,6 +7,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
@@ -37,6 +38,8 @@ final class GeminiRequestWriter {
         ObjectNode body = Json.object();
         ArrayNode contents = body.putArray("contents");
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        ImageBudget images =
+                ImageBudget.plan(request.messages(), ImageInput.gemini(request.model()), ImageBudget.GEMINI);
         for (Message message : request.messages()) {
             if (!(message instanceof Message.ToolResult)) {
                 carryImages(contents, carried);
@@ -53,7 +56,7 @@ final class GeminiRequestWriter {
             } else if (message instanceof Message.Assistant assistant) {
                 assistant(contents, assistant, request.model());
             } else if (message instanceof Message.ToolResult result) {
-                functionResponse(contents, result, model, request.model(), carried);
+                functionResponse(contents, result, images.split(result), model, carried);
             }
         }
         carryImages(contents, carried);
@@ -85,10 +88,9 @@ final class GeminiRequestWriter {
     private static void functionResponse(
             ArrayNode contents,
             Message.ToolResult result,
+            ImageInput.Split split,
             GeminiModels model,
-            String name,
             List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
-        ImageInput.Split split = ImageInput.split(result, ImageInput.gemini(name), ImageInput.GEMINI_TYPES, "Gemini");
         ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
         response.put("name", result.toolName());
         StringBuilder text = new StringBuilder(split.text());

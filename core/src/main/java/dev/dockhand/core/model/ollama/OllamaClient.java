@@ -10,6 +10,7 @@ import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.FinishReason;
 import dev.dockhand.core.model.HttpErrors;
+import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
@@ -65,6 +66,8 @@ public final class OllamaClient implements ModelClient {
         ObjectNode body = Json.object().put("model", request.model()).put("stream", true);
         request.reasoningEffort().ifPresent(effort -> think(body, request.model(), effort));
         ArrayNode messages = body.putArray("messages");
+        ImageBudget budget =
+                ImageBudget.plan(request.messages(), ImageInput.ollama(request.model()), ImageBudget.OLLAMA);
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
                 messages.addObject().put("role", "system").put("content", system.text());
@@ -87,8 +90,7 @@ public final class OllamaClient implements ModelClient {
             } else if (message instanceof Message.ToolResult result) {
                 // Ollama takes images on any message, a tool's included, as plain base64 in `images`; a model
                 // without vision refuses them ("missing data required for image input").
-                ImageInput.Split split =
-                        ImageInput.split(result, ImageInput.ollama(request.model()), ImageInput.OLLAMA_TYPES, "Ollama");
+                ImageInput.Split split = budget.split(result);
                 ObjectNode node = messages.addObject()
                         .put("role", "tool")
                         .put("tool_name", result.toolName())

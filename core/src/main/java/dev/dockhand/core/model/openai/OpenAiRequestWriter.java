@@ -6,6 +6,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
@@ -28,12 +29,14 @@ final class OpenAiRequestWriter {
         body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        ImageBudget images =
+                ImageBudget.plan(request.messages(), ImageInput.openAiChat(request.model()), ImageBudget.OPENAI);
         for (Message message : request.messages()) {
             if (!(message instanceof Message.ToolResult)) {
                 carryImages(messages, carried);
             }
             if (message instanceof Message.ToolResult result) {
-                messages.add(toolMessage(result, request.model(), carried));
+                messages.add(toolMessage(result, images.split(result), carried));
             } else {
                 messages.add(message(message, request.model()));
             }
@@ -87,9 +90,9 @@ final class OpenAiRequestWriter {
      * the model takes are named in it and saved in {@code carried} for the user message after the round's results.
      */
     private static ObjectNode toolMessage(
-            Message.ToolResult result, String model, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
-        ImageInput.Split split =
-                ImageInput.split(result, ImageInput.openAiChat(model), ImageInput.OPENAI_TYPES, "OpenAI");
+            Message.ToolResult result,
+            ImageInput.Split split,
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         StringBuilder text = new StringBuilder(split.text());
         for (Image image : split.sent()) {
             text.append(text.length() == 0 ? "" : "\n").append(ImageInput.followsNote(image));

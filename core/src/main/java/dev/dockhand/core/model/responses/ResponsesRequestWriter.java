@@ -8,6 +8,7 @@ import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.RequestJson;
@@ -33,6 +34,8 @@ final class ResponsesRequestWriter {
         ObjectNode body = Json.object().put("model", request.model());
         ArrayNode input = Json.MAPPER.createArrayNode();
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        ImageBudget images =
+                ImageBudget.plan(request.messages(), ImageInput.responses(request.model()), ImageBudget.OPENAI);
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
                 // The documented place for the system prompt; ChatGPT-plan access refuses a system message item.
@@ -40,7 +43,7 @@ final class ResponsesRequestWriter {
                 continue;
             }
             if (message instanceof Message.ToolResult result) {
-                input.add(output(result, request.model(), carried));
+                input.add(output(result, images.split(result), request.model(), carried));
                 continue;
             }
             carryImages(input, carried);
@@ -104,9 +107,10 @@ final class ResponsesRequestWriter {
      * images in {@code carried}, for a user message after the round's outputs.
      */
     private static ObjectNode output(
-            Message.ToolResult result, String model, List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
-        ImageInput.Split split =
-                ImageInput.split(result, ImageInput.responses(model), ImageInput.OPENAI_TYPES, "OpenAI");
+            Message.ToolResult result,
+            ImageInput.Split split,
+            String model,
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         ObjectNode item = Json.object().put("type", "function_call_output").put("call_id", result.toolCallId());
         if (!split.sends()) {
             return item.put("output", split.text());
