@@ -13,6 +13,7 @@ import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import dev.dockhand.core.model.WireCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,7 @@ final class AnthropicRequestWriter {
         ArrayNode messages = body.putArray("messages");
         String system = "";
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.ANTHROPIC);
         for (Message message : request.messages()) {
             if (message instanceof Message.System given) {
                 system = given.text();
@@ -88,7 +90,7 @@ final class AnthropicRequestWriter {
                 if (!(message instanceof Message.ToolResult)) {
                     carryImages(messages, carried);
                 }
-                append(messages, message, request.model(), carried);
+                append(messages, message, request.model(), carried, wire);
             }
         }
         carryImages(messages, carried);
@@ -185,7 +187,8 @@ final class AnthropicRequestWriter {
             ArrayNode messages,
             Message message,
             String model,
-            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried,
+            WireCalls wire) {
         if (message instanceof Message.User user) {
             if (!user.text().isBlank()) {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
@@ -204,14 +207,16 @@ final class AnthropicRequestWriter {
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
             }
-            for (ToolCall call : assistant.toolCalls()) {
+            for (int i = 0; i < assistant.toolCalls().size(); i++) {
+                ToolCall call = wire.call(assistant, i);
                 ObjectNode block = content.addObject()
                         .put("type", "tool_use")
                         .put("id", call.id())
                         .put("name", call.name());
                 block.set("input", ToolArguments.asObject(call.arguments()));
             }
-        } else if (message instanceof Message.ToolResult result) {
+        } else if (message instanceof Message.ToolResult given) {
+            Message.ToolResult result = wire.result(given);
             ObjectNode block = turn(messages, "user")
                     .addObject()
                     .put("type", "tool_result")

@@ -90,7 +90,7 @@ final class GeminiRequestWriter {
             List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         ImageInput.Split split = ImageInput.split(result, ImageInput.gemini(name), ImageInput.GEMINI_TYPES, "Gemini");
         ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
-        response.put("name", result.toolName());
+        response.put("name", ToolCall.wireName(result.toolName()));
         StringBuilder text = new StringBuilder(split.text());
         List<Image> inside = new ArrayList<>();
         List<Image> after = new ArrayList<>();

@@ -11,6 +11,7 @@ import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
+import dev.dockhand.core.model.WireCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +29,15 @@ final class OpenAiRequestWriter {
         body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
+        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.OPENAI_CHAT);
         for (Message message : request.messages()) {
             if (!(message instanceof Message.ToolResult)) {
                 carryImages(messages, carried);
             }
             if (message instanceof Message.ToolResult result) {
-                messages.add(toolMessage(result, request.model(), carried));
+                messages.add(toolMessage(wire.result(result), request.model(), carried));
             } else {
-                messages.add(message(message, request.model()));
+                messages.add(message(message, request.model(), wire));
             }
         }
         carryImages(messages, carried);
@@ -70,14 +72,14 @@ final class OpenAiRequestWriter {
     static final java.util.regex.Pattern REFUSES_EFFORT = java.util.regex.Pattern.compile(
             "(gpt-4.*|gpt-3\\.5.*|chatgpt-.*|gpt-5(\\.\\d+)?-chat.*|grok-(?!3-mini).*)");
 
-    private static ObjectNode message(Message message, String model) {
+    private static ObjectNode message(Message message, String model, WireCalls wire) {
         ObjectNode node = Json.object();
         if (message instanceof Message.System system) {
             node.put("role", "system").put("content", system.text());
         } else if (message instanceof Message.User user) {
             node.put("role", "user").put("content", user.text());
         } else if (message instanceof Message.Assistant assistant) {
-            assistant(node, assistant, model);
+            assistant(node, assistant, model, wire);
         }
         return node;
     }
@@ -126,7 +128,7 @@ final class OpenAiRequestWriter {
         carried.clear();
     }
 
-    private static void assistant(ObjectNode node, Message.Assistant assistant, String model) {
+    private static void assistant(ObjectNode node, Message.Assistant assistant, String model, WireCalls wire) {
         node.put("role", "assistant");
         if (assistant.text().isEmpty() && assistant.hasToolCalls()) {
             node.putNull("content");
@@ -140,7 +142,8 @@ final class OpenAiRequestWriter {
             return;
         }
         ArrayNode calls = node.putArray("tool_calls");
-        for (ToolCall call : assistant.toolCalls()) {
+        for (int i = 0; i < assistant.toolCalls().size(); i++) {
+            ToolCall call = wire.call(assistant, i);
             ObjectNode entry = calls.addObject().put("id", call.id()).put("type", "function");
             entry.putObject("function")
                     .put("name", call.name())
