@@ -79,6 +79,20 @@ public class CustomCommandsReplTest extends CliTest {
     }
 
     @Test
+    void aCommandWhosePromptComesOutBlankSaysWhatItNeedsAndSendsNothing() throws Exception {
+        project("ask.md", "---\nargument-hint: QUESTION\n---\n$ARGUMENTS\n");
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            repl.submit("/ask");
+            repl.await("needs arguments");
+
+            assertEquals(
+                    List.of("/ask needs arguments: its prompt is empty without them (/ask QUESTION)."),
+                    repl.rowsFrom("/ask needs").subList(0, 1));
+        }
+        assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
     void aMistypedCommandSuggestsTheNearestCustomOne() throws Exception {
         project("deploy-check.md", "Check the deploy.\n");
         try (ReplHarness repl = new ReplHarness(cli)) {

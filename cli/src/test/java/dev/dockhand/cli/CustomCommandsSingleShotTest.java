@@ -177,6 +177,22 @@ public class CustomCommandsSingleShotTest extends CliTest {
     }
 
     @Test
+    void aCommandWhosePromptComesOutBlankIsRefusedBeforeAnythingIsSent() throws Exception {
+        project("ask.md", "---\nargument-hint: QUESTION\n---\n$ARGUMENTS\n");
+        project("empty.md", "\n");
+
+        assertEquals(ExitCodes.USAGE, cli.run("-p", "/ask"));
+        assertEquals(ExitCodes.USAGE, cli.run("-p", "/empty"));
+
+        assertEquals(
+                List.of(
+                        "dockhand: /ask needs arguments: its prompt is empty without them (/ask QUESTION).",
+                        "dockhand: /empty has no prompt: .dockhand/commands/empty.md is empty."),
+                said());
+        assertEquals(0, cli.model.requestCount());
+    }
+
+    @Test
     void aBuiltInCommandOfTheReplIsRefusedBeforeAnythingIsSent() {
         int exit = cli.run("-p", "/model other");
 

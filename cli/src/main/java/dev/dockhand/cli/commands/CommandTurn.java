@@ -2,6 +2,7 @@ package dev.dockhand.cli.commands;
 
 import dev.dockhand.cli.config.ModelChoice;
 import dev.dockhand.cli.environment.DockhandException;
+import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.agent.TurnResult;
@@ -42,9 +43,14 @@ public record CommandTurn(
     /**
      * The turn of {@code /name arguments} in {@code session}; {@code trusted} whether the folder is. A model that
      * cannot be used (no key for its provider, a bad name) throws the DockhandException that {@code /model} would,
-     * unless an untrusted project's command named it: that turn runs on the session's model, with a note.
+     * unless an untrusted project's command named it: that turn runs on the session's model, with a note. A prompt
+     * that comes out blank throws a usage error ({@link CustomCommand#refusal}).
      */
     public static CommandTurn plan(CustomCommand command, String arguments, boolean trusted, AgentSession session) {
+        Optional<String> refused = command.refusal(arguments);
+        if (refused.isPresent()) {
+            throw new DockhandException(ExitCodes.USAGE, refused.get());
+        }
         List<String> notes = new ArrayList<>();
         boolean project = command.scope() == CustomCommand.Scope.PROJECT;
         Set<String> allowed = new LinkedHashSet<>();

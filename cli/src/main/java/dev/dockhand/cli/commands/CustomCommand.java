@@ -44,6 +44,21 @@ public record CustomCommand(
         return CommandArguments.fill(body, arguments).strip();
     }
 
+    /**
+     * Why {@code /name arguments} cannot run, when its prompt comes out blank (a body of {@code $ARGUMENTS} alone,
+     * typed without arguments; an empty file): one sentence for the user. A blank prompt never goes to the model.
+     */
+    public Optional<String> refusal(String arguments) {
+        if (!prompt(arguments).isBlank()) {
+            return Optional.empty();
+        }
+        if (body.isBlank()) {
+            return Optional.of("/" + name + " has no prompt: " + file + " is empty.");
+        }
+        String usage = argumentHint.isBlank() ? "" : " (/" + name + " " + argumentHint.strip() + ")";
+        return Optional.of("/" + name + " needs arguments: its prompt is empty without them" + usage + ".");
+    }
+
     /** One line for {@code /help} and completion: the description, else the body's first line, then the scope. */
     public String summary() {
         String text = description.isEmpty() ? body.strip().lines().findFirst().orElse("") : description;

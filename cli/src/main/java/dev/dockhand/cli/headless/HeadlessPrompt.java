@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * What the prompt of a {@code -p} run asks for: a custom command ({@code /review src/Main.java}), {@code /init}, or
  * plain text. A built-in command of the REPL ({@code /help}, {@code /model} …) does nothing without one and is refused
- * (exit 2) before anything starts. An unknown {@code /name} is sent as typed, with a note on stderr: prompts may
+ * (exit 2) before anything starts, as is a custom command whose prompt comes out blank. An unknown {@code /name} is sent as typed, with a note on stderr: prompts may
  * begin with a slash ({@code /tmp is full, why?}).
  */
 final class HeadlessPrompt {
@@ -80,6 +80,10 @@ final class HeadlessPrompt {
                     + CustomCommands.userFolder(environment.settingsHome()) + "); the prompt was sent as typed.");
         }
         err.flush();
+        Optional<String> refused = found.flatMap(command -> command.refusal(invocation.arguments()));
+        if (refused.isPresent()) {
+            throw new DockhandException(ExitCodes.USAGE, refused.get());
+        }
         return found.map(command ->
                         new HeadlessPrompt(prompt, command, invocation.arguments(), false, Optional.empty(), workspace))
                 .orElseGet(() -> new HeadlessPrompt(prompt, null, "", false, Optional.empty(), workspace));

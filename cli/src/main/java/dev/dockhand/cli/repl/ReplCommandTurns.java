@@ -57,6 +57,11 @@ final class ReplCommandTurns {
      * {@code @} in the command's file is left as written, since whoever wrote the file chose it, not the user.
      */
     void custom(CustomCommand command, String arguments) {
+        Optional<String> refused = command.refusal(arguments);
+        if (refused.isPresent()) {
+            screen.print(Rendering.printable(refused.get()), TurnView.YELLOW);
+            return;
+        }
         CommandTurn planned;
         try {
             planned = CommandTurn.plan(command, arguments, trusted, session);

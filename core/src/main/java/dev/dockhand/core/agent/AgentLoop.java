@@ -257,8 +257,14 @@ public final class AgentLoop {
      *
      * @throws ProviderException when a model request fails; the conversation holds the prompt and every completed
      *     round before the failure, and stays valid
+     * @throws IllegalArgumentException when {@code prompt} is blank: callers refuse that with a sentence of their own
      */
     public TurnResult run(String prompt, Cancellation cancel) throws ProviderException {
+        if (prompt.isBlank()) {
+            // Anthropic and Gemini take no blank text, so the turn would be left out and the request would end on the
+            // model's own reply (a 400 on both), or hold no message at all.
+            throw new IllegalArgumentException("A turn needs a prompt that is not blank.");
+        }
         // A round that failed inside Dockhand may have left calls unanswered; a user message cannot follow them.
         conversation.answerPending(UNANSWERED);
         TokenUsage usage = new TokenUsage(0, 0);

@@ -16,6 +16,31 @@ public record ToolCall(String id, String name, String arguments) {
      */
     public static final String MISSING_NAME = "missing_tool_name";
 
+    /**
+     * The name a call goes back to the provider under when the model wrote a name no API takes in its history (gpt-oss
+     * on vLLM or Ollama streams {@code repo_browser.open_file}; OpenAI then refuses every later request with "string
+     * does not match pattern"). The conversation keeps the name as written, so the error result can quote it; only the
+     * request writers use this one, like {@link #MISSING_NAME} it names no tool.
+     */
+    public static final String INVALID_NAME = "invalid_tool_name";
+
+    /**
+     * Tool names every API takes, in declarations and in the history: OpenAI's chat completions and Responses
+     * ({@code ^[a-zA-Z0-9_-]{1,64}$}), Anthropic's tool names, Gemini's FunctionCall and FunctionResponse names
+     * ("a-z, A-Z, 0-9, or underscores and dashes, with a maximum length of 64").
+     */
+    private static final java.util.regex.Pattern WIRE_NAME = java.util.regex.Pattern.compile("[a-zA-Z0-9_-]{1,64}");
+
+    /** Whether {@code name} is one every provider takes back in a request. */
+    public static boolean isWireName(String name) {
+        return WIRE_NAME.matcher(name).matches();
+    }
+
+    /** The name a call named {@code name} goes back to a provider under: itself, or {@link #INVALID_NAME}. */
+    public static String wireName(String name) {
+        return isWireName(name) ? name : INVALID_NAME;
+    }
+
     /** A new unique id, for calls whose provider sent none (or one already taken). */
     public static String freshId() {
         return "call_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 24);

@@ -28,6 +28,8 @@ import java.util.stream.Collectors;
  */
 final class CallValidator {
     private static final int QUOTE_LIMIT = 300;
+    /** How much of a malformed tool name the error result quotes: enough to recognise it. */
+    private static final int NAME_LIMIT = 80;
 
     private final ToolRegistry registry;
     /** Keyed by the tool itself: a tool that comes back under the same name with a new schema (MCP) compiles anew. */
@@ -57,6 +59,16 @@ final class CallValidator {
                                         : "its arguments were " + quote(call.arguments()))
                                 + "). Call again with the name of one of these tools: "
                                 + String.join(", ", registry.names()) + ".");
+            }
+            if (!ToolCall.isWireName(call.name())) {
+                // The name goes back to the provider as the placeholder, which no API refuses; the model hears what
+                // it wrote here, once, so it can correct itself.
+                return invalid(
+                        ToolErrorType.UNKNOWN_TOOL,
+                        "Your tool call named " + quoteName(call.name()) + " was not run: no tool has that name, and"
+                                + " a tool name has only letters, digits, _ and - (the call shows as "
+                                + ToolCall.INVALID_NAME + " in the history). Call again with the name of one of these"
+                                + " tools: " + String.join(", ", registry.names()) + ".");
             }
             Optional<String> withheld = registry.withheld(call.name());
             if (withheld.isPresent()) {
@@ -183,6 +195,35 @@ final class CallValidator {
 
     private static Invalid invalid(ToolErrorType type, String message) {
         return new Invalid(ToolResult.error(type, message));
+    }
+
+    /**
+     * A name the model wrote, as a line it can read: control and invisible format characters as escapes (a
+     * backslash, u, the hex code), cut after {@value #NAME_LIMIT} characters.
+     */
+    static String quoteName(String name) {
+        StringBuilder shown = new StringBuilder();
+        int count = 0;
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            i += Character.charCount(c);
+            if (count++ == NAME_LIMIT) {
+                shown.append('…');
+                break;
+            }
+            int type = Character.getType(c);
+            if (Character.isISOControl(c)
+                    || type == Character.FORMAT
+                    || type == Character.SURROGATE
+                    || type == Character.UNASSIGNED
+                    || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                shown.append(String.format("\\u%04x", c));
+            } else {
+                shown.append(Character.toChars(c));
+            }
+        }
+        return "`" + shown + "`";
     }
 
     private static String quote(String text) {

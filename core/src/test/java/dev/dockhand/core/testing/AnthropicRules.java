@@ -8,14 +8,17 @@ import static dev.dockhand.core.testing.WireProblems.isText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * What Anthropic's Messages API rejects in a request. Hand-written from the API reference and from 400s recorded in
- * public issues (cited at each rule); the wording is ours. Two rules are Dockhand's own, stricter than the API, which
- * now merges neighbouring turns of one role: user and assistant turns alternate (the writer merges them itself), and
- * results come in the calls' order.
+ * public issues (cited at each rule); the wording is ours. Some rules are Dockhand's own, stricter than the API, which
+ * now merges neighbouring turns of one role: user and assistant turns alternate (the writer merges them itself),
+ * results come in the calls' order, a tool_use's name keeps the tool-name pattern, and a request ends with a user turn
+ * for every model (only Claude 4.6 and later refuse a final assistant turn; Dockhand never sends one as a prefill).
  */
 final class AnthropicRules {
     private static final Pattern ID = Pattern.compile("[a-zA-Z0-9_-]+");
@@ -40,6 +43,7 @@ final class AnthropicRules {
             return;
         }
         List<String> pending = List.of();
+        Set<String> ids = new HashSet<>();
         for (int i = 0; i < messages.size(); i++) {
             JsonNode message = messages.get(i);
             String role = message.path("role").asText();
@@ -55,9 +59,16 @@ final class AnthropicRules {
             texts(blocks, "messages." + i, problems);
             pending = answered(pending, blocks, role, i, problems);
             if (role.equals("assistant")) {
-                pending = toolUses(blocks, i, problems);
+                pending = toolUses(blocks, i, ids, problems);
             }
         }
+        // Recorded: "This model does not support assistant message prefill. The conversation must end with a user
+        // message." (Claude 4.6 and later, smallmain/vscode-unify-chat-provider#249). Earlier models took a final
+        // assistant turn as a prefill, which Dockhand never sends: its requests end with the user's turn or results.
+        problems.require(
+                messages.get(messages.size() - 1).path("role").asText().equals("user"),
+                "This model does not support assistant message prefill. The conversation must end with a user"
+                        + " message.");
         // Recorded: "`tool_use` ids were found without `tool_result` blocks immediately after" (claude-code#7929),
         // also when the assistant turn is the last.
         problems.require(
@@ -299,8 +310,11 @@ final class AnthropicRules {
         return List.of();
     }
 
-    /** Checks the turn's tool_use blocks and returns their ids, which the next turn must answer. */
-    private static List<String> toolUses(List<JsonNode> blocks, int at, WireProblems problems) {
+    /**
+     * Checks the turn's tool_use blocks and returns their ids, which the next turn must answer; {@code seen} holds the
+     * ids of the request's earlier turns, which none may repeat.
+     */
+    private static List<String> toolUses(List<JsonNode> blocks, int at, Set<String> seen, WireProblems problems) {
         List<String> ids = new ArrayList<>();
         for (int b = 0; b < blocks.size(); b++) {
             JsonNode block = blocks.get(b);
@@ -309,12 +323,22 @@ final class AnthropicRules {
             }
             String where = "messages." + at + ".content." + b + ".tool_use";
             String id = block.path("id").asText();
+            // Recorded: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
+            // (CommandCodeAI/command-code#323, a Kimi K2 history sent to Claude in anomalyco/opencode#1279).
             problems.require(ID.matcher(id).matches(), where + ".id: String should match pattern '^[a-zA-Z0-9_-]+$'");
-            problems.require(!ids.contains(id), where + ".id: `tool_use` ids must be unique");
+            // Recorded at a late turn: "messages.43.content.2: tool_use ids must be unique"
+            // (anthropics/claude-code#28515): the ids of the whole request, not of one turn.
+            problems.require(seen.add(id), "messages." + at + ".content." + b + ": `tool_use` ids must be unique");
             // Recorded: "messages.11.content.1.tool_use.name: String should have at least 1 character"
             // (sipeed/picoclaw#1658).
             problems.require(
                     isNonEmptyText(block.get("name")), where + ".name: String should have at least 1 character");
+            // Dockhand's own: a tool_use names a tool the request could declare (the tool-name pattern below), so a
+            // history that reaches Claude from another provider carries no name the tools could not have.
+            problems.require(
+                    !isNonEmptyText(block.get("name"))
+                            || TOOL_NAME.matcher(block.get("name").asText()).matches(),
+                    where + ".name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'");
             // Recorded: "tool_use.input: Input should be a valid dictionary" (claude-code#6695).
             problems.require(isObject(block.get("input")), where + ".input: Input should be a valid dictionary");
             ids.add(id);

@@ -176,9 +176,12 @@ class AnthropicRulesTest {
     @Test
     void refusesThinkingInAFinalAssistantTurnWithThinkingOff() {
         assertEquals(
-                List.of("messages.1.content.0: When thinking is disabled, an `assistant` message in the final"
-                        + " position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your"
-                        + " request."),
+                List.of(
+                        "This model does not support assistant message prefill. The conversation must end with a user"
+                                + " message.",
+                        "messages.1.content.0: When thinking is disabled, an `assistant` message in the final"
+                                + " position cannot contain `thinking`. To use thinking blocks, enable `thinking` in"
+                                + " your request."),
                 problems(body -> {
                     body.remove("thinking");
                     ArrayNode messages = (ArrayNode) body.get("messages");

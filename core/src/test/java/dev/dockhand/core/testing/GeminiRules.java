@@ -156,6 +156,12 @@ final class GeminiRules {
         problems.require(
                 calls.isEmpty(),
                 PREFIX + "contents: the function call turn at the end has no function" + " response turn after it.");
+        // Recorded: "Please ensure that multiturn requests ends with a user role or a function response."
+        // (songquanpeng/one-api#836); Vertex AI: "Requests ending with a model turn are not supported"
+        // (decolua/9router#3055). A function response is a part of a user turn here.
+        problems.require(
+                contents.get(contents.size() - 1).path("role").asText().equals("user"),
+                "Please ensure that multiturn requests ends with a user role or a function response.");
         JsonNode system = body.get("systemInstruction");
         if (system != null) {
             parts(system.get("parts"), "system", PREFIX + "system_instruction", problems);
@@ -196,6 +202,14 @@ final class GeminiRules {
                 problems.require(
                         isNonEmptyText(response.get("name")),
                         at + ".function_response.name: Name cannot be" + " empty.");
+                // FunctionResponse.name has FunctionCall.name's rule in the API reference.
+                problems.require(
+                        !isNonEmptyText(response.get("name"))
+                                || WireProblems.FUNCTION_NAME
+                                        .matcher(response.get("name").asText())
+                                        .matches(),
+                        at + ".function_response.name: Invalid function name "
+                                + WireProblems.quote(response.get("name")) + ".");
                 problems.require(
                         isObject(response.get("response")), at + ".function_response.response: must be an object.");
             }

@@ -105,6 +105,12 @@ final class OpenAiRules {
             JsonNode call = calls.get(c);
             String id = call.path("id").asText();
             problems.require(!id.isEmpty(), "Invalid '" + where + ".id': empty string.");
+            // Recorded: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum
+            // length 40, but got a string with length 83 instead." (openclaw/openclaw#875).
+            problems.require(
+                    id.length() <= 40,
+                    "Invalid '" + where + ".id': string too long. Expected a string with maximum length 40, but got a"
+                            + " string with length " + id.length() + " instead.");
             problems.require(seenIds.add(id), "Invalid '" + where + ".id': " + id + " is used twice.");
             problems.require("function".equals(call.path("type").asText()), "Invalid '" + where + ".type'.");
             function(call.get("function"), where, problems);
@@ -136,7 +142,9 @@ final class OpenAiRules {
             return;
         }
         JsonNode name = function.get("name");
-        // Recorded: "Invalid 'messages[67].tool_calls[0].function.name': empty string" (continuedev/continue#9784).
+        // Recorded: "Invalid 'messages[67].tool_calls[0].function.name': empty string" (continuedev/continue#9784), and
+        // "Invalid 'messages[9].tool_calls[0].function.name': string does not match pattern. Expected a string that
+        // matches the pattern '^[a-zA-Z0-9_-]+$'." (mcp-use/mcp-use#90).
         problems.require(isNonEmptyText(name), "Invalid '" + where + ".function.name': empty string.");
         problems.require(
                 !isNonEmptyText(name)

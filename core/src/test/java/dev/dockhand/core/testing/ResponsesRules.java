@@ -48,12 +48,14 @@ final class ResponsesRules {
                 case "function_call" -> {
                     call(item, where, problems);
                     String id = item.path("call_id").asText();
+                    callIdLength(id, where, problems);
                     problems.require(
                             calls.putIfAbsent(id, i) == null,
                             "Invalid '" + where + ".call_id': " + id + " is used by an earlier function_call.");
                 }
                 case "function_call_output" -> {
                     String id = item.path("call_id").asText();
+                    callIdLength(id, where, problems);
                     // Recorded: "No tool call found for function call output with call_id call_..."
                     // (openai/openai-agents-python#1061).
                     problems.require(
@@ -83,6 +85,17 @@ final class ResponsesRules {
         tools(body.get("tools"), problems);
         reasoningParameter(body, problems);
         ImageRules.responses(body, problems);
+    }
+
+    /**
+     * Recorded: "Invalid 'input[95].call_id': string too long. Expected a string with maximum length 64, but got a
+     * string with length 116 instead." (AnswerDotAI/fastllm#45).
+     */
+    private static void callIdLength(String id, String where, WireProblems problems) {
+        problems.require(
+                id.length() <= 64,
+                "Invalid '" + where + ".call_id': string too long. Expected a string with maximum length 64, but got"
+                        + " a string with length " + id.length() + " instead.");
     }
 
     private static void message(JsonNode item, String where, WireProblems problems) {

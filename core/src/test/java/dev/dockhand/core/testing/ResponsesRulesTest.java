@@ -60,6 +60,21 @@ class ResponsesRulesTest {
     }
 
     @Test
+    void refusesACallIdLongerThanSixtyFourCharacters() {
+        String id = "call_" + "x".repeat(60);
+        assertEquals(
+                List.of(
+                        "Invalid 'input[3].call_id': string too long. Expected a string with maximum length 64, but"
+                                + " got a string with length 65 instead.",
+                        "Invalid 'input[5].call_id': string too long. Expected a string with maximum length 64, but"
+                                + " got a string with length 65 instead."),
+                problems(body -> {
+                    item(body, 3).put("call_id", id);
+                    item(body, 5).put("call_id", id);
+                }));
+    }
+
+    @Test
     void refusesACallLeftUnanswered() {
         assertEquals(List.of("No tool output found for function call c2."), problems(body -> input(body)
                 .remove(6)));

@@ -43,7 +43,8 @@ class WireFormatTest {
              {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"A"},
                {"type":"tool_result","tool_use_id":"toolu_2","content":"B","is_error":true},
                {"type":"text","text":"and then?"}]},
-             {"role":"assistant","content":[{"type":"text","text":"Done."}]}],
+             {"role":"assistant","content":[{"type":"text","text":"Done."}]},
+             {"role":"user","content":[{"type":"text","text":"thanks"}]}],
              "tools":[{"name":"read_file","description":"d","input_schema":{"type":"object"}}]}
             """;
 
@@ -55,7 +56,8 @@ class WireFormatTest {
                {"functionCall":{"name":"list_directory","args":{}}}]},
              {"role":"user","parts":[{"functionResponse":{"name":"read_file","response":{"output":"A"}}},
                {"functionResponse":{"name":"list_directory","response":{"error":"no"}}}]},
-             {"role":"model","parts":[{"text":"Done."}]}],
+             {"role":"model","parts":[{"text":"Done."}]},
+             {"role":"user","parts":[{"text":"thanks"}]}],
              "systemInstruction":{"parts":[{"text":"SYSTEM"}]},
              "tools":[{"functionDeclarations":[{"name":"read_file","description":"d",
                "parameters":{"type":"OBJECT"}}]}]}
@@ -152,6 +154,18 @@ class WireFormatTest {
     }
 
     @Test
+    void openAiRefusesAToolCallIdLongerThanFortyCharacters() {
+        String id = "gen-1767225900-" + "a".repeat(26);
+        assertEquals(
+                List.of("Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum"
+                        + " length 40, but got a string with length 41 instead."),
+                problems(WireFormat.OPENAI, OPENAI, body -> {
+                    at(body, "/messages/2/tool_calls/0").put("id", id);
+                    at(body, "/messages/3").put("tool_call_id", id);
+                }));
+    }
+
+    @Test
     void openAiRefusesEmptyArgumentsAndAMissingId() {
         assertEquals(
                 List.of(
@@ -193,6 +207,7 @@ class WireFormatTest {
         assertEquals(
                 List.of("messages.1: user and assistant turns must alternate; found two user turns"),
                 problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> {
+                    array(body, "/messages").remove(4);
                     array(body, "/messages").remove(1);
                     array(body, "/messages").remove(1);
                     at(body, "/messages/1").put("role", "user");
@@ -232,9 +247,13 @@ class WireFormatTest {
     @Test
     void anthropicRefusesAToolUseLeftUnansweredAtTheEnd() {
         assertEquals(
-                List.of("messages.1: `tool_use` ids were found without `tool_result` blocks immediately after:"
-                        + " [toolu_1, toolu_2]"),
+                List.of(
+                        "This model does not support assistant message prefill. The conversation must end with a user"
+                                + " message.",
+                        "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after:"
+                                + " [toolu_1, toolu_2]"),
                 problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> {
+                    array(body, "/messages").remove(4);
                     array(body, "/messages").remove(3);
                     array(body, "/messages").remove(2);
                 }));
@@ -249,6 +268,67 @@ class WireFormatTest {
                 problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> {
                     at(body, "/messages/1/content/1").put("name", "");
                     at(body, "/messages/1/content/2").put("input", "{\"path\":");
+                }));
+    }
+
+    @Test
+    void anthropicRefusesAnIdOutsideItsPatternAndAnIdAnEarlierTurnUsed() {
+        assertEquals(
+                List.of("messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"),
+                problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> {
+                    at(body, "/messages/1/content/1").put("id", "functions.read_file:0");
+                    at(body, "/messages/2/content/0").put("tool_use_id", "functions.read_file:0");
+                }));
+        assertEquals(
+                List.of("messages.3.content.0: `tool_use` ids must be unique"),
+                problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> {
+                    ArrayNode messages = array(body, "/messages");
+                    messages.remove(4);
+                    messages.remove(3);
+                    messages.addObject()
+                            .put("role", "assistant")
+                            .putArray("content")
+                            .add(Json.read("{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"read_file\","
+                                    + "\"input\":{}}"));
+                    messages.addObject()
+                            .put("role", "user")
+                            .putArray("content")
+                            .add(Json.read("{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_1\",\"content\":\"C\"}"));
+                }));
+    }
+
+    @Test
+    void anthropicRefusesAToolUseNameOutsideTheToolNamePattern() {
+        assertEquals(
+                List.of("messages.1.content.1.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"),
+                problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> at(body, "/messages/1/content/1")
+                        .put("name", "repo_browser.open_file")));
+    }
+
+    @Test
+    void anthropicRefusesARequestThatEndsWithTheAssistant() {
+        assertEquals(
+                List.of("This model does not support assistant message prefill. The conversation must end with a user"
+                        + " message."),
+                problems(WireFormat.ANTHROPIC, ANTHROPIC, body -> array(body, "/messages")
+                        .remove(4)));
+    }
+
+    @Test
+    void geminiRefusesARequestThatEndsWithTheModelAndAResponseNameOutsideThePattern() {
+        assertEquals(
+                List.of("Please ensure that multiturn requests ends with a user role or a function response."),
+                problems(WireFormat.GEMINI, GEMINI, body -> array(body, "/contents")
+                        .remove(4)));
+        assertEquals(
+                List.of(
+                        "* GenerateContentRequest.contents[1].parts[0].function_call.name: Invalid function name"
+                                + " \"repo_browser.open_file\".",
+                        "* GenerateContentRequest.contents[2].parts[0].function_response.name: Invalid function name"
+                                + " \"repo_browser.open_file\"."),
+                problems(WireFormat.GEMINI, GEMINI, body -> {
+                    at(body, "/contents/1/parts/0/functionCall").put("name", "repo_browser.open_file");
+                    at(body, "/contents/2/parts/0/functionResponse").put("name", "repo_browser.open_file");
                 }));
     }
 

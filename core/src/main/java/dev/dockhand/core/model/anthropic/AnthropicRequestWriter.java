@@ -14,6 +14,7 @@ import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import dev.dockhand.core.model.WireCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +85,7 @@ final class AnthropicRequestWriter {
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         ImageBudget images =
                 ImageBudget.plan(request.messages(), ImageInput.anthropic(request.model()), ImageBudget.ANTHROPIC);
+        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.ANTHROPIC);
         for (Message message : request.messages()) {
             if (message instanceof Message.System given) {
                 system = given.text();
@@ -91,7 +93,7 @@ final class AnthropicRequestWriter {
                 if (!(message instanceof Message.ToolResult)) {
                     carryImages(messages, carried);
                 }
-                append(messages, message, request.model(), images, carried);
+                append(messages, message, request.model(), images, carried, wire);
             }
         }
         carryImages(messages, carried);
@@ -189,7 +191,8 @@ final class AnthropicRequestWriter {
             Message message,
             String model,
             ImageBudget images,
-            List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
+            List<Map.Entry<Message.ToolResult, List<Image>>> carried,
+            WireCalls wire) {
         if (message instanceof Message.User user) {
             if (!user.text().isBlank()) {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
@@ -208,19 +211,21 @@ final class AnthropicRequestWriter {
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
             }
-            for (ToolCall call : assistant.toolCalls()) {
+            for (int i = 0; i < assistant.toolCalls().size(); i++) {
+                ToolCall call = wire.call(assistant, i);
                 ObjectNode block = content.addObject()
                         .put("type", "tool_use")
                         .put("id", call.id())
                         .put("name", call.name());
                 block.set("input", ToolArguments.asObject(call.arguments()));
             }
-        } else if (message instanceof Message.ToolResult result) {
+        } else if (message instanceof Message.ToolResult given) {
+            Message.ToolResult result = wire.result(given);
             ObjectNode block = turn(messages, "user")
                     .addObject()
                     .put("type", "tool_result")
                     .put("tool_use_id", result.toolCallId());
-            toolResultContent(block, images.split(result), result, carried);
+            toolResultContent(block, images.split(given), result, carried);
             if (result.error()) {
                 block.put("is_error", true);
             }

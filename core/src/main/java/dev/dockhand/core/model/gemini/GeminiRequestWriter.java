@@ -92,7 +92,7 @@ final class GeminiRequestWriter {
             GeminiModels model,
             List<Map.Entry<Message.ToolResult, List<Image>>> carried) {
         ObjectNode response = parts(contents, "user").addObject().putObject("functionResponse");
-        response.put("name", result.toolName());
+        response.put("name", ToolCall.wireName(result.toolName()));
         StringBuilder text = new StringBuilder(split.text());
         List<Image> inside = new ArrayList<>();
         List<Image> after = new ArrayList<>();

@@ -159,10 +159,10 @@ final class ReplayedParts {
         return Optional.of(parts);
     }
 
-    /** A {@code functionCall} part for {@code call}, without a signature. */
+    /** A {@code functionCall} part for {@code call}, without a signature; a name Gemini refuses goes as a placeholder. */
     static ObjectNode functionCall(ToolCall call) {
         ObjectNode part = Json.object();
-        ObjectNode functionCall = part.putObject("functionCall").put("name", call.name());
+        ObjectNode functionCall = part.putObject("functionCall").put("name", ToolCall.wireName(call.name()));
         functionCall.set("args", ToolArguments.asObject(call.arguments()));
         return part;
     }

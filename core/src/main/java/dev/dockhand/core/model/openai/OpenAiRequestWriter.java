@@ -12,6 +12,7 @@ import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
+import dev.dockhand.core.model.WireCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,14 +32,15 @@ final class OpenAiRequestWriter {
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         ImageBudget images =
                 ImageBudget.plan(request.messages(), ImageInput.openAiChat(request.model()), ImageBudget.OPENAI);
+        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.OPENAI_CHAT);
         for (Message message : request.messages()) {
             if (!(message instanceof Message.ToolResult)) {
                 carryImages(messages, carried);
             }
             if (message instanceof Message.ToolResult result) {
-                messages.add(toolMessage(result, images.split(result), carried));
+                messages.add(toolMessage(wire.result(result), images.split(result), carried));
             } else {
-                messages.add(message(message, request.model()));
+                messages.add(message(message, request.model(), wire));
             }
         }
         carryImages(messages, carried);
@@ -73,14 +75,14 @@ final class OpenAiRequestWriter {
     static final java.util.regex.Pattern REFUSES_EFFORT = java.util.regex.Pattern.compile(
             "(gpt-4.*|gpt-3\\.5.*|chatgpt-.*|gpt-5(\\.\\d+)?-chat.*|grok-(?!3-mini).*)");
 
-    private static ObjectNode message(Message message, String model) {
+    private static ObjectNode message(Message message, String model, WireCalls wire) {
         ObjectNode node = Json.object();
         if (message instanceof Message.System system) {
             node.put("role", "system").put("content", system.text());
         } else if (message instanceof Message.User user) {
             node.put("role", "user").put("content", user.text());
         } else if (message instanceof Message.Assistant assistant) {
-            assistant(node, assistant, model);
+            assistant(node, assistant, model, wire);
         }
         return node;
     }
@@ -129,7 +131,7 @@ final class OpenAiRequestWriter {
         carried.clear();
     }
 
-    private static void assistant(ObjectNode node, Message.Assistant assistant, String model) {
+    private static void assistant(ObjectNode node, Message.Assistant assistant, String model, WireCalls wire) {
         node.put("role", "assistant");
         if (assistant.text().isEmpty() && assistant.hasToolCalls()) {
             node.putNull("content");
@@ -143,7 +145,8 @@ final class OpenAiRequestWriter {
             return;
         }
         ArrayNode calls = node.putArray("tool_calls");
-        for (ToolCall call : assistant.toolCalls()) {
+        for (int i = 0; i < assistant.toolCalls().size(); i++) {
+            ToolCall call = wire.call(assistant, i);
             ObjectNode entry = calls.addObject().put("id", call.id()).put("type", "function");
             entry.putObject("function")
                     .put("name", call.name())

@@ -14,6 +14,7 @@ import dev.dockhand.core.model.ModelRequest;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
+import dev.dockhand.core.model.WireCalls;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,7 @@ final class ResponsesRequestWriter {
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         ImageBudget images =
                 ImageBudget.plan(request.messages(), ImageInput.responses(request.model()), ImageBudget.OPENAI);
+        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.RESPONSES);
         for (Message message : request.messages()) {
             if (message instanceof Message.System system) {
                 // The documented place for the system prompt; ChatGPT-plan access refuses a system message item.
@@ -43,11 +45,11 @@ final class ResponsesRequestWriter {
                 continue;
             }
             if (message instanceof Message.ToolResult result) {
-                input.add(output(result, images.split(result), request.model(), carried));
+                input.add(output(wire.result(result), images.split(result), request.model(), carried));
                 continue;
             }
             carryImages(input, carried);
-            input.addAll(items(message, request.model()));
+            input.addAll(items(message, request.model(), wire));
         }
         carryImages(input, carried);
         body.set("input", input);
@@ -91,12 +93,12 @@ final class ResponsesRequestWriter {
         return tools;
     }
 
-    private static List<ObjectNode> items(Message message, String model) {
+    private static List<ObjectNode> items(Message message, String model, WireCalls wire) {
         if (message instanceof Message.User user) {
             return List.of(
                     Json.object().put("type", "message").put("role", "user").put("content", user.text()));
         } else if (message instanceof Message.Assistant assistant) {
-            return assistant(assistant, model);
+            return assistant(assistant, model, wire);
         }
         return List.of();
     }
@@ -165,10 +167,11 @@ final class ResponsesRequestWriter {
      * their phase, which gpt-5.3-codex and later read to tell commentary from an answer) and its calls. A reply whose
      * state came from another wire, or none, goes back as its text then its calls.
      */
-    private static List<ObjectNode> assistant(Message.Assistant assistant, String model) {
+    private static List<ObjectNode> assistant(Message.Assistant assistant, String model, WireCalls wire) {
+        // Keyed by the id as the reply's recorded items hold it; each call goes out as the request's rules take it.
         Map<String, ToolCall> calls = new LinkedHashMap<>();
-        for (ToolCall call : assistant.toolCalls()) {
-            calls.put(call.id(), call);
+        for (int i = 0; i < assistant.toolCalls().size(); i++) {
+            calls.put(assistant.toolCalls().get(i).id(), wire.call(assistant, i));
         }
         List<ObjectNode> items = new ArrayList<>();
         List<JsonNode> recorded = recordedItems(assistant, model);

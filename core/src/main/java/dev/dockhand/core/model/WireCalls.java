@@ -1,0 +1,129 @@
+package dev.dockhand.core.model;
+
+import dev.dockhand.core.conversation.Message;
+import dev.dockhand.core.conversation.ToolCall;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The tool calls and results of one request as the API it goes to takes them: each name through {@link
+ * ToolCall#wireName}, each id as below.
+ *
+ * <p>The conversation keeps each id as its provider made it (Kimi K2 reads its own {@code functions.read_file:0} back), but after a switch of provider, or with a server
+ * that makes ids of its own shape, an id can break the target's rule: Anthropic takes only {@code ^[a-zA-Z0-9_-]+$}
+ * ("tool_use.id: String should match pattern", CommandCodeAI/command-code#323), OpenAI's chat completions at most 40
+ * characters ("string too long. Expected a string with maximum length 40", openclaw/openclaw#875), Responses at most
+ * 64 (AnswerDotAI/fastllm#45). Servers that count calls per reply ({@code call_0}, Kimi's {@code :0}) repeat ids
+ * across replies, and Anthropic refuses a repeat anywhere in the request ("tool_use ids must be unique",
+ * anthropics/claude-code#28515).
+ *
+ * <p>Such an id goes out as {@code call_} and 24 hex digits of a SHA-256 of it, and of its message's index when it
+ * repeats an earlier one, so the replacement is the same in every request (a cached prefix stays the same bytes) and
+ * unique in this one. A result carries the id its call went out with: the call of that id in the latest assistant
+ * message before it. An id that keeps the rule and is not taken goes out as it is.
+ */
+public final class WireCalls {
+    /** What one API takes as a tool-call id. */
+    public record Rule(Pattern allowed, int maxLength) {
+        /** OpenAI's chat completions: any string of at most 40 characters. */
+        public static final Rule OPENAI_CHAT = new Rule(Pattern.compile("(?s).+"), 40);
+        /** OpenAI's Responses {@code call_id}: at most 64 characters. */
+        public static final Rule RESPONSES = new Rule(Pattern.compile("(?s).+"), 64);
+        /** Anthropic's {@code tool_use.id}: letters, digits, {@code _} and {@code -}. */
+        public static final Rule ANTHROPIC = new Rule(Pattern.compile("[a-zA-Z0-9_-]+"), Integer.MAX_VALUE);
+
+        boolean fits(String id) {
+            return id.length() <= maxLength && allowed.matcher(id).matches();
+        }
+    }
+
+    private static final String PREFIX = "call_";
+    private static final int HEX_DIGITS = 24;
+
+    private final Rule rule;
+    private final Map<Message.Assistant, List<String>> calls = new IdentityHashMap<>();
+    private final Map<Message.ToolResult, String> results = new IdentityHashMap<>();
+
+    private WireCalls(Rule rule) {
+        this.rule = rule;
+    }
+
+    /** The ids of {@code messages}, the whole history of one request, under {@code rule}. */
+    public static WireCalls of(List<Message> messages, Rule rule) {
+        WireCalls ids = new WireCalls(rule);
+        Set<String> used = new HashSet<>();
+        Map<String, String> latest = new HashMap<>();
+        for (int i = 0; i < messages.size(); i++) {
+            Message message = messages.get(i);
+            if (message instanceof Message.Assistant assistant && assistant.hasToolCalls()) {
+                latest = new HashMap<>();
+                List<String> wire = new ArrayList<>();
+                for (ToolCall call : assistant.toolCalls()) {
+                    String id = ids.assign(call.id(), i, used);
+                    latest.putIfAbsent(call.id(), id);
+                    wire.add(id);
+                }
+                ids.calls.put(assistant, List.copyOf(wire));
+            } else if (message instanceof Message.ToolResult result) {
+                String id = latest.get(result.toolCallId());
+                ids.results.put(result, id != null ? id : ids.alone(result.toolCallId()));
+            }
+        }
+        return ids;
+    }
+
+    /** The {@code index}th call of {@code assistant} as it goes out: its id and name as the API takes them. */
+    public ToolCall call(Message.Assistant assistant, int index) {
+        ToolCall call = assistant.toolCalls().get(index);
+        List<String> wire = calls.get(assistant);
+        String id = wire != null ? wire.get(index) : alone(call.id());
+        return new ToolCall(id, ToolCall.wireName(call.name()), call.arguments());
+    }
+
+    /** {@code result} as it goes out: with the id its call went out with, and the call's name as it went out. */
+    public Message.ToolResult result(Message.ToolResult result) {
+        String id = results.get(result);
+        return new Message.ToolResult(
+                id != null ? id : alone(result.toolCallId()),
+                ToolCall.wireName(result.toolName()),
+                result.content(),
+                result.error(),
+                result.images());
+    }
+
+    /** The id for a message outside the request's history: the same replacement, without the request's context. */
+    private String alone(String id) {
+        return rule.fits(id) ? id : replacement(id);
+    }
+
+    private String assign(String id, int index, Set<String> used) {
+        if (rule.fits(id) && used.add(id)) {
+            return id;
+        }
+        String candidate = replacement(used.contains(replacement(id)) ? id + "@" + index : id);
+        while (!used.add(candidate)) {
+            // Only a hash collision or an original id that looks like a replacement gets here.
+            candidate = replacement(candidate);
+        }
+        return candidate;
+    }
+
+    private static String replacement(String id) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
+            return PREFIX + HexFormat.of().formatHex(hash).substring(0, HEX_DIGITS);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
