@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.eclipse.jgit.lib.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,6 +152,33 @@ class CheckpointRestoreOutcomeTest {
                     store.restore(store.plan(List.of(finished))));
         }
         assertEquals("before\n", Files.readString(workspace.resolve(name)));
+    }
+
+    @Test
+    void aLinkComesBackAsTheLinkItWasAndAFileKeepsItsPermissions() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.createSymbolicLink(workspace.resolve("current"), Path.of("releases/1"));
+            Files.writeString(workspace.resolve("secret.txt"), "mine\n");
+            Files.setPosixFilePermissions(
+                    workspace.resolve("secret.txt"), PosixFilePermissions.fromString("rw-------"));
+            Checkpoint begun = begin(store, "s1", 1);
+            Files.delete(workspace.resolve("current"));
+            Files.writeString(workspace.resolve("current"), "a file now\n");
+            Files.writeString(workspace.resolve("secret.txt"), "changed\n");
+            Checkpoint finished = store.finish(begun);
+
+            assertEquals(
+                    new CheckpointStore.Restored(List.of("current", "secret.txt"), Map.of()),
+                    store.restore(store.plan(List.of(finished))));
+        }
+        assertEquals(Path.of("releases/1"), Files.readSymbolicLink(workspace.resolve("current")));
+        assertEquals("mine\n", Files.readString(workspace.resolve("secret.txt")));
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(workspace.resolve("secret.txt"))));
+        assertEquals(
+                List.of("current", "secret.txt"),
+                Stream.of(workspace.toFile().list()).sorted().toList());
     }
 
     /** The blob holding {@code path}'s bytes in the snapshot {@code tree}. */
