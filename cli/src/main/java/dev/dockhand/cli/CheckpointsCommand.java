@@ -223,7 +223,7 @@ public final class CheckpointsCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             out.println("Restoring to before " + id + " (" + checkpoint.tool() + ": "
-                    + Rendering.shorten(checkpoint.summary()) + "):");
+                    + Rendering.printable(Rendering.shorten(checkpoint.summary())) + "):");
             Restores.describe(plan).forEach(out::println);
             if (!Boolean.TRUE.equals(value("--yes"))) {
                 CliEnvironment environment = parent.environment();
@@ -247,6 +247,10 @@ public final class CheckpointsCommand implements Callable<Integer> {
             int done = restored.restored().size();
             out.println("Restored " + done + (done == 1 ? " file." : " files."));
             Restores.skipped(restored).forEach(out::println);
+            if (!restored.skipped().isEmpty()) {
+                err.println("dockhand: the restore was partial: " + Restores.partial(restored, checkpoint));
+                return ExitCodes.CHECKPOINT_FAILED;
+            }
             return ExitCodes.OK;
         });
     }

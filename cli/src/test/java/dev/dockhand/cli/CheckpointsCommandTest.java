@@ -207,4 +207,36 @@ public class CheckpointsCommandTest extends CliTest {
 
         assertFalse(Files.exists(temp.resolve("home/checkpoints")));
     }
+
+    @Test
+    void aRestoreThatLeavesAFileOutRestoresTheRestSaysWhichAndExitsWithTheFailure() throws Exception {
+        session();
+        String first = listed().get(0).get("id").asText();
+        // Since the session, a.txt became a folder holding a file no checkpoint recorded: it cannot go back.
+        Files.delete(cli.workspace.resolve("a.txt"));
+        Files.createDirectories(cli.workspace.resolve("a.txt"));
+        Files.writeString(cli.workspace.resolve("a.txt/mine"), "by hand\n");
+        int printed = cli.out.getBuffer().length();
+
+        assertEquals(ExitCodes.CHECKPOINT_FAILED, cli.run("checkpoints", "restore", first, "--yes"));
+
+        assertEquals(
+                List.of(
+                        "Restoring to before " + first + " (edit: a.txt):",
+                        "  restore  a.txt   (changed since by hand: your change is overwritten)",
+                        "  remove   b.txt",
+                        "  restore  c.txt",
+                        "Changed since the checkpoint, not by Dockhand: a.txt.",
+                        "Restored 2 files.",
+                        "  not restored  a.txt   (a.txt is a folder now, holding files no checkpoint recorded"
+                                + " (a.txt/mine): left as it is)"),
+                cli.out.getBuffer().substring(printed).lines().toList());
+        assertEquals(
+                "dockhand: the restore was partial: 1 file was not restored (above); once that is fixed, dockhand"
+                        + " checkpoints restore " + first + " restores it.",
+                cli.errLines().get(cli.errLines().size() - 1));
+        assertEquals("keep me\n", read("c.txt"));
+        assertFalse(Files.exists(cli.workspace.resolve("b.txt")));
+        assertEquals("by hand\n", read("a.txt/mine"));
+    }
 }

@@ -90,15 +90,22 @@ final class CheckpointCommands {
                     .toList();
             RestorePlan plan = store.get().plan(undone);
             String title = "Undo the changes of the turn \""
-                    + Rendering.shorten(undone.get(0).userMessage()) + "\"";
+                    + Rendering.printable(Rendering.shorten(undone.get(0).userMessage())) + "\"";
             if (confirm(title, plan)) {
                 CheckpointStore.Restored done = Restores.restore(
                         store.get(), plan, undone, session.sandbox().hostWrites());
                 screen.print(restored(done.restored()), TurnView.GREEN);
                 printSkipped(done);
+                if (!done.skipped().isEmpty()) {
+                    screen.print(
+                            done.restored().isEmpty()
+                                    ? "Nothing was restored; /undo offers this turn again."
+                                    : Restores.partial(done, undone.get(0)),
+                            TurnView.YELLOW);
+                }
             }
         } catch (IOException | RuntimeException e) {
-            screen.print("The undo failed: " + e.getMessage(), TurnView.RED);
+            screen.print("The undo failed: " + Rendering.printable(String.valueOf(e.getMessage())), TurnView.RED);
         }
     }
 

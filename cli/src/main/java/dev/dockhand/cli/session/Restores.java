@@ -1,5 +1,6 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.checkpoint.Checkpoint;
 import dev.dockhand.core.checkpoint.CheckpointStore;
 import dev.dockhand.core.checkpoint.RestorePlan;
@@ -18,21 +19,24 @@ public final class Restores {
 
     /**
      * One line per file, saying what happens to it, then one naming the files changed by hand since, which the
-     * restore overwrites.
+     * restore overwrites. The names are the model's choice (its commands made the files), so each is made printable:
+     * an escape sequence or a line end in one must not rewrite or hide the lines before the question.
      */
     public static List<String> describe(RestorePlan plan) {
         List<String> lines = new ArrayList<>();
         for (RestorePlan.FileRestore file : plan.files()) {
+            String path = Rendering.printable(file.path());
             if (file.action() == RestorePlan.Action.KEEP) {
-                lines.add("  keep     " + file.path() + "   (older than the call, never recorded: ignored or too large"
+                lines.add("  keep     " + path + "   (older than the call, never recorded: ignored or too large"
                         + " then, so it is not removed)");
                 continue;
             }
             lines.add((file.action() == RestorePlan.Action.REMOVE ? "  remove   " : "  restore  ")
-                    + file.path()
+                    + path
                     + (file.changedSince() ? "   (changed since by hand: your change is overwritten)" : ""));
         }
-        List<String> byHand = plan.changedSince();
+        List<String> byHand =
+                plan.changedSince().stream().map(Rendering::printable).toList();
         if (!byHand.isEmpty()) {
             lines.add("Changed since the checkpoint, not by Dockhand: " + String.join(", ", byHand) + ".");
         }
@@ -43,8 +47,9 @@ public final class Restores {
     static final Duration TURN_WAIT = Duration.ofSeconds(30);
 
     /**
-     * Restores the plan and marks the checkpoints it takes back as undone, each session from the earliest turn among
-     * them, so the next undo goes back further. The restore writes the workspace holding the sandbox's host-write turn
+     * Restores the plan and, when it restored anything, marks the checkpoints it takes back as undone, each session
+     * from the earliest turn among them, so the next undo goes back further; a restore that restored nothing leaves
+     * them as they were, to be tried again. The restore writes the workspace holding the sandbox's host-write turn
      * (as the file tools do): a copy back of a cancelled command still under way finishes first, and none starts over
      * the restored files until they are all written.
      */
@@ -66,6 +71,9 @@ public final class Restores {
         try (HostWrites.Turn turn = held.get()) {
             done = store.restore(plan);
         }
+        if (done.restored().isEmpty()) {
+            return done;
+        }
         // The log lists checkpoints oldest first: each session's first one here is its earliest turn and time.
         Map<String, Checkpoint> first = new LinkedHashMap<>();
         for (Checkpoint checkpoint : undone) {
@@ -77,18 +85,31 @@ public final class Restores {
         return done;
     }
 
-    /** One line per file the restore left as it is, saying why. */
+    /** One line per file the restore left as it is, saying why; printable, as in {@link #describe}. */
     public static List<String> skipped(CheckpointStore.Restored restored) {
         List<String> lines = new ArrayList<>();
-        restored.skipped().forEach((path, why) -> lines.add("  not restored  " + path + "   (" + why + ")"));
+        restored.skipped()
+                .forEach((path, why) -> lines.add(
+                        "  not restored  " + Rendering.printable(path) + "   (" + Rendering.printable(why) + ")"));
         return lines;
+    }
+
+    /**
+     * The line after a restore that left files out, saying how to try them again: the checkpoints it took back are
+     * marked undone when anything was restored, so {@code /undo} would go one turn further back; the headless restore
+     * of the same checkpoint takes them all again.
+     */
+    public static String partial(CheckpointStore.Restored restored, Checkpoint from) {
+        int left = restored.skipped().size();
+        return left + (left == 1 ? " file was" : " files were") + " not restored (above); once that is fixed,"
+                + " dockhand checkpoints restore " + from.id() + " restores " + (left == 1 ? "it" : "them") + ".";
     }
 
     /** {@code ID  TIME  TOOL  SUMMARY  (N files)}, for the command and the REPL's {@code /checkpoints}. */
     public static String line(Checkpoint checkpoint) {
         int count = checkpoint.files().size();
         return checkpoint.id() + "  " + checkpoint.time() + "  " + checkpoint.tool() + "  "
-                + dev.dockhand.cli.environment.Rendering.shorten(checkpoint.summary()) + "  ("
+                + Rendering.printable(Rendering.shorten(checkpoint.summary())) + "  ("
                 + (checkpoint.after().isEmpty() ? "unfinished" : count + (count == 1 ? " file" : " files")) + ")";
     }
 }

@@ -107,4 +107,53 @@ class RestoresTest {
             assertEquals(List.of(finished), store.live("s1"));
         }
     }
+
+    @Test
+    void namesTheModelChoseCannotRewriteTheLinesBeforeTheQuestion() {
+        // Moves up a line, erases it and returns: shown raw it would hide the warning about a hand edit above it.
+        String hostile = "notes\u001b[1A\u001b[2K\r.txt\nrestore  safe.txt";
+        RestorePlan plan = new RestorePlan(List.of(
+                new RestorePlan.FileRestore("a.txt", RestorePlan.Action.WRITE, true, "tree"),
+                new RestorePlan.FileRestore(hostile, RestorePlan.Action.REMOVE, true, "tree"),
+                new RestorePlan.FileRestore(hostile + ".env", RestorePlan.Action.KEEP, false, "tree")));
+
+        assertEquals(
+                List.of(
+                        "  restore  a.txt   (changed since by hand: your change is overwritten)",
+                        "  remove   notes.txtrestore  safe.txt   (changed since by hand: your change is overwritten)",
+                        "  keep     notes.txtrestore  safe.txt.env   (older than the call, never recorded: ignored or"
+                                + " too large then, so it is not removed)",
+                        "Changed since the checkpoint, not by Dockhand: a.txt, notes.txtrestore  safe.txt."),
+                Restores.describe(plan));
+        assertEquals(
+                List.of("  not restored  notes.txtrestore  safe.txt   (notes.txtrestore  safe.txt is a symbolic"
+                        + " link)"),
+                Restores.skipped(
+                        new CheckpointStore.Restored(List.of(), Map.of(hostile, hostile + " is a symbolic link"))));
+    }
+
+    @Test
+    void aRestoreThatRestoredNothingLeavesItsCheckpointsToBeTriedAgain() throws Exception {
+        Path workspace = Files.createDirectories(temp.resolve("workspace")).toRealPath();
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Files.createDirectories(workspace.resolve("sub"));
+        Files.writeString(workspace.resolve("sub/notes.txt"), "before\n");
+        try (CheckpointStore store =
+                CheckpointStore.open(temp.resolve("home/checkpoints"), workspace, 1 << 20, List.of())) {
+            Checkpoint begun = store.begin("s1", 1, "change it", "write_file", "call-1", "sub/notes.txt");
+            Files.writeString(workspace.resolve("sub/notes.txt"), "after\n");
+            Checkpoint finished = store.finish(begun);
+            RestorePlan plan = store.plan(List.of(finished));
+            // A command moved the folder away and left a link in its place: nothing can be restored through it.
+            Files.move(workspace.resolve("sub"), workspace.resolve("moved"));
+            Files.createSymbolicLink(workspace.resolve("sub"), outside);
+
+            CheckpointStore.Restored restored = Restores.restore(store, plan, List.of(finished), HostWrites.NONE);
+
+            assertEquals(
+                    new CheckpointStore.Restored(List.of(), Map.of("sub/notes.txt", "sub is a symbolic link")),
+                    restored);
+            assertEquals(List.of(finished), store.live("s1"));
+        }
+    }
 }

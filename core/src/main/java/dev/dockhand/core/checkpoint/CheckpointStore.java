@@ -83,6 +83,11 @@ public final class CheckpointStore implements AutoCloseable {
         return folder;
     }
 
+    /** Tests only: {@code hook} runs each time a restore has checked a file's folders and is about to change it. */
+    void beforeChange(Runnable hook) {
+        shadow.beforeChange = hook;
+    }
+
     /**
      * Takes a snapshot and keeps nothing of it but the index it leaves: the first snapshot of a workspace reads every
      * file, and done at session start on a spare thread it leaves the checkpoints before calls only the changes to
@@ -187,24 +192,39 @@ public final class CheckpointStore implements AutoCloseable {
      * What restoring the files {@code undone} changed would do: each file as it was before the first of them that
      * changed it. Files already in that state are left out.
      *
+     * <p>A call that never finished (Dockhand was stopped during it) has no snapshot after it: the next checkpoint's in
+     * the log, taken before the next call, stands for it, so a file changed by hand since then is still named. Without
+     * a next checkpoint, what it changed is whatever differs now, and nothing tells a hand edit from the call's.
+     *
      * @param undone checkpoints, oldest first
      */
     public synchronized RestorePlan plan(List<Checkpoint> undone) throws IOException {
         Map<String, Checkpoint> first = new TreeMap<>();
-        Map<String, Checkpoint> last = new TreeMap<>();
+        Map<String, Optional<String>> leftBy = new TreeMap<>();
         ObjectId now = null;
+        List<Checkpoint> logged = null;
         for (Checkpoint checkpoint : undone) {
             List<String> files = checkpoint.files();
-            if (checkpoint.after().isEmpty()) {
-                // The call never finished: what it changed is whatever differs now.
-                if (now == null) {
-                    now = shadow.snapshot();
+            Optional<String> after = checkpoint.after();
+            if (after.isEmpty()) {
+                if (logged == null) {
+                    logged = list();
                 }
-                files = shadow.changed(ObjectId.fromString(checkpoint.before()), now);
+                after = nextInLog(logged, checkpoint).map(Checkpoint::before);
+                ObjectId until;
+                if (after.isPresent()) {
+                    until = ObjectId.fromString(after.get());
+                } else {
+                    if (now == null) {
+                        now = shadow.snapshot();
+                    }
+                    until = now;
+                }
+                files = shadow.changed(ObjectId.fromString(checkpoint.before()), until);
             }
             for (String path : files) {
                 first.putIfAbsent(path, checkpoint);
-                last.put(path, checkpoint);
+                leftBy.put(path, after);
             }
         }
         List<RestorePlan.FileRestore> restores = new ArrayList<>();
@@ -212,13 +232,14 @@ public final class CheckpointStore implements AutoCloseable {
             String path = touched.getKey();
             ObjectId from = ObjectId.fromString(touched.getValue().before());
             Optional<ShadowRepository.Entry> target = shadow.file(from, path);
-            Optional<ShadowRepository.Entry> current = shadow.current(path);
+            Optional<String> left = leftBy.get(path);
+            Optional<ShadowRepository.Entry> leftEntry =
+                    left.isPresent() ? shadow.file(ObjectId.fromString(left.get()), path) : Optional.empty();
+            Optional<ShadowRepository.Entry> current = shadow.current(path, List.of(target, leftEntry));
             if (target.equals(current)) {
                 continue;
             }
-            Optional<String> leftBy = last.get(path).after();
-            boolean changedSince = leftBy.isPresent()
-                    && !shadow.file(ObjectId.fromString(leftBy.get()), path).equals(current);
+            boolean changedSince = left.isPresent() && !leftEntry.equals(current);
             RestorePlan.Action action = target.isPresent()
                     ? RestorePlan.Action.WRITE
                     : shadow.olderThan(path, touched.getValue().time().minus(CLOCK_SLACK))
@@ -229,9 +250,20 @@ public final class CheckpointStore implements AutoCloseable {
         return new RestorePlan(restores);
     }
 
+    /** The checkpoint logged right after {@code checkpoint}, any session's. */
+    private static Optional<Checkpoint> nextInLog(List<Checkpoint> logged, Checkpoint checkpoint) {
+        for (int i = 0; i < logged.size() - 1; i++) {
+            if (logged.get(i).id().equals(checkpoint.id())) {
+                return Optional.of(logged.get(i + 1));
+            }
+        }
+        return Optional.empty();
+    }
+
     /**
      * What a restore did: the paths written or removed, and those left as they are, each with why (a folder on the way
-     * is a link, which may lead out of the workspace, or not a folder).
+     * is a link, which may lead out of the workspace, or not a folder; or writing it failed: a folder made read-only,
+     * a full disk).
      */
     public record Restored(List<String> restored, Map<String, String> skipped) {
         public Restored {
@@ -240,26 +272,56 @@ public final class CheckpointStore implements AutoCloseable {
         }
     }
 
-    /** Carries the plan out. */
+    /**
+     * Carries the plan out, file by file: a file that cannot be written or removed is listed with why, and the rest
+     * are restored all the same, so what was done is always known, never lost to the first failure.
+     */
     public synchronized Restored restore(RestorePlan plan) throws IOException {
         List<String> done = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
         // Removals first, so a file restored where a created folder stood finds the way clear.
         for (RestorePlan.FileRestore file : plan.files()) {
             if (file.action() == RestorePlan.Action.REMOVE) {
-                shadow.delete(file.path())
-                        .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
+                try {
+                    shadow.delete(file.path())
+                            .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
+                } catch (IOException e) {
+                    skipped.put(file.path(), failure("cannot be removed", e));
+                }
             }
         }
         for (RestorePlan.FileRestore file : plan.files()) {
             if (file.action() == RestorePlan.Action.WRITE) {
-                ShadowRepository.Entry entry = shadow.file(ObjectId.fromString(file.fromTree()), file.path())
-                        .orElseThrow(() -> new IOException("the snapshot " + file.fromTree() + " lost " + file.path()));
-                shadow.write(file.path(), entry)
-                        .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
+                try {
+                    Optional<ShadowRepository.Entry> entry =
+                            shadow.file(ObjectId.fromString(file.fromTree()), file.path());
+                    if (entry.isEmpty()) {
+                        skipped.put(file.path(), "the checkpoint's snapshot " + file.fromTree() + " lacks it");
+                        continue;
+                    }
+                    shadow.write(file.path(), entry.get())
+                            .ifPresentOrElse(why -> skipped.put(file.path(), why), () -> done.add(file.path()));
+                } catch (IOException e) {
+                    skipped.put(file.path(), failure("cannot be written", e));
+                }
             }
         }
         return new Restored(done, skipped);
+    }
+
+    /** Why a file was not restored, in a few words and without the workspace's absolute path. */
+    private static String failure(String what, IOException e) {
+        String why;
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            why = "permission denied";
+        } else if (e instanceof java.nio.file.FileSystemException system && system.getReason() != null) {
+            why = system.getReason();
+        } else if (e instanceof java.nio.file.FileSystemException) {
+            why = e.getClass().getSimpleName();
+        } else {
+            why = Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName());
+        }
+        return what + ": " + why;
     }
 
     /** A unified diff of the workspace's recorded files, from the state before {@code checkpoint}'s call to now. */

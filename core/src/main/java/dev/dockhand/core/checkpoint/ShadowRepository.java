@@ -1,15 +1,20 @@
 package dev.dockhand.core.checkpoint;
 
-import dev.dockhand.core.FileTrees;
+import dev.dockhand.core.tool.OpenFolder;
+import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +22,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -28,6 +34,7 @@ import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.RefUpdate;
@@ -57,6 +64,8 @@ final class ShadowRepository implements AutoCloseable {
     private Set<String> reportedRefused = Set.of();
     /** The index as last read or written; null until the first snapshot, and after a failed one. */
     private DirCache index;
+    /** Tests only: runs when a restore has checked a file's folders and is about to write or remove it. */
+    Runnable beforeChange = () -> {};
 
     /** One file of a snapshot: its blob and its mode (regular, executable or symlink). */
     record Entry(ObjectId blob, FileMode mode) {}
@@ -243,6 +252,7 @@ final class ShadowRepository implements AutoCloseable {
         }
     }
 
+    /** A recorded blob's bytes, whole: for the small ones (tests, a link's target). */
     byte[] content(ObjectId blob) throws IOException {
         try (ObjectReader reader = repository.newObjectReader()) {
             return reader.open(blob, Constants.OBJ_BLOB).getCachedBytes(Integer.MAX_VALUE);
@@ -255,63 +265,101 @@ final class ShadowRepository implements AutoCloseable {
      * when a folder stands at {@code path} holding files: the restore's removals have already taken the recorded ones,
      * so what is left there no checkpoint ever recorded (an ignored {@code node_modules} or {@code .env}, a file too
      * large), and nothing a checkpoint cannot bring back is destroyed. A folder holding only folders is replaced.
+     *
+     * <p>Every step is taken relative to the folders held open from the workspace's root ({@link HeldPath}): the bytes
+     * go to a new file created beside the target ({@code CREATE_NEW}, not following a link), which is then renamed
+     * over it, so a folder on the way swapped for a link after the check cannot lead the write out of the workspace.
      */
     Optional<String> write(String path, Entry entry) throws IOException {
-        Optional<String> unsafe = unsafeFolder(path);
-        if (unsafe.isPresent()) {
-            return unsafe;
-        }
-        Path target = workspace.resolve(path);
-        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            List<Path> held = FileTrees.files(target, 4);
-            if (!held.isEmpty()) {
-                return Optional.of(heldBy(path, held));
+        try (HeldPath held = HeldPath.open(workspace, path)) {
+            if (held.refused().isPresent()) {
+                return held.refused();
             }
-        }
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        if (!parent.toRealPath().startsWith(workspace.toRealPath())) {
-            return Optional.of(workspace.relativize(parent) + " leads out of the workspace");
-        }
-        byte[] content = content(entry.blob());
-        Path temporary = parent.resolve("." + target.getFileName() + ".dockhand-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        try {
-            if (entry.mode() == FileMode.SYMLINK) {
-                Files.createSymbolicLink(temporary, Path.of(new String(content, StandardCharsets.UTF_8)));
-            } else {
-                // CREATE_NEW never follows a link standing at the name.
-                Files.write(temporary, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
-                        && target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                    Files.setPosixFilePermissions(
-                            temporary, Files.getPosixFilePermissions(target, LinkOption.NOFOLLOW_LINKS));
+            String name = held.name();
+            Optional<BasicFileAttributes> existing = held.attributes();
+            if (existing.isPresent() && existing.get().isDirectory()) {
+                List<String> files = HeldPath.files(held.folder(), name, 4);
+                if (!files.isEmpty()) {
+                    return Optional.of(heldBy(path, files));
                 }
-                setExecutable(temporary, entry.mode() == FileMode.EXECUTABLE_FILE);
             }
-            if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            held.createFolders();
+            OpenFolder folder = held.folder();
+            // Not named after the file: a name near the system's limit of 255 bytes would leave no room for a suffix.
+            String temporary = ".dockhand-restore-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong());
+            try (ObjectReader reader = repository.newObjectReader()) {
+                ObjectLoader loader = reader.open(entry.blob(), Constants.OBJ_BLOB);
+                if (entry.mode() == FileMode.SYMLINK) {
+                    folder.createLink(temporary, Path.of(new String(loader.getCachedBytes(), StandardCharsets.UTF_8)));
+                } else {
+                    // CREATE_NEW never follows a link standing at the name; the bytes stream from the store.
+                    try (OutputStream out = Channels.newOutputStream(folder.create(temporary))) {
+                        loader.copyTo(out);
+                    }
+                    setPermissions(folder, temporary, name, existing, entry.mode() == FileMode.EXECUTABLE_FILE);
+                }
+                if (existing.isPresent() && existing.get().isDirectory()) {
+                    try {
+                        HeldPath.deleteEmptyFolders(folder, name);
+                    } catch (DirectoryNotEmptyException e) {
+                        // A file appeared in it since it was looked at: it stays, and so does the folder.
+                        return Optional.of(heldBy(path, HeldPath.files(folder, name, 4)));
+                    }
+                }
+                beforeChange.run();
+                if (!held.inPlace()) {
+                    return Optional.of(held.moved());
+                }
+                // A rename replaces a link standing at the name, never what it points to.
+                folder.rename(temporary, name);
+            } finally {
                 try {
-                    FileTrees.deleteEmptyFolders(target);
-                } catch (DirectoryNotEmptyException e) {
-                    // A file appeared in it since it was looked at: it stays, and so does the folder.
-                    return Optional.of(heldBy(path, FileTrees.files(target, 4)));
+                    folder.delete(temporary);
+                } catch (NoSuchFileException gone) {
+                    // Renamed into place.
                 }
             }
-            // A rename replaces a link standing at the name, never what it points to.
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temporary);
+            return Optional.empty();
         }
-        return Optional.empty();
+    }
+
+    /**
+     * The new file's permissions, set once through its folder: those of the file it replaces (or its own), with the
+     * executable bit as recorded, executable by whoever may read it, as git checks an executable file out.
+     */
+    private static void setPermissions(
+            OpenFolder folder, String file, String name, Optional<BasicFileAttributes> replaced, boolean executable)
+            throws IOException {
+        PosixFileAttributeView created = folder.posixView(file);
+        if (created == null) {
+            return;
+        }
+        PosixFileAttributeView old =
+                replaced.isPresent() && replaced.get().isRegularFile() ? folder.posixView(name) : null;
+        Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
+        permissions.addAll((old != null ? old : created).readAttributes().permissions());
+        if (executable) {
+            permissions.add(PosixFilePermission.OWNER_EXECUTE);
+            if (permissions.contains(PosixFilePermission.GROUP_READ)) {
+                permissions.add(PosixFilePermission.GROUP_EXECUTE);
+            }
+            if (permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                permissions.add(PosixFilePermission.OTHERS_EXECUTE);
+            }
+        } else {
+            permissions.removeAll(EnumSet.of(
+                    PosixFilePermission.OWNER_EXECUTE,
+                    PosixFilePermission.GROUP_EXECUTE,
+                    PosixFilePermission.OTHERS_EXECUTE));
+        }
+        created.setPermissions(permissions);
     }
 
     /** Why a folder at {@code path}, holding {@code held} (a few of its files), is not replaced by the file. */
-    private static String heldBy(String path, List<Path> held) {
-        List<String> shown = held.stream()
-                .map(file -> path + "/" + file.toString().replace(File.separatorChar, '/'))
-                .sorted()
-                .limit(3)
-                .toList();
+    private static String heldBy(String path, List<String> held) {
+        List<String> shown =
+                held.stream().map(file -> path + "/" + file).sorted().limit(3).toList();
         return path + " is a folder now, holding files no checkpoint recorded (" + String.join(", ", shown)
                 + (held.size() > 3 ? ", ..." : "") + "): left as it is";
     }
@@ -321,88 +369,119 @@ final class ShadowRepository implements AutoCloseable {
      * snapshot before a call lacks but that is older than the call was there already and left out. A file a call
      * extracted with its old times (tar, cp -p) counts as older too, and is kept rather than removed: the safe side.
      */
-    boolean olderThan(String path, java.time.Instant time) {
-        try {
-            return Files.getLastModifiedTime(workspace.resolve(path), LinkOption.NOFOLLOW_LINKS)
-                    .toInstant()
-                    .isBefore(time);
+    boolean olderThan(String path, Instant time) {
+        try (HeldPath held = HeldPath.open(workspace, path)) {
+            return held.attributes()
+                    .map(attributes -> attributes.lastModifiedTime().toInstant().isBefore(time))
+                    .orElse(false);
         } catch (IOException e) {
             return false;
         }
     }
 
     /**
-     * Removes the file at {@code path}, and the folders it leaves empty up to the workspace. Returns why it was not,
-     * when a folder on the way is a link or not a folder.
+     * Removes the file at {@code path}, and the folders it leaves empty up to the workspace, relative to the folders
+     * held open from the workspace's root (see {@link #write}). Returns why it was not, when a folder on the way is a
+     * link or not a folder, or was swapped since it was opened.
      */
     Optional<String> delete(String path) throws IOException {
-        Optional<String> unsafe = unsafeFolder(path);
-        if (unsafe.isPresent()) {
-            return unsafe;
-        }
-        Path target = workspace.resolve(path);
-        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
-        }
-        Files.deleteIfExists(target);
-        Path folder = target.getParent();
-        while (folder != null
-                && !folder.equals(workspace)
-                && folder.startsWith(workspace)
-                && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
-            try (var entries = Files.list(folder)) {
-                if (entries.findAny().isPresent()) {
-                    return Optional.empty();
-                }
+        try (HeldPath held = HeldPath.open(workspace, path)) {
+            if (held.refused().isPresent()) {
+                return held.refused();
             }
-            Files.delete(folder);
-            folder = folder.getParent();
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * Why the folders of {@code path}, from the workspace down, cannot be written through: one is a symbolic link (a
-     * command may have planted it, pointing out of the workspace) or not a folder. Empty when each is a real folder or
-     * missing.
-     */
-    Optional<String> unsafeFolder(String path) {
-        Path folder = workspace;
-        String[] names = path.split("/");
-        for (int i = 0; i < names.length - 1; i++) {
-            folder = folder.resolve(names[i]);
-            String shown = workspace.relativize(folder).toString().replace(File.separatorChar, '/');
-            if (Files.isSymbolicLink(folder)) {
-                return Optional.of(shown + " is a symbolic link");
-            }
-            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+            if (!held.complete()) {
                 return Optional.empty();
             }
-            if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
-                return Optional.of(shown + " is not a folder");
+            Optional<BasicFileAttributes> existing = held.attributes();
+            if (existing.isPresent() && existing.get().isDirectory()) {
+                return Optional.empty();
             }
+            beforeChange.run();
+            if (!held.inPlace()) {
+                return Optional.of(held.moved());
+            }
+            try {
+                held.folder().delete(held.name());
+            } catch (NoSuchFileException gone) {
+                // Removed meanwhile: what the restore wanted.
+            }
+            held.removeEmptyFolders();
+            return Optional.empty();
         }
-        return Optional.empty();
     }
 
     /**
      * The blob and mode {@code path} has in the workspace now, hashed but not stored; empty when absent, or when a
-     * folder on the way is a link (what lies behind it is not the workspace's).
+     * folder on the way is a link (what lies behind it is not the workspace's). A regular file is read only when its
+     * size is that of one of {@code compared} (the recorded versions it is compared with): any other size differs
+     * from all of them, so it is returned as an entry whose blob matches none ({@link ObjectId#zeroId}), and a file
+     * grown past any size worth reading (a 3 GB {@code data.csv}) is never read at all. What is read is hashed as it
+     * streams, never held whole.
      */
-    Optional<Entry> current(String path) throws IOException {
-        if (unsafeFolder(path).isPresent()) {
+    Optional<Entry> current(String path, List<Optional<Entry>> compared) throws IOException {
+        try (HeldPath held = HeldPath.open(workspace, path)) {
+            Optional<BasicFileAttributes> attributes = held.attributes();
+            if (attributes.isEmpty()) {
+                return Optional.empty();
+            }
+            OpenFolder folder = held.folder();
+            if (attributes.get().isSymbolicLink()) {
+                return link(folder, held.name(), attributes.get())
+                        .map(target -> new Entry(hash(target), FileMode.SYMLINK));
+            }
+            if (!attributes.get().isRegularFile()) {
+                return Optional.empty();
+            }
+            PosixFileAttributeView posix = folder.posixView(held.name());
+            boolean executable = posix != null
+                    ? posix.readAttributes().permissions().contains(PosixFilePermission.OWNER_EXECUTE)
+                    : Files.isExecutable(workspace.resolve(path));
+            FileMode mode = executable ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
+            long size = attributes.get().size();
+            boolean worthReading = false;
+            try (ObjectReader reader = repository.newObjectReader()) {
+                for (Optional<Entry> recorded : compared) {
+                    if (recorded.isPresent()
+                            && recorded.get().mode() != FileMode.SYMLINK
+                            && reader.getObjectSize(recorded.get().blob(), Constants.OBJ_BLOB) == size) {
+                        worthReading = true;
+                    }
+                }
+            }
+            if (!worthReading) {
+                return Optional.of(new Entry(ObjectId.zeroId(), mode));
+            }
+            try (InputStream in = Channels.newInputStream(folder.read(held.name()));
+                    ObjectInserter.Formatter formatter = new ObjectInserter.Formatter()) {
+                return Optional.of(new Entry(formatter.idFor(Constants.OBJ_BLOB, size, in), mode));
+            } catch (EOFException shrunk) {
+                // Shorter than its stat said: changed as it was read, so it is none of the recorded versions.
+                return Optional.of(new Entry(ObjectId.zeroId(), mode));
+            }
+        }
+    }
+
+    /**
+     * A link's target, read by path (the JDK has no {@code readlinkat}) and taken only when the link read is the one
+     * held (the same file key before and after): what is read is then only compared, never followed or written.
+     */
+    private Optional<byte[]> link(OpenFolder folder, String name, BasicFileAttributes seen) throws IOException {
+        Path at = folder.path().resolve(name);
+        Object key = seen.fileKey();
+        if (!Objects.equals(key, keyOf(at))) {
             return Optional.empty();
         }
-        Path file = workspace.resolve(path);
-        if (Files.isSymbolicLink(file)) {
-            byte[] link = Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8);
-            return Optional.of(new Entry(hash(link), FileMode.SYMLINK));
+        byte[] target = Files.readSymbolicLink(at).toString().getBytes(StandardCharsets.UTF_8);
+        return Objects.equals(key, keyOf(at)) ? Optional.of(target) : Optional.empty();
+    }
+
+    private static Object keyOf(Path path) throws IOException {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                    .fileKey();
+        } catch (NoSuchFileException e) {
+            return null;
         }
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
-        }
-        FileMode mode = Files.isExecutable(file) ? FileMode.EXECUTABLE_FILE : FileMode.REGULAR_FILE;
-        return Optional.of(new Entry(hash(Files.readAllBytes(file)), mode));
     }
 
     private static ObjectId hash(byte[] content) {
@@ -445,30 +524,6 @@ final class ShadowRepository implements AutoCloseable {
         RefUpdate update = repository.updateRef(ref);
         update.setForceUpdate(true);
         update.delete();
-    }
-
-    private static void setExecutable(Path file, boolean executable) throws IOException {
-        if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            file.toFile().setExecutable(executable);
-            return;
-        }
-        Set<PosixFilePermission> permissions = EnumSet.copyOf(Files.getPosixFilePermissions(file));
-        if (executable) {
-            // Executable by whoever may read it, as git checks an executable file out.
-            permissions.add(PosixFilePermission.OWNER_EXECUTE);
-            if (permissions.contains(PosixFilePermission.GROUP_READ)) {
-                permissions.add(PosixFilePermission.GROUP_EXECUTE);
-            }
-            if (permissions.contains(PosixFilePermission.OTHERS_READ)) {
-                permissions.add(PosixFilePermission.OTHERS_EXECUTE);
-            }
-        } else {
-            permissions.removeAll(EnumSet.of(
-                    PosixFilePermission.OWNER_EXECUTE,
-                    PosixFilePermission.GROUP_EXECUTE,
-                    PosixFilePermission.OTHERS_EXECUTE));
-        }
-        Files.setPosixFilePermissions(file, permissions);
     }
 
     @Override

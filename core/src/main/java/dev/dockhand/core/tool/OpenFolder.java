@@ -42,7 +42,7 @@ public abstract sealed class OpenFolder implements Closeable permits SecureFolde
      * Opens {@code real}, a folder whose own path is trusted (an allowed root, resolved when the workspace was made),
      * as the first step of a walk.
      */
-    static OpenFolder open(Path real) throws IOException {
+    public static OpenFolder open(Path real) throws IOException {
         DirectoryStream<Path> stream = Files.newDirectoryStream(real);
         if (stream instanceof SecureDirectoryStream<Path> secure) {
             return new SecureFolder(real, real, secure);
@@ -87,10 +87,10 @@ public abstract sealed class OpenFolder implements Closeable permits SecureFolde
     abstract OpenFolder reopen(Path shown) throws IOException;
 
     /** This folder's own attributes. */
-    abstract BasicFileAttributes ownAttributes() throws IOException;
+    public abstract BasicFileAttributes ownAttributes() throws IOException;
 
     /** Creates an empty sub-folder; an existing folder of that name is fine, as with {@code mkdir -p}. */
-    abstract void createFolder(String name) throws IOException;
+    public abstract void createFolder(String name) throws IOException;
 
     /** Creates the folder {@code name}, found at {@code where}, unless a folder of that name is there already. */
     final void createFolderAt(Path where, String name) throws IOException {
@@ -104,15 +104,25 @@ public abstract sealed class OpenFolder implements Closeable permits SecureFolde
     }
 
     /** Creates a new file for writing; fails when the name exists, link or not. */
-    abstract SeekableByteChannel create(String name) throws IOException;
+    public abstract SeekableByteChannel create(String name) throws IOException;
 
     /** Moves an entry of this folder over another in one step; the target entry itself is replaced, never followed. */
-    abstract void rename(String from, String to) throws IOException;
+    public abstract void rename(String from, String to) throws IOException;
 
-    abstract void delete(String name) throws IOException;
+    /** Removes an entry that is not a folder; a link is removed, never followed. */
+    public abstract void delete(String name) throws IOException;
+
+    /** Removes an empty sub-folder; an entry that is a link or a file is refused, not removed. */
+    public abstract void deleteFolder(String name) throws IOException;
+
+    /**
+     * Creates a symbolic link to {@code target}. The JDK has no {@code symlinkat}, so it is created by path, as a
+     * folder is (see {@link SecureFolder#createFolder}); a link that did not land in this folder is refused.
+     */
+    public abstract void createLink(String name, Path target) throws IOException;
 
     /** The POSIX permissions view of an entry, not following a link; null where the file system has none. */
-    abstract PosixFileAttributeView posixView(String name) throws IOException;
+    public abstract PosixFileAttributeView posixView(String name) throws IOException;
 
     /**
      * Replaces a file's content so that a crash at any moment leaves either the old file or the new one, never half of

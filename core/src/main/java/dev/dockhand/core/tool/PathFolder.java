@@ -75,18 +75,18 @@ final class PathFolder extends OpenFolder {
     }
 
     @Override
-    BasicFileAttributes ownAttributes() throws IOException {
+    public BasicFileAttributes ownAttributes() throws IOException {
         return Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     }
 
     @Override
-    void createFolder(String name) throws IOException {
+    public void createFolder(String name) throws IOException {
         requireUnchanged();
         createFolderAt(real.resolve(entry(name)), name);
     }
 
     @Override
-    SeekableByteChannel create(String name) throws IOException {
+    public SeekableByteChannel create(String name) throws IOException {
         requireUnchanged();
         return Files.newByteChannel(
                 real.resolve(entry(name)),
@@ -96,7 +96,7 @@ final class PathFolder extends OpenFolder {
     }
 
     @Override
-    void rename(String from, String to) throws IOException {
+    public void rename(String from, String to) throws IOException {
         requireUnchanged();
         Path source = real.resolve(entry(from));
         Path target = real.resolve(entry(to));
@@ -108,12 +108,26 @@ final class PathFolder extends OpenFolder {
     }
 
     @Override
-    void delete(String name) throws IOException {
+    public void delete(String name) throws IOException {
+        requireUnchanged();
         Files.delete(real.resolve(entry(name)));
     }
 
     @Override
-    PosixFileAttributeView posixView(String name) {
+    public void deleteFolder(String name) throws IOException {
+        requireUnchanged();
+        requireFolder(name);
+        Files.delete(real.resolve(entry(name)));
+    }
+
+    @Override
+    public void createLink(String name, Path target) throws IOException {
+        requireUnchanged();
+        Files.createSymbolicLink(real.resolve(entry(name)), target);
+    }
+
+    @Override
+    public PosixFileAttributeView posixView(String name) {
         return Files.getFileAttributeView(
                 real.resolve(entry(name)), PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
     }

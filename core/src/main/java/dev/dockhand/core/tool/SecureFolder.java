@@ -80,7 +80,7 @@ final class SecureFolder extends OpenFolder {
     }
 
     @Override
-    BasicFileAttributes ownAttributes() throws IOException {
+    public BasicFileAttributes ownAttributes() throws IOException {
         return stream.getFileAttributeView(BasicFileAttributeView.class).readAttributes();
     }
 
@@ -91,7 +91,13 @@ final class SecureFolder extends OpenFolder {
      * empty folder elsewhere: it is then opened through this handle, where it is missing, and nothing is written.
      */
     @Override
-    void createFolder(String name) throws IOException {
+    public void createFolder(String name) throws IOException {
+        requireInPlace();
+        createFolderAt(real.resolve(entry(name)), name);
+    }
+
+    /** Checks that this folder's real path still leads to the folder held open (the same file key). */
+    private void requireInPlace() throws IOException {
         Object held = ownAttributes().fileKey();
         Object there = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
                 .fileKey();
@@ -99,28 +105,54 @@ final class SecureFolder extends OpenFolder {
             throw new PathChangedException(
                     path(), "was moved or replaced after the path was checked; nothing was created in it");
         }
-        createFolderAt(real.resolve(entry(name)), name);
+    }
+
+    /**
+     * Created by path, as a folder is (see {@link #createFolder}); a swap in the instant between the check and the
+     * creation puts the link elsewhere, where it is not found through this handle: it is then removed by the same path
+     * (its name is the caller's own, unlikely to be anyone else's) and the creation is refused.
+     */
+    @Override
+    public void createLink(String name, Path target) throws IOException {
+        requireInPlace();
+        Path at = real.resolve(entry(name));
+        Files.createSymbolicLink(at, target);
+        if (!attributes(name).map(BasicFileAttributes::isSymbolicLink).orElse(false)) {
+            PathChangedException moved = new PathChangedException(
+                    path(), "was moved or replaced while a link was created in it; the link was not kept");
+            try {
+                Files.deleteIfExists(at);
+            } catch (IOException cleanup) {
+                moved.addSuppressed(cleanup);
+            }
+            throw moved;
+        }
     }
 
     @Override
-    SeekableByteChannel create(String name) throws IOException {
+    public SeekableByteChannel create(String name) throws IOException {
         return stream.newByteChannel(
                 entry(name),
                 Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
     }
 
     @Override
-    void rename(String from, String to) throws IOException {
+    public void rename(String from, String to) throws IOException {
         stream.move(entry(from), stream, entry(to));
     }
 
     @Override
-    void delete(String name) throws IOException {
+    public void delete(String name) throws IOException {
         stream.deleteFile(entry(name));
     }
 
     @Override
-    PosixFileAttributeView posixView(String name) {
+    public void deleteFolder(String name) throws IOException {
+        stream.deleteDirectory(entry(name));
+    }
+
+    @Override
+    public PosixFileAttributeView posixView(String name) {
         return stream.getFileAttributeView(entry(name), PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
     }
 

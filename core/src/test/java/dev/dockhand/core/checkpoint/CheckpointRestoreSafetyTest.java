@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -196,5 +197,70 @@ class CheckpointRestoreSafetyTest {
             assertEquals(new CheckpointStore.Restored(List.of("cache/made.txt", "cache"), Map.of()), restored);
         }
         assertEquals("mine\n", Files.readString(workspace.resolve("cache")));
+    }
+
+    /** Swaps the folder {@code x} for a link to the folder outside, as a command running alongside could. */
+    private void swapForLink() {
+        try {
+            Files.move(workspace.resolve("x"), workspace.resolve("x.real"));
+            Files.createSymbolicLink(workspace.resolve("x"), outside);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aFolderSwappedForALinkAfterItWasCheckedIsNotWrittenThrough() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.createDirectories(workspace.resolve("x"));
+            Files.writeString(workspace.resolve("x/victim"), "recorded\n");
+            Files.writeString(workspace.resolve("x/keep"), "k\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.delete(workspace.resolve("x/victim"));
+            Checkpoint finished = store.finish(checkpoint);
+            RestorePlan plan = store.plan(List.of(finished));
+            store.beforeChange(this::swapForLink);
+
+            CheckpointStore.Restored restored = store.restore(plan);
+
+            assertEquals(
+                    new CheckpointStore.Restored(
+                            List.of(),
+                            Map.of(
+                                    "x/victim",
+                                    "x was moved or replaced during the restore, so nothing was changed in it")),
+                    restored);
+        }
+        assertEquals(List.of(), List.of(outside.toFile().list()));
+        assertEquals(
+                List.of("keep"), List.of(workspace.resolve("x.real").toFile().list()));
+    }
+
+    @Test
+    void aFolderSwappedForALinkAfterItWasCheckedHasNothingRemovedThrough() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.createDirectories(workspace.resolve("x"));
+            Files.writeString(workspace.resolve("x/keep"), "k\n");
+            Files.writeString(outside.resolve("victim"), "the user's\n");
+            Checkpoint checkpoint = begin(store, 1);
+            Files.writeString(workspace.resolve("x/victim"), "made by the call\n");
+            Checkpoint finished = store.finish(checkpoint);
+            RestorePlan plan = store.plan(List.of(finished));
+            store.beforeChange(this::swapForLink);
+
+            CheckpointStore.Restored restored = store.restore(plan);
+
+            assertEquals(
+                    new CheckpointStore.Restored(
+                            List.of(),
+                            Map.of(
+                                    "x/victim",
+                                    "x was moved or replaced during the restore, so nothing was changed in it")),
+                    restored);
+        }
+        assertEquals("the user's\n", Files.readString(outside.resolve("victim")));
+        assertEquals(
+                List.of("keep", "victim"),
+                Stream.of(workspace.resolve("x.real").toFile().list()).sorted().toList());
     }
 }
