@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -100,24 +102,36 @@ final class ProtectedMounts {
     private record Kept(ProtectedLayout.Link link, String name) {}
 
     private void plan() {
-        List<Planned> all = new ArrayList<>();
+        List<Path> pins = new ArrayList<>();
+        List<Path> readOnly = new ArrayList<>();
+        List<Path> writable = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (ProtectedLayout layout : layouts.get()) {
-            layout.pinned().forEach(path -> all.add(new Planned(path, false)));
-            layout.above().forEach(path -> all.add(new Planned(path, false)));
+            pins.addAll(layout.pinned());
+            pins.addAll(layout.above());
             for (Path path : layout.readOnly()) {
-                all.add(new Planned(path, true));
+                readOnly.add(path);
                 names.add(name(layout, path));
             }
             for (Path missing : layout.missing()) {
                 if (placeholder(missing)) {
-                    all.add(new Planned(missing, true));
+                    readOnly.add(missing);
                     names.add(name(layout, missing));
                 }
             }
-            layout.writable().forEach(path -> all.add(new Planned(path, false)));
+            writable.addAll(layout.writable());
         }
-        planned = List.copyOf(all);
+        // One mount per path, read-only winning; and no pin at or under a read-only path, where its writable mount
+        // would open what the read-only one closes (a read-only folder needs no pin: nothing in it can be renamed).
+        Map<Path, Planned> all = new LinkedHashMap<>();
+        readOnly.forEach(path -> all.putIfAbsent(path, new Planned(path, true)));
+        for (Path pin : pins) {
+            if (readOnly.stream().noneMatch(pin::startsWith)) {
+                all.putIfAbsent(pin, new Planned(pin, false));
+            }
+        }
+        writable.forEach(path -> all.putIfAbsent(path, new Planned(path, false)));
+        planned = List.copyOf(all.values());
         entries = List.copyOf(names);
     }
 

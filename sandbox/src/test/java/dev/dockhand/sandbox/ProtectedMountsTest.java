@@ -118,4 +118,18 @@ class ProtectedMountsTest {
         assertEquals(List.of("conf/team.cfg"), mounts.removeCreated());
         assertEquals(List.of(), FileTrees.files(root.resolve("conf"), 10));
     }
+
+    @Test
+    void noPinOpensWhatAReadOnlyFolderAboveItCloses() throws Exception {
+        Files.createDirectories(root.resolve("deploy/x/.git/hooks"));
+        Files.createDirectories(root.resolve("cfg/sub/.claude"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, new ProtectedPaths(List.of("deploy"), List.of()));
+        mounts = new ProtectedMounts(() -> List.of(layout));
+
+        assertEquals(
+                List.of("ro cfg", "ro cfg/sub/.claude", "ro deploy"),
+                mounted().stream()
+                        .filter(mount -> mount.contains("deploy") || mount.contains("cfg"))
+                        .toList());
+    }
 }

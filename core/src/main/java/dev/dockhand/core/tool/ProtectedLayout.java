@@ -445,7 +445,10 @@ public final class ProtectedLayout {
             return Optional.empty();
         }
 
-        /** Every real folder between its root and each protected path that is not pinned already: see {@link #above}. */
+        /**
+         * Every real folder between its root and each protected path that is not pinned already, nor read-only itself
+         * (nothing in a read-only folder can be renamed): see {@link #above}.
+         */
         void pinFoldersAbove() {
             Set<Path> folders = new LinkedHashSet<>();
             List<Path> protectedPaths = new ArrayList<>(readOnly);
@@ -459,6 +462,8 @@ public final class ProtectedLayout {
                         folder = folder.getParent()) {
                     if (!pinned.contains(folder)
                             && !folders.contains(folder)
+                            && readOnly.stream().noneMatch(folder::startsWith)
+                            && missing.stream().noneMatch(folder::startsWith)
                             && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)
                             && folder.equals(realPath(folder).orElse(null))) {
                         folders.add(folder);
