@@ -49,8 +49,9 @@ final class ProtectedMounts {
 
     /**
      * The mounts, for a container about to start. The layout is scanned (and the placeholders made) at the first
-     * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), and
-     * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace.
+     * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), as
+     * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace, and
+     * what is not its own real path (any more), as the engine would follow the link on the host.
      */
     synchronized List<Mount> mounts() {
         if (planned == null) {

@@ -132,4 +132,17 @@ class ProtectedMountsTest {
                         .filter(mount -> mount.contains("deploy") || mount.contains("cfg"))
                         .toList());
     }
+
+    @Test
+    void aLinkTheScanFoundOnTheWayToAPathThatMustStayAbsentIsKeptAndWhereItLeadsKeptAbsent() throws Exception {
+        Files.createDirectories(root.resolve("shared"));
+        Files.createSymbolicLink(root.resolve("conf"), Path.of("shared/settings"));
+        Files.createDirectories(root.resolve("shared/settings"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+        Files.writeString(root.resolve("shared/settings/team.cfg"), "[core]\n\tfsmonitor = touch MARK\n");
+
+        assertEquals(List.of("shared/settings/team.cfg"), mounts.removeCreated());
+        assertEquals(Path.of("shared/settings"), Files.readSymbolicLink(root.resolve("conf")));
+    }
 }

@@ -431,8 +431,7 @@ public final class ProtectedLayout {
             Path at = path;
             for (int hop = 0; hop < MAX_HOPS; hop++) {
                 Path parent = at.getParent();
-                Path folder = parent == null ? null : realPath(parent).orElse(parent);
-                Path here = folder == null ? at : folder.resolve(at.getFileName());
+                Path here = parent == null ? at : resolved(parent).resolve(at.getFileName());
                 if (!Files.isSymbolicLink(here)) {
                     return Optional.of(here);
                 }
@@ -443,6 +442,20 @@ public final class ProtectedLayout {
                 }
             }
             return Optional.empty();
+        }
+
+        /**
+         * {@code path} with the links of its longest existing part resolved: where a command that creates the rest
+         * would create it.
+         */
+        private static Path resolved(Path path) {
+            for (Path at = path; at != null; at = at.getParent()) {
+                Optional<Path> real = realPath(at);
+                if (real.isPresent()) {
+                    return real.get().resolve(at.relativize(path));
+                }
+            }
+            return path;
         }
 
         /**
