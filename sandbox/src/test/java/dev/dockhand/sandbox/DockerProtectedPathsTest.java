@@ -367,4 +367,27 @@ class DockerProtectedPathsTest {
         assertEquals("{\"tasks\":[]}\n", Files.readString(workspace.resolve("cfg/tasks.json")));
         assertEquals(List.of(), FileTrees.files(workspace.resolve("conf"), 10));
     }
+
+    @Test
+    void theHooksAndConfigWhereAGitLinkLeadsAreReadOnly() throws Exception {
+        Path git = Files.createDirectories(workspace.resolve(".repo/projects/app.git/hooks"));
+        Files.writeString(git.resolveSibling("config"), "[core]\n");
+        Files.createDirectories(workspace.resolve("app"));
+        Files.createSymbolicLink(workspace.resolve("app/.git"), Path.of("../.repo/projects/app.git"));
+        open(ProtectedPaths.defaults());
+
+        for (String attack : List.of(
+                "echo 'touch MARK' > .repo/projects/app.git/hooks/post-checkout",
+                "printf '[core]\\n\\tfsmonitor = touch MARK\\n' >> app/.git/config",
+                "mv .repo/projects .repo/p2 && mkdir -p .repo/projects/app.git/hooks",
+                "mv app app2 && mkdir app && ln -s ../elsewhere app/.git")) {
+            ExecResult result = run(attack);
+
+            assertNotEquals(0, result.exitCode(), attack + " " + lines);
+        }
+
+        assertEquals(List.of(), FileTrees.files(git, 10));
+        assertEquals("[core]\n", Files.readString(git.resolveSibling("config")));
+        assertEquals(Path.of("../.repo/projects/app.git"), Files.readSymbolicLink(workspace.resolve("app/.git")));
+    }
 }
