@@ -320,6 +320,14 @@ public final class DockerSandbox implements Sandbox {
                 && !protectedMounts.entries().isEmpty()) {
             result = result.withNotice(protectedNotice(protectedMounts.entries()));
         }
+        if (workspace.transport() == WorkspaceTransport.MOUNT) {
+            List<String> restored = protectedMounts.restoreLinks();
+            if (!restored.isEmpty()) {
+                result = result.withNotice("Put back " + String.join(", ", restored) + ", a protected link the"
+                        + " command replaced: programs on the user's machine read what they run or obey through it."
+                        + " Do not work around it; tell the user.");
+            }
+        }
         List<String> removed = protectedMounts.removeCreated();
         if (!removed.isEmpty()) {
             result = result.withNotice("Removed " + String.join(", ", removed) + ", which the command created: git"

@@ -10,19 +10,29 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The mounts that keep the protected paths (see {@link ProtectedLayout}) out of the container's reach, on top of the
- * read-write workspace: each existing protected path read-only; each git folder that holds some mounted onto itself,
- * since a mount point cannot be renamed or removed ({@code mv .git .old} would otherwise carry the protection away
- * with it); an empty read-only folder over each protected folder missing at the top of the workspace, so that nothing
- * (a command, or a background process at any later moment) can create it; and allowed paths under a read-only one
- * writable again. The empty folders are made on the host, as the user, before the container starts, and removed when
- * the sandbox closes if they are still empty. Docker mounts parents before children, so the order here is free.
+ * read-write workspace: each existing protected path read-only; each git folder that holds some, and every folder
+ * above a protected path, mounted onto itself, since a mount point cannot be renamed or removed ({@code mv .git .old}
+ * or {@code mv scripts scripts2} would otherwise carry the protection away with it); an empty read-only folder over
+ * each protected folder missing at the top of the workspace, so that nothing (a command, or a background process at
+ * any later moment) can create it; and allowed paths under a read-only one writable again. The empty folders are made
+ * on the host, as the user, before the container starts, and removed when the sandbox closes if they are still empty.
+ * Docker mounts parents before children, so the order here is free.
+ *
+ * <p>Only a path that is its own real path is ever mounted: the engine follows links in a mount's source on the host,
+ * so a protected path that is a link, or lies under one ({@code .mcp.json -> /var/run/docker.sock}), would bring in
+ * whatever it leads to. Such a path is checked again for each container, a replacement's included, since a command
+ * may have changed it meanwhile; what a link leads to inside the workspace is protected by its own real path, and the
+ * links themselves, which no mount can hold, are put back after each command that replaced them.
  */
 final class ProtectedMounts {
     private static final Logger log = LoggerFactory.getLogger(ProtectedMounts.class);
@@ -31,6 +41,7 @@ final class ProtectedMounts {
     private final List<Path> placeholders = new ArrayList<>();
     private List<Planned> planned;
     private List<String> entries;
+    private List<Kept> kept;
 
     ProtectedMounts(Supplier<List<ProtectedLayout>> layouts) {
         this.layouts = layouts;
@@ -38,8 +49,9 @@ final class ProtectedMounts {
 
     /**
      * The mounts, for a container about to start. The layout is scanned (and the placeholders made) at the first
-     * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), and
-     * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace.
+     * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), as
+     * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace, and
+     * what is not its own real path (any more), as the engine would follow the link on the host.
      */
     synchronized List<Mount> mounts() {
         if (planned == null) {
@@ -47,7 +59,7 @@ final class ProtectedMounts {
         }
         List<Mount> mounts = new ArrayList<>();
         for (Planned mount : planned) {
-            if (Files.exists(mount.path(), LinkOption.NOFOLLOW_LINKS)) {
+            if (isReal(mount.path())) {
                 mounts.add(new Mount()
                         .withType(MountType.BIND)
                         .withSource(mount.path().toString())
@@ -58,28 +70,87 @@ final class ProtectedMounts {
         return mounts;
     }
 
+    /**
+     * Whether {@code path} exists and is its own real path, no link on the way. A path that is not (a link the scan
+     * found, or one a command planted since) is not mounted, rather than mounting what it leads to on the host.
+     */
+    private static boolean isReal(Path path) {
+        Optional<Path> real = realPath(path);
+        if (real.isPresent() && real.get().equals(path)) {
+            return true;
+        }
+        if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            log.info(
+                    "not mounting the protected path {}: a link leads it {}",
+                    path,
+                    real.map(to -> "to " + to).orElse("nowhere"));
+        }
+        return false;
+    }
+
+    private static Optional<Path> realPath(Path path) {
+        try {
+            return Optional.of(path.toRealPath());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** One planned mount: a path mounted onto itself, read-only or not. */
     private record Planned(Path path, boolean readOnly) {}
 
+    /** A link on the way to a protected path, as the scan found it, and its name for messages. */
+    private record Kept(ProtectedLayout.Link link, String name) {}
+
     private void plan() {
-        List<Planned> all = new ArrayList<>();
+        List<Path> pins = new ArrayList<>();
+        List<Path> readOnly = new ArrayList<>();
+        List<Path> writable = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (ProtectedLayout layout : layouts.get()) {
-            layout.pinned().forEach(path -> all.add(new Planned(path, false)));
+            pins.addAll(layout.pinned());
+            pins.addAll(layout.above());
             for (Path path : layout.readOnly()) {
-                all.add(new Planned(path, true));
-                names.add(layout.root().relativize(path).toString());
+                readOnly.add(path);
+                names.add(name(layout, path));
             }
             for (Path missing : layout.missing()) {
                 if (placeholder(missing)) {
-                    all.add(new Planned(missing, true));
-                    names.add(layout.root().relativize(missing).toString());
+                    readOnly.add(missing);
+                    names.add(name(layout, missing));
                 }
             }
-            layout.writable().forEach(path -> all.add(new Planned(path, false)));
+            writable.addAll(layout.writable());
         }
-        planned = List.copyOf(all);
+        // One mount per path, read-only winning; and no pin at or under a read-only path, where its writable mount
+        // would open what the read-only one closes (a read-only folder needs no pin: nothing in it can be renamed).
+        Map<Path, Planned> all = new LinkedHashMap<>();
+        readOnly.forEach(path -> all.putIfAbsent(path, new Planned(path, true)));
+        for (Path pin : pins) {
+            if (readOnly.stream().noneMatch(pin::startsWith)) {
+                all.putIfAbsent(pin, new Planned(pin, false));
+            }
+        }
+        writable.forEach(path -> all.putIfAbsent(path, new Planned(path, false)));
+        planned = List.copyOf(all.values());
         entries = List.copyOf(names);
+    }
+
+    /** The links to put back, from the layouts; without making the placeholders, which only mounts need. */
+    private List<Kept> kept() {
+        if (kept == null) {
+            List<Kept> links = new ArrayList<>();
+            for (ProtectedLayout layout : layouts.get()) {
+                layout.links().forEach(link -> links.add(new Kept(link, name(layout, link.path()))));
+            }
+            kept = List.copyOf(links);
+        }
+        return kept;
+    }
+
+    /** {@code path} relative to its layout's root; absolute when it lies elsewhere (in another root). */
+    private static String name(ProtectedLayout layout, Path path) {
+        return path.startsWith(layout.root()) ? layout.root().relativize(path).toString() : path.toString();
     }
 
     /** The protected paths that are read-only in the container, relative to their root, for messages. */
@@ -92,23 +163,70 @@ final class ProtectedMounts {
 
     /**
      * Removes each path that must stay absent (see {@link ProtectedLayout#absent}) and exists now, without following
-     * links; returns them relative to their root. Called after each command, and at close.
+     * links; returns them relative to their root. Called after each command, and at close. A link a command planted on
+     * the way to one is removed instead of what it leads to (which may be anything of the user's, outside the
+     * workspace too); one the scan found is kept, and where it leads is kept absent by a path of its own.
      */
     synchronized List<String> removeCreated() {
         List<String> removed = new ArrayList<>();
         for (ProtectedLayout layout : layouts.get()) {
             for (Path path : layout.absent()) {
-                if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                Optional<Path> link = firstLink(layout.root(), path);
+                Path remove = link.orElse(path);
+                if (link.isPresent()
+                        && kept().stream().anyMatch(kept -> kept.link().path().equals(link.get()))) {
+                    continue;
+                }
+                if (Files.exists(remove, LinkOption.NOFOLLOW_LINKS)) {
                     try {
-                        FileTrees.deleteTree(path);
-                        removed.add(layout.root().relativize(path).toString());
+                        FileTrees.deleteTree(remove);
+                        removed.add(name(layout, remove));
                     } catch (IOException e) {
-                        log.error("could not remove {}, which a command created", path, e);
+                        log.error("could not remove {}, which a command created", remove, e);
                     }
                 }
             }
         }
         return removed;
+    }
+
+    /** The first link on the way from {@code root} (or the top of the file system) to {@code path}'s folder. */
+    private static Optional<Path> firstLink(Path root, Path path) {
+        Path start = path.startsWith(root) ? root : path.getRoot();
+        Path at = start;
+        for (Path name : start.relativize(path.getParent() == null ? path : path.getParent())) {
+            at = at.resolve(name);
+            if (Files.isSymbolicLink(at)) {
+                return Optional.of(at);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Puts back each link on the way to a protected path (see {@link ProtectedLayout#links}) that a command removed,
+     * retargeted or replaced (by a folder, say, in which it then wrote {@code .vscode/tasks.json}): no mount can hold a
+     * link in place. Returns them relative to their root. Called after each command, and at close.
+     */
+    synchronized List<String> restoreLinks() {
+        List<String> restored = new ArrayList<>();
+        for (Kept keep : kept()) {
+            Path path = keep.link().path();
+            try {
+                if (Files.isSymbolicLink(path)
+                        && Files.readSymbolicLink(path).equals(keep.link().text())) {
+                    continue;
+                }
+                if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                    FileTrees.deleteTree(path);
+                }
+                Files.createSymbolicLink(path, keep.link().text());
+                restored.add(keep.name());
+            } catch (IOException | RuntimeException e) {
+                log.error("could not put back the link {}, which a command replaced", path, e);
+            }
+        }
+        return restored;
     }
 
     /** Removes the empty folders this made, once the container that mounted them is gone. */

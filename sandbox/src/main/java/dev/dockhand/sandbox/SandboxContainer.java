@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import dev.dockhand.core.sandbox.WorkspaceTransport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -240,6 +241,9 @@ final class SandboxContainer {
      */
     synchronized void removeAll() {
         remove();
+        if (workspace.transport() == WorkspaceTransport.MOUNT) {
+            protectedMounts.restoreLinks();
+        }
         protectedMounts.removeCreated();
         protectedMounts.removePlaceholders();
     }

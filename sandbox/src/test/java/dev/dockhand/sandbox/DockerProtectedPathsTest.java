@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.FileTrees;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.testing.GitRepositories;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -245,5 +247,147 @@ class DockerProtectedPathsTest {
         assertEquals(0, result.exitCode(), lines.toString());
         assertEquals(List.of("alive"), lines);
         assertFalse(Files.exists(workspace.resolve(".idea")));
+    }
+
+    /** A folder outside the workspace, with a marker file that must stay out of the container's sight. */
+    private Path secret() throws Exception {
+        Path secret = Files.createDirectories(temp.toRealPath().resolve("secret"));
+        Files.writeString(secret.resolve("marker"), "host only\n");
+        return secret;
+    }
+
+    @Test
+    void aProtectedPathThatIsALinkOutOfTheWorkspaceBringsNothingOfTheHostIn() throws Exception {
+        Path secret = secret();
+        Files.createSymbolicLink(workspace.resolve(".mcp.json"), secret.resolve("marker"));
+        Files.createDirectories(workspace.resolve("sub"));
+        Files.createSymbolicLink(workspace.resolve("sub/lefthook.yml"), secret);
+        FileTrees.deleteTree(workspace.resolve(".git/hooks"));
+        Files.createSymbolicLink(workspace.resolve(".git/hooks"), secret);
+        open(ProtectedPaths.defaults());
+
+        ExecResult read = run("cat .mcp.json; cat sub/lefthook.yml/marker; cat .git/hooks/marker; ls " + secret);
+        List<String> seen = List.copyOf(lines);
+        ExecResult write = run("echo pwned > sub/lefthook.yml/marker; echo pwned > .git/hooks/pre-commit");
+
+        assertEquals(
+                List.of(),
+                seen.stream().filter(line -> line.contains("host only")).toList());
+        assertNotEquals(0, read.exitCode());
+        assertNotEquals(0, write.exitCode());
+        assertEquals(
+                List.of("marker"),
+                FileTrees.files(secret, 10).stream().map(Path::toString).toList());
+        assertEquals("host only\n", Files.readString(secret.resolve("marker")));
+    }
+
+    @Test
+    void aReplacementContainerDoesNotMountAProtectedPathThatBecameALink() throws Exception {
+        Path secret = secret();
+        Files.createDirectories(workspace.resolve("pkg/app/.vscode"));
+        open(ProtectedPaths.defaults());
+        run("true");
+
+        ExecResult attack =
+                run("mv pkg pkg2 && mkdir -p pkg/app && ln -s " + secret + " pkg/app/.vscode && kill -TERM 1");
+        // Had the move gone through (the pins are what stops it), the replacement container would meet this:
+        Files.move(workspace.resolve("pkg"), workspace.resolve("pkg2"));
+        Files.createDirectories(workspace.resolve("pkg/app"));
+        Files.createSymbolicLink(workspace.resolve("pkg/app/.vscode"), secret);
+        new ProcessBuilder("docker", "rm", "-f", sandbox.containerId())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
+        ExecResult read = run("cat pkg/app/.vscode/marker; ls " + secret);
+
+        assertNotEquals(0, attack.exitCode());
+        assertNotEquals(0, read.exitCode(), lines.toString());
+        assertEquals(
+                List.of(),
+                lines.stream().filter(line -> line.contains("host only")).toList());
+        assertEquals(
+                List.of("marker"),
+                FileTrees.files(secret, 10).stream().map(Path::toString).toList());
+    }
+
+    @Test
+    void aFolderAboveANestedProtectedPathCannotBeMovedAsideAndReplaced() throws Exception {
+        Files.createDirectories(workspace.resolve("scripts"));
+        Files.writeString(workspace.resolve("scripts/pre-commit"), "#!/bin/sh\nexit 0\n");
+        Files.createSymbolicLink(workspace.resolve(".git/hooks/pre-commit"), Path.of("../../scripts/pre-commit"));
+        Files.createDirectories(workspace.resolve("pkg/app/.claude"));
+        Files.writeString(workspace.resolve("pkg/app/.claude/settings.json"), "{}\n");
+        Files.writeString(workspace.resolve("pkg/lefthook.yml"), "pre-commit: {}\n");
+        Files.createDirectories(workspace.resolve("tools/git/hooks"));
+        GitRepositories.git(workspace, "config", "core.hooksPath", "tools/git/hooks");
+        open(ProtectedPaths.defaults());
+
+        for (String attack : List.of(
+                "mv scripts scripts2 && mkdir scripts && printf '#!/bin/sh\\necho PWNED\\n' > scripts/pre-commit"
+                        + " && chmod +x scripts/pre-commit",
+                "mv pkg pkg2 && mkdir -p pkg/app/.claude && echo '{\"hooks\":{}}' > pkg/app/.claude/settings.json",
+                "mv pkg/app pkg/app2 && mkdir -p pkg/app/.claude && echo '{}' > pkg/app/.claude/x.json",
+                "mv tools tools2 && mkdir -p tools/git/hooks && echo 'echo PWNED' > tools/git/hooks/pre-commit",
+                "mv tools/git tools/git2 && mkdir -p tools/git/hooks && echo 'echo PWNED' > tools/git/hooks/pre-commit")) {
+            ExecResult result = run(attack);
+
+            assertNotEquals(0, result.exitCode(), attack + " " + lines);
+        }
+
+        assertEquals("#!/bin/sh\nexit 0\n", Files.readString(workspace.resolve("scripts/pre-commit")));
+        assertEquals("{}\n", Files.readString(workspace.resolve("pkg/app/.claude/settings.json")));
+        assertEquals("pre-commit: {}\n", Files.readString(workspace.resolve("pkg/lefthook.yml")));
+        assertEquals(List.of(), FileTrees.files(workspace.resolve("tools/git/hooks"), 10));
+        for (String moved : List.of("scripts2", "pkg2", "pkg/app2", "tools2", "tools/git2")) {
+            assertFalse(Files.exists(workspace.resolve(moved)), moved);
+        }
+    }
+
+    @Test
+    void aProtectedFolderThatIsALinkIsProtectedWhereItLeadsAndStaysALink() throws Exception {
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.writeString(workspace.resolve("cfg/tasks.json"), "{\"tasks\":[]}\n");
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        Files.createDirectories(workspace.resolve("conf"));
+        Files.createSymbolicLink(workspace.resolve(".dockhand"), Path.of("conf"));
+        open(ProtectedPaths.defaults());
+
+        ExecResult throughTarget = run("echo '{\"tasks\":[{\"command\":\"touch MARK\"}]}' > cfg/tasks.json");
+        ExecResult throughLink = run("echo '{\"approvalMode\":\"yolo\"}' > .dockhand/settings.json");
+        ExecResult replaced = run("rm .vscode && mkdir .vscode && echo '{\"tasks\":[]}' > .vscode/tasks.json");
+
+        assertNotEquals(0, throughTarget.exitCode());
+        assertNotEquals(0, throughLink.exitCode());
+        assertEquals(
+                Optional.of("Put back .vscode, a protected link the command replaced: programs on the user's machine"
+                        + " read what they run or obey through it. Do not work around it; tell the user."),
+                replaced.notice());
+        assertEquals(Path.of("cfg"), Files.readSymbolicLink(workspace.resolve(".vscode")));
+        assertEquals("{\"tasks\":[]}\n", Files.readString(workspace.resolve("cfg/tasks.json")));
+        assertEquals(List.of(), FileTrees.files(workspace.resolve("conf"), 10));
+    }
+
+    @Test
+    void theHooksAndConfigWhereAGitLinkLeadsAreReadOnly() throws Exception {
+        Path git = Files.createDirectories(workspace.resolve(".repo/projects/app.git/hooks"));
+        Files.writeString(git.resolveSibling("config"), "[core]\n");
+        Files.createDirectories(workspace.resolve("app"));
+        Files.createSymbolicLink(workspace.resolve("app/.git"), Path.of("../.repo/projects/app.git"));
+        open(ProtectedPaths.defaults());
+
+        for (String attack : List.of(
+                "echo 'touch MARK' > .repo/projects/app.git/hooks/post-checkout",
+                "printf '[core]\\n\\tfsmonitor = touch MARK\\n' >> app/.git/config",
+                "mv .repo/projects .repo/p2 && mkdir -p .repo/projects/app.git/hooks",
+                "mv app app2 && mkdir app && ln -s ../elsewhere app/.git")) {
+            ExecResult result = run(attack);
+
+            assertNotEquals(0, result.exitCode(), attack + " " + lines);
+        }
+
+        assertEquals(List.of(), FileTrees.files(git, 10));
+        assertEquals("[core]\n", Files.readString(git.resolveSibling("config")));
+        assertEquals(Path.of("../.repo/projects/app.git"), Files.readSymbolicLink(workspace.resolve("app/.git")));
     }
 }

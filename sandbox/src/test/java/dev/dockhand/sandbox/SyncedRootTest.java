@@ -81,6 +81,42 @@ class SyncedRootTest {
     }
 
     @Test
+    void protectedPathsAreJudgedByNameWhicheverFolderTheyCameFromAndALinkedOneWhereItLeadsToo() throws IOException {
+        Files.createDirectories(root.resolve(".git/hooks"));
+        Files.createDirectories(root.resolve("scripts"));
+        Files.writeString(root.resolve("scripts/pre-commit"), "#!/bin/sh\n");
+        Files.createSymbolicLink(root.resolve(".git/hooks/pre-commit"), Path.of("../../scripts/pre-commit"));
+        Files.createDirectories(root.resolve("cfg"));
+        Files.writeString(root.resolve("cfg/tasks.json"), "{}\n");
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("cfg"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        SyncedRoot synced = new SyncedRoot(root, SyncLimits.DEFAULT, () -> List.of(layout));
+        Map<String, SyncEntry> host =
+                HostFiles.scan(root, new SyncIgnores(root), SyncLimits.DEFAULT).entries();
+        SyncEntry file = new SyncEntry(SyncEntry.Type.FILE, 3, "later", 0755, "");
+        SyncEntry folder = SyncEntry.folder(0700);
+
+        // mv scripts scripts2 && mkdir scripts && echo ... > scripts/pre-commit, as the copy back sees it.
+        Map<String, Boolean> answers = new TreeMap<>();
+        answers.put("scripts removed", synced.isProtected("scripts", null, host));
+        answers.put("scripts2/pre-commit new", synced.isProtected("scripts2/pre-commit", file, host));
+        answers.put("scripts/pre-commit written", synced.isProtected("scripts/pre-commit", file, host));
+        answers.put("cfg/tasks.json written", synced.isProtected("cfg/tasks.json", file, host));
+        answers.put(".vscode made a folder", synced.isProtected(".vscode", folder, host));
+        answers.put(".vscode/tasks.json new", synced.isProtected(".vscode/tasks.json", file, host));
+
+        assertEquals(
+                new TreeMap<>(Map.ofEntries(
+                        Map.entry("scripts removed", false),
+                        Map.entry("scripts2/pre-commit new", false),
+                        Map.entry("scripts/pre-commit written", true),
+                        Map.entry("cfg/tasks.json written", true),
+                        Map.entry(".vscode made a folder", true),
+                        Map.entry(".vscode/tasks.json new", true))),
+                answers);
+    }
+
+    @Test
     void hardLinksAndDevicesInAnArchiveAreNotFiles() {
         Map<String, Boolean> answers = new TreeMap<>();
         answers.put("file", SyncedRoot.plainFile(new TarArchiveEntry("file", TarConstants.LF_NORMAL)));

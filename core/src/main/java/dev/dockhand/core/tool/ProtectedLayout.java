@@ -14,10 +14,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -47,28 +50,62 @@ public final class ProtectedLayout {
     private final Path root;
     private final List<Path> readOnly;
     private final List<Path> pinned;
+    private final List<Path> above;
     private final List<Path> missing;
     private final List<Path> absent;
     private final List<Path> writable;
+    private final List<Link> links;
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
         this.readOnly = List.copyOf(scan.readOnly);
         this.pinned = List.copyOf(scan.pinned);
+        this.above = List.copyOf(scan.above);
         this.missing = List.copyOf(scan.missing);
         this.absent = List.copyOf(scan.absent);
         this.writable = List.copyOf(scan.writable);
+        this.links = List.copyOf(scan.links.values());
     }
 
-    /** Existing protected paths, each to be made read-only. */
+    /**
+     * Existing protected paths, each to be made read-only: as named, and, where a link leads one elsewhere inside the
+     * workspace, the real path it leads to as well. Only those that are their own real path can be mounted (a mount
+     * follows links on the host); the others are kept by {@link #links}.
+     */
     public List<Path> readOnly() {
         return readOnly;
     }
 
-    /** The git folders that hold protected paths, to be pinned in place. */
+    /**
+     * The git folders that hold protected paths, and the folders from the root down to each, to be pinned in place (a
+     * mount point cannot be renamed or removed).
+     */
     public List<Path> pinned() {
         return pinned;
     }
+
+    /**
+     * Every other real folder between a root and a protected path, to be pinned in place too: Linux lets a command
+     * rename a mount point's parent, so {@code mv scripts scripts2} would carry a read-only {@code scripts/pre-commit}
+     * away and leave a fresh, writable {@code scripts} in its place. A folder above that is a link cannot be pinned;
+     * the link is kept instead (see {@link #links}). Only mounts need them: a transport that copies files back judges
+     * each path by its name, whichever folder it came from.
+     */
+    public List<Path> above() {
+        return above;
+    }
+
+    /**
+     * The links on the way to a protected path (the path itself, or a folder above it), as they were at the scan:
+     * what they read, and the real path they lead to when that lies inside the workspace (empty when it leads out or
+     * nowhere). A link cannot be mounted, so a command could replace it; it is put back instead.
+     */
+    public List<Link> links() {
+        return links;
+    }
+
+    /** A link on the way to a protected path: where it is, what it reads, and its real path inside the workspace. */
+    public record Link(Path path, Path text, Optional<Path> real) {}
 
     /**
      * Protected folders that do not exist yet, whose creation must be kept out too: an empty folder in their place
@@ -106,7 +143,7 @@ public final class ProtectedLayout {
                     List<ProtectedLayout> scanned = new ArrayList<>();
                     for (Path root : roots) {
                         try {
-                            scanned.add(scan(root, rules));
+                            scanned.add(scan(root, roots, rules));
                         } catch (IOException | RuntimeException e) {
                             LoggerFactory.getLogger(ProtectedLayout.class)
                                     .error("could not scan {} for protected paths", root, e);
@@ -127,7 +164,15 @@ public final class ProtectedLayout {
 
     /** Scans {@code root} (a real path) for the paths {@code rules} protect. */
     public static ProtectedLayout scan(Path root, ProtectedPaths rules) throws IOException {
-        Scan scan = new Scan(root, rules);
+        return scan(root, List.of(root), rules);
+    }
+
+    /**
+     * Scans {@code root} for the paths {@code rules} protect; a link there that leads into another of the workspace's
+     * {@code roots} (all real paths) protects where it leads too.
+     */
+    public static ProtectedLayout scan(Path root, List<Path> roots, ProtectedPaths rules) throws IOException {
+        Scan scan = new Scan(root, roots, rules);
         Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, scan);
         for (String folder : ProtectedPaths.FOLDERS) {
             scan.ifMissing(root.resolve(folder));
@@ -142,27 +187,51 @@ public final class ProtectedLayout {
         }
         for (String entry : rules.allowed()) {
             Path allowed = root.resolve(entry);
-            if (Files.exists(allowed, LinkOption.NOFOLLOW_LINKS)
+            // Only a real path: mounted writable, a link would bring in what it leads to on the host.
+            if (allowed.equals(realPath(allowed).orElse(null))
                     && scan.readOnly.stream().anyMatch(path -> allowed.startsWith(path) && !allowed.equals(path))) {
                 scan.writable.add(allowed);
             }
         }
-        return new ProtectedLayout(root, scan);
+        scan.pinFoldersAbove();
+        ProtectedLayout layout = new ProtectedLayout(root, scan);
+        rules.remember(root, layout.links);
+        return layout;
+    }
+
+    /** The real path of {@code path}, its links resolved; empty when it does not exist or a link on it dangles. */
+    static Optional<Path> realPath(Path path) {
+        try {
+            return Optional.of(path.toRealPath());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The walk: each git folder and protected folder it meets, recorded and not entered further. */
     private static final class Scan extends SimpleFileVisitor<Path> {
+        /** Most links followed one after the other, as the kernel allows. */
+        private static final int MAX_HOPS = 40;
+
         private final Path root;
+        private final List<Path> roots;
         private final ProtectedPaths rules;
         private final List<Path> readOnly = new ArrayList<>();
         private final List<Path> pinned = new ArrayList<>();
+        private final List<Path> above = new ArrayList<>();
         private final List<Path> missing = new ArrayList<>();
         private final List<Path> absent = new ArrayList<>();
         private final List<Path> writable = new ArrayList<>();
+        private final Map<Path, Link> links = new LinkedHashMap<>();
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
+            this(root, List.of(root), rules);
+        }
+
+        Scan(Path root, List<Path> roots, ProtectedPaths rules) {
             this.root = root;
+            this.roots = roots.contains(root) ? List.copyOf(roots) : List.of(root);
             this.rules = rules;
         }
 
@@ -175,7 +244,7 @@ public final class ProtectedLayout {
             String name = dir.equals(root) ? "" : dir.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.equals(".git")) {
                 pinRepository(dir);
-                gitFolder(dir);
+                gitFolder(dir, dir);
                 return FileVisitResult.SKIP_SUBTREE;
             }
             if (ProtectedPaths.FOLDERS.contains(name)) {
@@ -186,12 +255,16 @@ public final class ProtectedLayout {
         }
 
         @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            // A .git file points git at another folder (submodules, linked worktrees): it is protected whole.
-            if ((name.equals(".git") && !attributes.isSymbolicLink())
+            if (name.equals(".git") && attributes.isSymbolicLink()) {
+                gitLink(file);
+            } else if (name.equals(".git")
                     || ProtectedPaths.HOOK_MANAGER_FILES.contains(name)
-                    || ProtectedPaths.AGENT_FILES.contains(name)) {
+                    || ProtectedPaths.AGENT_FILES.contains(name)
+                    || (attributes.isSymbolicLink() && ProtectedPaths.FOLDERS.contains(name))) {
+                // A .git file points git at another folder (submodules, linked worktrees): it is protected whole. A
+                // protected folder's name on a link is met here, since the walk does not follow links.
                 protect(file);
             }
             return FileVisitResult.CONTINUE;
@@ -203,12 +276,13 @@ public final class ProtectedLayout {
         }
 
         /**
-         * A git folder, and every folder from the root down to its work tree, mounted onto themselves: a mount point
+         * A git folder, and every folder from its root down to its work tree, mounted onto themselves: a mount point
          * cannot be renamed, so neither the git folder nor the folders above it can be moved away and replaced by a
          * writable copy.
          */
         private void pinRepository(Path git) {
-            for (Path folder = git; folder != null && !folder.equals(root); folder = folder.getParent()) {
+            Path top = rootOf(git);
+            for (Path folder = git; folder != null && !folder.equals(top); folder = folder.getParent()) {
                 if (!pinned.contains(folder)) {
                     pinned.add(folder);
                 }
@@ -216,60 +290,225 @@ public final class ProtectedLayout {
         }
 
         /**
-         * A git folder's protected entries, those of its submodules' and worktrees' folders, and the places its config
-         * points git at.
+         * A {@code .git} link: git on the host follows it to the folder it leads to, whose hooks and config are then
+         * protected as if they were at the link's place; the link itself is kept. A link that leads out of the
+         * workspace leads where no command in the sandbox can write.
          */
-        private void gitFolder(Path git) throws IOException {
-            // A repository without a hooks folder (some templates make none) would take one created there.
-            ifMissing(git.resolve("hooks"));
-            if (!Files.exists(git.resolve("commondir"), LinkOption.NOFOLLOW_LINKS)
-                    && rules.check(relative(git.resolve("commondir"))).isPresent()) {
-                absent.add(git.resolve("commondir"));
+        private void gitLink(Path link) throws IOException {
+            if (rules.check(relative(link)).isEmpty()) {
+                return;
             }
-            for (Path place : GitPointers.of(git, git.getParent(), root)) {
+            addOnce(readOnly, link);
+            linksAlong(link);
+            Optional<Path> real = realPath(link);
+            if (real.isPresent() && inside(real.get()) && Files.isDirectory(real.get(), LinkOption.NOFOLLOW_LINKS)) {
+                pinRepository(real.get());
+                gitFolder(real.get(), link);
+            }
+        }
+
+        /**
+         * A git folder's protected entries, those of its submodules' and worktrees' folders, and the places its config
+         * points git at. {@code git} is the folder on disk, {@code named} where git finds it (a {@code .git} link's
+         * place), by which the rules judge its entries.
+         */
+        private void gitFolder(Path git, Path named) throws IOException {
+            // A repository without a hooks folder (some templates make none) would take one created there.
+            Path hooks = git.resolve("hooks");
+            if (!Files.exists(hooks, LinkOption.NOFOLLOW_LINKS)
+                    && rules.check(as(git, named, hooks)).isPresent()) {
+                missing.add(hooks);
+            }
+            Path commondir = git.resolve("commondir");
+            if (!Files.exists(commondir, LinkOption.NOFOLLOW_LINKS)
+                    && rules.check(as(git, named, commondir)).isPresent()) {
+                absent.add(commondir);
+            }
+            for (Path place : GitPointers.of(git, named.getParent(), root)) {
                 if (rules.allowed().stream().noneMatch(entry -> place.startsWith(root.resolve(entry)))) {
                     if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
-                        readOnly.add(place);
+                        keep(place);
                     } else {
-                        absent.add(place);
+                        keepAbsent(place);
                     }
                 }
             }
             List<Path> candidates = new ArrayList<>();
-            candidates.add(git.resolve("hooks"));
+            candidates.add(hooks);
             candidates.add(git.resolve("config"));
             candidates.add(git.resolve("config.worktree"));
-            candidates.add(git.resolve("commondir"));
+            candidates.add(commondir);
             for (String nested : List.of("modules", "worktrees")) {
                 Path folder = git.resolve(nested);
                 if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                    // Links are met, not followed: one in a protected place is kept, and protected where it leads.
                     try (Stream<Path> walk = Files.walk(folder, 8)) {
-                        walk.filter(path -> !Files.isSymbolicLink(path)).forEach(candidates::add);
+                        walk.forEach(candidates::add);
                     }
                 }
             }
             for (Path candidate : candidates) {
-                Optional<ProtectedPaths.Protection> protection = rules.check(relative(candidate));
+                String name = as(git, named, candidate);
+                Optional<ProtectedPaths.Protection> protection = rules.check(name);
                 if (protection.isPresent()
-                        && protection.get().entry().equals(relative(candidate))
+                        && protection.get().entry().equals(name)
                         && Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
-                    protect(candidate);
+                    keep(candidate);
                 }
             }
         }
 
+        /** The name the rules judge {@code path} (inside the git folder {@code git}) by: as if under {@code named}. */
+        private String as(Path git, Path named, Path path) {
+            return relative(named.resolve(git.relativize(path)));
+        }
+
         void protect(Path path) {
             if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
-                    && rules.check(relative(path)).isPresent()
-                    && !readOnly.contains(path)) {
-                readOnly.add(path);
+                    && rules.check(relative(path)).isPresent()) {
+                keep(path);
             }
+        }
+
+        /**
+         * An existing protected path: read-only as named; when a link (its own or a folder's above it) leads it
+         * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace. A
+         * place it leads out to is mounted nowhere: no command in the sandbox can write there. A link that leads
+         * nowhere yet has its target kept absent, since a command could create it.
+         */
+        private void keep(Path path) {
+            addOnce(readOnly, path);
+            Optional<Path> real = realPath(path);
+            if (real.isPresent() && real.get().equals(path)) {
+                return;
+            }
+            linksAlong(path);
+            if (real.isPresent()) {
+                if (inside(real.get())) {
+                    addOnce(readOnly, real.get());
+                }
+            } else {
+                target(path).filter(this::inside).ifPresent(target -> addOnce(absent, target));
+            }
+        }
+
+        /** A protected place that does not exist and must stay so; if a link leads it elsewhere, there too. */
+        private void keepAbsent(Path place) {
+            addOnce(absent, place);
+            Optional<Path> target = target(place);
+            if (target.isPresent() && !target.get().equals(place)) {
+                linksAlong(place);
+                if (inside(target.get())) {
+                    addOnce(absent, target.get());
+                }
+            }
+        }
+
+        /** Records each link between the root and {@code path}, {@code path} included. */
+        private void linksAlong(Path path) {
+            Path top = rootOf(path);
+            List<Path> along = new ArrayList<>();
+            for (Path at = path; at != null && !at.equals(top) && at.startsWith(top); at = at.getParent()) {
+                along.add(0, at);
+            }
+            for (Path at : along) {
+                if (Files.isSymbolicLink(at) && !links.containsKey(at)) {
+                    try {
+                        Path text = Files.readSymbolicLink(at);
+                        links.put(at, new Link(at, text, realPath(at).filter(this::inside)));
+                    } catch (IOException e) {
+                        // Gone since it was seen: nothing to keep.
+                    }
+                }
+            }
+        }
+
+        /**
+         * Where {@code path} leads, following links, when it or its last link leads nowhere: the path a command would
+         * create to give it a target. Empty when it cannot be worked out (a link loop).
+         */
+        private static Optional<Path> target(Path path) {
+            Path at = path;
+            for (int hop = 0; hop < MAX_HOPS; hop++) {
+                Path parent = at.getParent();
+                Path here = parent == null ? at : resolved(parent).resolve(at.getFileName());
+                if (!Files.isSymbolicLink(here)) {
+                    return Optional.of(here);
+                }
+                try {
+                    at = here.resolveSibling(Files.readSymbolicLink(here)).normalize();
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * {@code path} with the links of its longest existing part resolved: where a command that creates the rest
+         * would create it.
+         */
+        private static Path resolved(Path path) {
+            for (Path at = path; at != null; at = at.getParent()) {
+                Optional<Path> real = realPath(at);
+                if (real.isPresent()) {
+                    return real.get().resolve(at.relativize(path));
+                }
+            }
+            return path;
+        }
+
+        /**
+         * Every real folder between its root and each protected path that is not pinned already, nor read-only itself
+         * (nothing in a read-only folder can be renamed): see {@link #above}.
+         */
+        void pinFoldersAbove() {
+            Set<Path> folders = new LinkedHashSet<>();
+            List<Path> protectedPaths = new ArrayList<>(readOnly);
+            protectedPaths.addAll(writable);
+            protectedPaths.addAll(missing);
+            protectedPaths.addAll(absent);
+            for (Path path : protectedPaths) {
+                Path top = rootOf(path);
+                for (Path folder = path.getParent();
+                        folder != null && !folder.equals(top) && folder.startsWith(top);
+                        folder = folder.getParent()) {
+                    if (!pinned.contains(folder)
+                            && !folders.contains(folder)
+                            && readOnly.stream().noneMatch(folder::startsWith)
+                            && missing.stream().noneMatch(folder::startsWith)
+                            && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)
+                            && folder.equals(realPath(folder).orElse(null))) {
+                        folders.add(folder);
+                    }
+                }
+            }
+            above.addAll(folders);
         }
 
         void ifMissing(Path folder) {
             if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
                     && rules.check(relative(folder)).isPresent()) {
                 missing.add(folder);
+            }
+        }
+
+        /** Whether {@code path} lies in one of the workspace's roots, which the container can write. */
+        private boolean inside(Path path) {
+            return roots.stream().anyMatch(path::startsWith);
+        }
+
+        /** The root {@code path} lies in: this scan's, or the first other root that holds it. */
+        private Path rootOf(Path path) {
+            if (path.startsWith(root)) {
+                return root;
+            }
+            return roots.stream().filter(path::startsWith).findFirst().orElse(root);
+        }
+
+        private static void addOnce(List<Path> paths, Path path) {
+            if (!paths.contains(path)) {
+                paths.add(path);
             }
         }
 

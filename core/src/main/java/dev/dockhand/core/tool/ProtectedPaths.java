@@ -1,13 +1,17 @@
 package dev.dockhand.core.tool;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.LoggerFactory;
 
 /**
  * The workspace paths whose content other programs run or obey later, on the host, outside any sandbox: the hooks
@@ -53,10 +57,14 @@ public final class ProtectedPaths {
     /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
     private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
 
-    private static final ProtectedPaths DEFAULTS = new ProtectedPaths(List.of(), List.of());
-
     private final List<String> added;
     private final List<String> allowed;
+
+    /**
+     * Per workspace root, the links on the way to its protected paths, as its last {@link ProtectedLayout} scan found
+     * them: a real path one of them leads to is protected as the path it stands for.
+     */
+    private final Map<Path, List<ProtectedLayout.Link>> links = new ConcurrentHashMap<>();
 
     /** Why a path is protected: the protected entry it falls under, and what runs it. */
     public record Protection(String entry, String why) {
@@ -77,7 +85,8 @@ public final class ProtectedPaths {
     }
 
     public static ProtectedPaths defaults() {
-        return DEFAULTS;
+        // A fresh one each time: each holds what the scans of its own workspaces found.
+        return new ProtectedPaths(List.of(), List.of());
     }
 
     public List<String> added() {
@@ -97,11 +106,64 @@ public final class ProtectedPaths {
         Path normal = path.toAbsolutePath().normalize();
         for (Path root : workspace.roots()) {
             if (normal.startsWith(root)) {
-                Optional<Protection> byRule = check(relative(root, normal));
-                return byRule.isPresent() ? byRule : pointedAt(root, normal);
+                Optional<Protection> direct = direct(root, normal);
+                return direct.isPresent() ? direct : linkedTo(workspace, normal);
             }
         }
         return Optional.empty();
+    }
+
+    private Optional<Protection> direct(Path root, Path path) {
+        Optional<Protection> byRule = check(relative(root, path));
+        return byRule.isPresent() ? byRule : pointedAt(root, path);
+    }
+
+    /**
+     * Whether a link on the way to a protected path leads to {@code path}, or to a folder above it: {@code .vscode ->
+     * cfg} makes {@code cfg/tasks.json} what VS Code runs, so it is protected as {@code .vscode/tasks.json}, under the
+     * same entry (an approval of a write through the link then holds for the write where it lands).
+     */
+    private Optional<Protection> linkedTo(Workspace workspace, Path path) {
+        for (Path root : workspace.roots()) {
+            for (ProtectedLayout.Link link : links(root, workspace.roots())) {
+                Optional<Path> real = link.real();
+                if (real.isEmpty()
+                        || !path.startsWith(real.get())
+                        || !link.path().startsWith(root)) {
+                    continue;
+                }
+                Path standsFor = link.path().resolve(real.get().relativize(path));
+                Optional<Protection> protection = direct(root, standsFor);
+                if (protection.isPresent()) {
+                    return Optional.of(new Protection(
+                            protection.get().entry(),
+                            protection.get().why() + " (" + relative(workspace.root(), path) + " is "
+                                    + relative(root, standsFor) + " through the link " + relative(root, link.path())
+                                    + ")"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The links of {@code root}'s protected paths, from the scan of it, scanning it now if none was made. */
+    private List<ProtectedLayout.Link> links(Path root, List<Path> roots) {
+        List<ProtectedLayout.Link> found = links.get(root);
+        if (found == null) {
+            try {
+                found = ProtectedLayout.scan(root, roots, this).links();
+            } catch (IOException | RuntimeException e) {
+                LoggerFactory.getLogger(ProtectedPaths.class).error("could not scan {} for protected paths", root, e);
+                found = List.of();
+                links.put(root, found);
+            }
+        }
+        return found;
+    }
+
+    /** What a scan of {@code root} found: see {@link #links}. */
+    void remember(Path root, List<ProtectedLayout.Link> found) {
+        links.put(root, List.copyOf(found));
     }
 
     /** Whether a repository that holds {@code path} points git at it, or at a folder above it. */
@@ -113,7 +175,12 @@ public final class ProtectedPaths {
             }
             for (Path place : GitPointers.of(git, folder, root)) {
                 String entry = relative(root, place);
-                if (path.startsWith(place) && !isAllowed(relative(root, path))) {
+                // Also where the place really is: hooksPath = tools/hooks with tools -> lib runs lib/hooks.
+                boolean under = path.startsWith(place)
+                        || ProtectedLayout.realPath(place)
+                                .filter(real -> real.startsWith(root) && path.startsWith(real))
+                                .isPresent();
+                if (under && !isAllowed(relative(root, path))) {
                     return Optional.of(new Protection(
                             entry,
                             "git runs hooks from it or reads config from it (" + relative(root, git) + "/config)"));

@@ -134,6 +134,21 @@ class ExplicitApprovalTest {
     }
 
     @Test
+    void aFileWhereAProtectedFolderThatIsALinkLeadsIsProtectedLikeTheFolder() throws Exception {
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        ApprovalRules rules = new ApprovalRules(ProtectedPaths.defaults(), Map.of());
+
+        run(scheduler(ApprovalMode.YOLO, rules), "write", "cfg/tasks.json");
+
+        assertEquals(
+                List.of(Optional.of(".vscode")),
+                asked.stream()
+                        .map(request -> request.explicit().flatMap(ApprovalRequest.Explicit::protectedEntry))
+                        .toList());
+    }
+
+    @Test
     void aPathTheUserAllowedIsWrittenWithoutAsking() {
         ApprovalRules rules = new ApprovalRules(new ProtectedPaths(List.of(), List.of(".git/hooks")), Map.of());
 

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ProtectedLayoutTest {
     @TempDir
     Path temp;
+
+    @TempDir
+    Path elsewhere;
 
     private Path root;
 
@@ -65,6 +70,9 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
         assertEquals(List.of(".git", "vendor", "vendor/x", "vendor/x/.git"), relative(layout.pinned()));
+        assertEquals(
+                List.of(".git/modules", ".git/modules/libs", ".git/modules/libs/foo", "libs", "libs/foo"),
+                relative(layout.above()));
         assertEquals(
                 List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".qwen"),
                 relative(layout.missing()));
@@ -201,6 +209,131 @@ class ProtectedLayoutTest {
                         ".qwen",
                         ".vscode"),
                 sortedRelative(plain, layout.missing()));
+    }
+
+    @Test
+    void aProtectedLinkIsKeptAndProtectedWhereItLeadsInsideButNothingOutsideIsEverToBeMounted() throws Exception {
+        Path outside = Files.createDirectories(elsewhere.toRealPath().resolve("secret"));
+        Files.writeString(outside.resolve("marker"), "host only\n");
+        Files.createSymbolicLink(root.resolve(".mcp.json"), outside.resolve("marker"));
+        Files.createDirectories(root.resolve("sub"));
+        Files.createSymbolicLink(root.resolve("sub/lefthook.yml"), outside);
+        Files.createDirectories(root.resolve("conf"));
+        Files.createSymbolicLink(root.resolve(".dockhand"), Path.of("conf"));
+        Files.delete(root.resolve(".git/config"));
+        Files.writeString(root.resolve("git.cfg"), "[core]\n");
+        Files.createSymbolicLink(root.resolve(".git/config"), Path.of("../git.cfg"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".dockhand",
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".mcp.json",
+                        ".vscode",
+                        "conf",
+                        "git.cfg",
+                        "libs/foo/.git",
+                        "sub/lefthook.yml",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(
+                List.of(
+                        new ProtectedLayout.Link(
+                                root.resolve(".dockhand"), Path.of("conf"), Optional.of(root.resolve("conf"))),
+                        new ProtectedLayout.Link(
+                                root.resolve(".git/config"),
+                                Path.of("../git.cfg"),
+                                Optional.of(root.resolve("git.cfg"))),
+                        new ProtectedLayout.Link(
+                                root.resolve(".mcp.json"), outside.resolve("marker"), Optional.empty()),
+                        new ProtectedLayout.Link(root.resolve("sub/lefthook.yml"), outside, Optional.empty())),
+                layout.links().stream()
+                        .sorted(Comparator.comparing(ProtectedLayout.Link::path))
+                        .toList());
+        assertEquals(
+                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".qwen"),
+                relative(layout.missing()));
+    }
+
+    @Test
+    void everyFolderAboveAProtectedPathIsPinnedSoNoneCanBeMovedAside() throws Exception {
+        Files.createDirectories(root.resolve("scripts"));
+        Files.writeString(root.resolve("scripts/pre-commit"), "#!/bin/sh\n");
+        Files.createSymbolicLink(root.resolve(".git/hooks/pre-commit"), Path.of("../../scripts/pre-commit"));
+        Files.createDirectories(root.resolve("pkg/app/.claude"));
+        Files.writeString(root.resolve("pkg/lefthook.yml"), "pre-commit: {}\n");
+        Files.createDirectories(root.resolve("tools/git/hooks"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = tools/git/hooks\n");
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".git/modules",
+                        ".git/modules/libs",
+                        ".git/modules/libs/foo",
+                        "libs",
+                        "libs/foo",
+                        "pkg",
+                        "pkg/app",
+                        "scripts",
+                        "tools",
+                        "tools/git"),
+                relative(layout.above()));
+    }
+
+    @Test
+    void aProtectedLinkThatLeadsNowhereYetHasItsTargetKeptAbsent() throws Exception {
+        Files.delete(root.resolve(".vscode/tasks.json"));
+        Files.delete(root.resolve(".vscode/settings.json"));
+        Files.delete(root.resolve(".vscode"));
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("cfg/editor"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(List.of(".git/commondir", "cfg/editor", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(new ProtectedLayout.Link(root.resolve(".vscode"), Path.of("cfg/editor"), Optional.empty())),
+                layout.links());
+    }
+
+    @Test
+    void aGitLinkHasTheHooksAndConfigOfTheFolderItLeadsToProtected() throws Exception {
+        Files.createDirectories(root.resolve(".repo/projects/app.git/hooks"));
+        Files.createDirectories(root.resolve(".repo/projects/app.git/objects"));
+        Files.writeString(root.resolve(".repo/projects/app.git/config"), "[core]\n");
+        Files.createDirectories(root.resolve("app"));
+        Files.createSymbolicLink(root.resolve("app/.git"), Path.of("../.repo/projects/app.git"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(".repo/projects/app.git/config", ".repo/projects/app.git/hooks", "app/.git"),
+                relative(layout.readOnly()).stream()
+                        .filter(path -> path.startsWith(".repo") || path.startsWith("app"))
+                        .toList());
+        assertEquals(
+                List.of(".repo", ".repo/projects", ".repo/projects/app.git"),
+                relative(layout.pinned()).stream()
+                        .filter(path -> path.startsWith(".repo") || path.startsWith("app"))
+                        .toList());
+        assertEquals(
+                List.of("app"),
+                relative(layout.above()).stream()
+                        .filter(path -> path.startsWith(".repo") || path.startsWith("app"))
+                        .toList());
+        assertEquals(
+                List.of(new ProtectedLayout.Link(
+                        root.resolve("app/.git"),
+                        Path.of("../.repo/projects/app.git"),
+                        Optional.of(root.resolve(".repo/projects/app.git")))),
+                layout.links());
     }
 
     private static List<String> sortedRelative(Path from, List<Path> paths) {

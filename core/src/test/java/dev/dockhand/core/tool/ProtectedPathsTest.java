@@ -177,4 +177,34 @@ class ProtectedPathsTest {
                 Optional.empty(),
                 new ProtectedPaths(List.of(), List.of(".githooks")).check(workspace, root.resolve(".githooks/x")));
     }
+
+    @Test
+    void whereALinkOnTheWayToAProtectedPathLeadsIsProtectedAsThePathItStandsFor(@TempDir Path temp) throws Exception {
+        Path root = temp.toRealPath();
+        Files.createDirectories(root.resolve("cfg"));
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("cfg"));
+        Files.createDirectories(root.resolve(".repo/app.git/hooks"));
+        Files.createDirectories(root.resolve("app"));
+        Files.createSymbolicLink(root.resolve("app/.git"), Path.of("../.repo/app.git"));
+        Files.createDirectories(root.resolve(".git"));
+        Files.createDirectories(root.resolve("lib/hooks"));
+        Files.createSymbolicLink(root.resolve("tools"), Path.of("lib"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = tools/hooks\n");
+        Workspace workspace = Workspace.of(root);
+        ProtectedPaths rules = ProtectedPaths.defaults();
+
+        assertEquals(
+                Optional.of(new ProtectedPaths.Protection(
+                        ".vscode",
+                        "VS Code runs the tasks and obeys the settings in it (cfg/tasks.json is .vscode/tasks.json"
+                                + " through the link .vscode)")),
+                rules.check(workspace, root.resolve("cfg/tasks.json")));
+        assertEquals(
+                List.of("app/.git/hooks", "", "tools/hooks", ""),
+                Stream.of(".repo/app.git/hooks/pre-commit", ".repo/app.git/index", "lib/hooks/pre-commit", "lib/x")
+                        .map(path -> rules.check(workspace, root.resolve(path))
+                                .map(ProtectedPaths.Protection::entry)
+                                .orElse(""))
+                        .toList());
+    }
 }

@@ -1,0 +1,148 @@
+package dev.dockhand.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.dockerjava.api.model.Mount;
+import dev.dockhand.core.FileTrees;
+import dev.dockhand.core.tool.ProtectedLayout;
+import dev.dockhand.core.tool.ProtectedPaths;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The mounts planned for the protected paths, and what is put back or removed on the host after a command. */
+class ProtectedMountsTest {
+    @TempDir
+    Path temp;
+
+    private Path root;
+    private Path secret;
+    private ProtectedMounts mounts;
+
+    @BeforeEach
+    void workspace() throws Exception {
+        root = Files.createDirectories(temp.toRealPath().resolve("project"));
+        secret = Files.createDirectories(temp.toRealPath().resolve("secret"));
+        Files.writeString(secret.resolve("marker"), "host only\n");
+        for (String folder : List.of(".git/hooks", "pkg/app/.vscode", "cfg", ".dockhand", ".husky", ".idea")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        Files.writeString(root.resolve(".git/config"), "[include]\n\tpath = ../conf/team.cfg\n");
+        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor")) {
+            Files.createDirectories(root.resolve(agent));
+        }
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("cfg"));
+        Files.createSymbolicLink(root.resolve(".mcp.json"), secret.resolve("marker"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+    }
+
+    private List<String> mounted() {
+        return mounts.mounts().stream()
+                .map(mount -> (mount.getReadOnly() ? "ro " : "rw ") + root.relativize(Path.of(mount.getSource())))
+                .sorted()
+                .toList();
+    }
+
+    @Test
+    void onlyRealPathsAreMountedAndEachFolderAboveAProtectedOneIsPinned() {
+        List<Mount> planned = mounts.mounts();
+
+        assertEquals(
+                List.of(
+                        "ro .claude",
+                        "ro .codex",
+                        "ro .cursor",
+                        "ro .dockhand",
+                        "ro .gemini",
+                        "ro .git/config",
+                        "ro .git/hooks",
+                        "ro .husky",
+                        "ro .idea",
+                        "ro .qwen",
+                        "ro cfg",
+                        "ro pkg/app/.vscode",
+                        "rw .git",
+                        "rw pkg",
+                        "rw pkg/app"),
+                mounted());
+        assertTrue(planned.stream().allMatch(mount -> mount.getSource().equals(mount.getTarget())));
+    }
+
+    @Test
+    void aReplacementContainerLeavesOutAProtectedPathThatBecameALink() throws Exception {
+        mounts.mounts();
+        // What a command did before the container died: the folder moved aside, a link in its place.
+        Files.move(root.resolve("pkg"), root.resolve("pkg2"));
+        Files.createDirectories(root.resolve("pkg/app"));
+        Files.createSymbolicLink(root.resolve("pkg/app/.vscode"), secret);
+
+        List<String> again = mounted();
+
+        assertFalse(again.contains("ro pkg/app/.vscode"), again.toString());
+        assertTrue(again.contains("rw pkg/app"), again.toString());
+    }
+
+    @Test
+    void aLinkACommandReplacedIsPutBack() throws Exception {
+        Files.delete(root.resolve(".vscode"));
+        Files.createDirectories(root.resolve(".vscode"));
+        Files.writeString(root.resolve(".vscode/tasks.json"), "{}\n");
+        Files.delete(root.resolve(".mcp.json"));
+
+        assertEquals(
+                List.of(".mcp.json", ".vscode"),
+                mounts.restoreLinks().stream().sorted().toList());
+        assertEquals(Path.of("cfg"), Files.readSymbolicLink(root.resolve(".vscode")));
+        assertEquals(secret.resolve("marker"), Files.readSymbolicLink(root.resolve(".mcp.json")));
+        assertEquals(List.of(), mounts.restoreLinks());
+    }
+
+    @Test
+    void aLinkPlantedOnTheWayToAPathThatMustStayAbsentIsRemovedNotWhatItLeadsTo() throws Exception {
+        Files.writeString(secret.resolve("team.cfg"), "the user's own\n");
+        Files.createSymbolicLink(root.resolve("conf"), secret);
+
+        assertEquals(List.of("conf"), mounts.removeCreated());
+        assertFalse(Files.exists(root.resolve("conf"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals("the user's own\n", Files.readString(secret.resolve("team.cfg")));
+
+        Files.createDirectories(root.resolve("conf"));
+        Files.writeString(root.resolve("conf/team.cfg"), "[core]\n\tfsmonitor = touch MARK\n");
+        assertEquals(List.of("conf/team.cfg"), mounts.removeCreated());
+        assertEquals(List.of(), FileTrees.files(root.resolve("conf"), 10));
+    }
+
+    @Test
+    void noPinOpensWhatAReadOnlyFolderAboveItCloses() throws Exception {
+        Files.createDirectories(root.resolve("deploy/x/.git/hooks"));
+        Files.createDirectories(root.resolve("cfg/sub/.claude"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, new ProtectedPaths(List.of("deploy"), List.of()));
+        mounts = new ProtectedMounts(() -> List.of(layout));
+
+        assertEquals(
+                List.of("ro cfg", "ro cfg/sub/.claude", "ro deploy"),
+                mounted().stream()
+                        .filter(mount -> mount.contains("deploy") || mount.contains("cfg"))
+                        .toList());
+    }
+
+    @Test
+    void aLinkTheScanFoundOnTheWayToAPathThatMustStayAbsentIsKeptAndWhereItLeadsKeptAbsent() throws Exception {
+        Files.createDirectories(root.resolve("shared"));
+        Files.createSymbolicLink(root.resolve("conf"), Path.of("shared/settings"));
+        Files.createDirectories(root.resolve("shared/settings"));
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+        Files.writeString(root.resolve("shared/settings/team.cfg"), "[core]\n\tfsmonitor = touch MARK\n");
+
+        assertEquals(List.of("shared/settings/team.cfg"), mounts.removeCreated());
+        assertEquals(Path.of("shared/settings"), Files.readSymbolicLink(root.resolve("conf")));
+    }
+}
