@@ -528,15 +528,15 @@ public final class CoreToolScheduler {
             return Optional.empty();
         }
         ProtectedPaths paths = rules.protectedPaths();
-        Optional<ProtectedPaths.Protection> given = paths.check(environment.workspace(), path);
-        if (given.isPresent()) {
-            return given;
-        }
+        // Where the path leads decides first, as it does again when the call writes (guard): a hook that is a link to
+        // scripts/pre-commit is asked about, and approved, as scripts/pre-commit, the file that changes.
+        Optional<ProtectedPaths.Protection> real;
         try {
-            return paths.check(environment.workspace(), Workspace.realPathOf(path));
+            real = paths.check(environment.workspace(), Workspace.realPathOf(path));
         } catch (IOException e) {
-            return Optional.empty();
+            real = Optional.empty();
         }
+        return real.isPresent() ? real : paths.check(environment.workspace(), path);
     }
 
     /**

@@ -224,6 +224,35 @@ class ExplicitApprovalTest {
     }
 
     @Test
+    void anApprovedWriteToAHookThatIsALinkIsAskedAboutWhereItLeadsAndWritten() throws Exception {
+        Files.createDirectories(workspace.resolve("scripts"));
+        Files.writeString(workspace.resolve("scripts/pre-commit"), "#!/bin/sh\n");
+        Files.createSymbolicLink(workspace.resolve(".git/hooks/pre-commit"), Path.of("../../scripts/pre-commit"));
+        Planting plant = new Planting();
+        CoreToolScheduler scheduler = new CoreToolScheduler(
+                new ToolRegistry(List.of(plant)),
+                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
+                request -> {
+                    asked.add(request);
+                    return ApprovalDecision.allowOnce();
+                },
+                ApprovalMode.YOLO,
+                new ApprovalRules(ProtectedPaths.defaults(), Map.of()),
+                events);
+
+        List<CompletedCall> done = scheduler.runRound(
+                List.of(new ToolCall("p", "plant", "{\"text\":\".git/hooks/pre-commit\"}")), new Cancellation());
+
+        assertEquals(
+                List.of(Optional.of("scripts/pre-commit")),
+                asked.stream()
+                        .map(request -> request.explicit().flatMap(ApprovalRequest.Explicit::protectedEntry))
+                        .toList());
+        assertEquals(ToolResult.success("planted", "planted"), done.get(0).result());
+        assertEquals("planted\n", Files.readString(workspace.resolve("scripts/pre-commit")));
+    }
+
+    @Test
     void aLinkSwappedInWhileTheUserReadsTheQuestionCannotSteerTheWriteIntoAHook() throws Exception {
         Files.createDirectories(workspace.resolve("scripts/hooks"));
         Files.createSymbolicLink(workspace.resolve("d"), workspace.resolve("scripts"));
