@@ -27,7 +27,9 @@ import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.diff.DiffFormatter;
+import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
+import org.slf4j.LoggerFactory;
 
 /**
  * The checkpoints of one workspace, under {@code <root>/<workspace-id>/}: a shadow repository ({@code git/}) holding
@@ -235,7 +237,7 @@ public final class CheckpointStore implements AutoCloseable {
             Optional<String> left = leftBy.get(path);
             Optional<ShadowRepository.Entry> leftEntry =
                     left.isPresent() ? shadow.file(ObjectId.fromString(left.get()), path) : Optional.empty();
-            Optional<ShadowRepository.Entry> current = shadow.current(path, List.of(target, leftEntry));
+            Optional<ShadowRepository.Entry> current = currentOrUnknown(path, List.of(target, leftEntry));
             if (target.equals(current)) {
                 continue;
             }
@@ -248,6 +250,21 @@ public final class CheckpointStore implements AutoCloseable {
             restores.add(new RestorePlan.FileRestore(path, action, changedSince, from.name()));
         }
         return new RestorePlan(restores);
+    }
+
+    /**
+     * The file as it is now; when it cannot be looked at (a folder on the way made unreadable, an I/O error), an entry
+     * matching no recorded version, so the one file is planned as changed since and its restore reports why it failed,
+     * while the other files are planned as usual.
+     */
+    private Optional<ShadowRepository.Entry> currentOrUnknown(
+            String path, List<Optional<ShadowRepository.Entry>> compared) {
+        try {
+            return shadow.current(path, compared);
+        } catch (IOException e) {
+            LoggerFactory.getLogger(CheckpointStore.class).warn("cannot look at {} for the restore plan", path, e);
+            return Optional.of(new ShadowRepository.Entry(ObjectId.zeroId(), FileMode.REGULAR_FILE));
+        }
     }
 
     /** The checkpoint logged right after {@code checkpoint}, any session's. */

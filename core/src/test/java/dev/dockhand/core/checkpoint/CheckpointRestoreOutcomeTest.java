@@ -139,6 +139,32 @@ class CheckpointRestoreOutcomeTest {
     }
 
     @Test
+    void aFileThatCannotBeLookedAtIsPlannedAsChangedSinceAndTheOthersAsUsual() throws Exception {
+        try (CheckpointStore store = open()) {
+            Files.writeString(workspace.resolve("a.txt"), "first\n");
+            Files.writeString(workspace.resolve("b.txt"), "second\n");
+            Checkpoint begun = begin(store, "s1", 1);
+            Files.writeString(workspace.resolve("a.txt"), "changed a\n");
+            Files.writeString(workspace.resolve("b.txt"), "changed\n");
+            Checkpoint finished = store.finish(begun);
+            // Looking at a.txt now fails (here the store lost what the call left of it; a folder made unreadable
+            // fails the same way): that file is in doubt, the rest of the plan is not.
+            ObjectId lost = blobOf(store, finished.after().orElseThrow(), "a.txt");
+            Files.delete(store.folder()
+                    .resolve("git/objects/" + lost.name().substring(0, 2) + "/"
+                            + lost.name().substring(2)));
+
+            RestorePlan plan = store.plan(List.of(finished));
+
+            assertEquals(List.of("a.txt WRITE changed since", "b.txt WRITE"), lines(plan));
+            CheckpointStore.Restored restored = store.restore(plan);
+            assertEquals(List.of("a.txt", "b.txt"), restored.restored());
+        }
+        assertEquals("first\n", Files.readString(workspace.resolve("a.txt")));
+        assertEquals("second\n", Files.readString(workspace.resolve("b.txt")));
+    }
+
+    @Test
     void aFileWhoseNameIsNearTheLimitIsRestored() throws Exception {
         String name = "n".repeat(250) + ".txt";
         try (CheckpointStore store = open()) {
