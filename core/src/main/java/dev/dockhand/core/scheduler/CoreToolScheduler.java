@@ -47,6 +47,13 @@ import org.slf4j.LoggerFactory;
  * told through the shared {@link Cancellation}, and every unfinished call ends CANCELLED.
  */
 public final class CoreToolScheduler {
+    /**
+     * At most this many read-only calls run at once; the rest of a long run of them waits for the next batch. A reply
+     * of a thousand greps must not start a thousand threads and ripgrep processes on the user's machine. Claude Code
+     * runs ten at a time too.
+     */
+    static final int MAX_TOGETHER = 10;
+
     private final ToolRegistry registry;
     private final CallValidator validator;
     private final ToolExecutor executor;
@@ -225,8 +232,8 @@ public final class CoreToolScheduler {
     }
 
     /**
-     * Prepares and runs the batch that starts at {@code from}: one call, or consecutive concurrency-safe ones, each
-     * prepared in order right before the batch starts. Returns the index after the batch.
+     * Prepares and runs the batch that starts at {@code from}: one call, or up to {@link #MAX_TOGETHER} consecutive
+     * concurrency-safe ones, each prepared in order right before the batch starts. Returns the index after the batch.
      */
     private int runBatch(List<ScheduledCall> round, int from, Cancellation cancel) throws InterruptedException {
         List<ScheduledCall> batch = new ArrayList<>();
@@ -240,6 +247,7 @@ public final class CoreToolScheduler {
                 batch.add(call);
             }
         } while (together
+                && batch.size() < MAX_TOGETHER
                 && next < round.size()
                 && concurrencySafe(round.get(next).call()));
         execute(batch, cancel);

@@ -152,6 +152,46 @@ class CoreToolSchedulerTest {
                 done.stream().map(completed -> completed.result().llmContent()).toList());
     }
 
+    @Test
+    void readCallsRunTenAtATimeEachTenStartingOnceTheTenBeforeHaveFinished() {
+        TestTools.Echo read = new TestTools.Echo("read", ToolKind.READ);
+        List<ToolCall> calls = new ArrayList<>();
+        for (int i = 1; i <= 25; i++) {
+            calls.add(call("r" + i, "read", "c" + i));
+        }
+
+        List<CompletedCall> done = scheduler(ApprovalMode.DEFAULT, ApprovalDecision.allowOnce(), read)
+                .runRound(calls, new Cancellation());
+
+        assertEquals(
+                calls.stream().map(ToolCall::id).toList(),
+                done.stream().map(completed -> completed.call().id()).toList());
+        assertEquals(
+                List.of(ToolCallStatus.SUCCESS),
+                statuses(done).stream().distinct().toList());
+        List<String> order = events.all().stream()
+                .<String>mapMulti((event, out) -> {
+                    if (event instanceof AgentEvent.ToolCallUpdated update
+                            && update.status() == ToolCallStatus.EXECUTING) {
+                        out.accept("start " + update.call().id());
+                    } else if (event instanceof AgentEvent.ToolCallFinished finished) {
+                        out.accept("end " + finished.call().id());
+                    }
+                })
+                .toList();
+        List<String> expected = new ArrayList<>();
+        for (int first = 1; first <= 25; first += CoreToolScheduler.MAX_TOGETHER) {
+            int last = Math.min(25, first + CoreToolScheduler.MAX_TOGETHER - 1);
+            for (int i = first; i <= last; i++) {
+                expected.add("start r" + i);
+            }
+            for (int i = first; i <= last; i++) {
+                expected.add("end r" + i);
+            }
+        }
+        assertEquals(expected, order);
+    }
+
     // gemini-cli coreToolScheduler.test.ts: "should execute tool calls in a batch sequentially"; codex
     // tool_parallelism.rs: "shell_tools_run_in_parallel" is a deliberate difference (docs/scheduler.md)
     @Test
