@@ -4,9 +4,8 @@ import com.github.dockerjava.api.DockerClient;
 import dev.dockhand.core.sandbox.ExecResult;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.slf4j.Logger;
@@ -43,7 +42,8 @@ final class DockerBackground implements BackgroundJobs.Control {
             DockerClient docker, SandboxContainer container, String command, Path directory, Path outputFile)
             throws IOException {
         String id = container.ensureStarted();
-        OutputStream file = Files.newOutputStream(outputFile, StandardOpenOption.APPEND);
+        OutputStream file =
+                BackgroundOutputFile.open(outputFile, BackgroundOutputFile.LIMIT, Clock.systemDefaultZone());
         DockerExec exec;
         try {
             exec = DockerExec.start(docker, id, command, directory, file, file);

@@ -40,6 +40,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -477,7 +478,10 @@ public final class AgentSession implements AutoCloseable {
         }
     }
 
-    /** Closes the transcript and the sandbox; saved outputs stay, an empty outputs folder goes. */
+    /**
+     * Closes the transcript and the sandbox; saved outputs stay, an empty outputs folder goes, and other sessions'
+     * outputs older than a week go too.
+     */
     @Override
     public void close() {
         closeTranscript();
@@ -495,5 +499,6 @@ public final class AgentSession implements AutoCloseable {
         } catch (IOException notEmpty) {
             // Holds saved outputs: kept on purpose.
         }
+        SavedOutputs.prune(outputDir.getParent(), outputDir, Instant.now());
     }
 }

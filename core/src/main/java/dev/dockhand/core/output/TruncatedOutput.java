@@ -20,11 +20,19 @@ import java.util.function.Consumer;
  *
  * <p>When the file cannot be written (the folder is not writable, the disk is full, the name is too long), the head
  * and tail are kept all the same and the marker says that the rest could not be kept, and why: never a silent cut.
+ *
+ * <p>The file stops at {@link #MAX_SAVED_CHARS}: a command printing for ten minutes must not fill the disk under the
+ * user's home folder, outside the sandbox. Its last line then says where it stopped, and the marker that the file
+ * holds only the first lines; the tail still reaches the model.
  */
 public final class TruncatedOutput implements AutoCloseable {
+    /** How much of one output its file keeps, in characters: 64 Mi, about a million lines of a build log. */
+    public static final long MAX_SAVED_CHARS = 64L << 20;
+
     private final OutputLimits limits;
     private final Opener opener;
     private final Consumer<String> onLost;
+    private final long maxSavedChars;
     private final List<String> head = new ArrayList<>();
     private final Deque<String> tail = new ArrayDeque<>();
     private long headChars;
@@ -34,6 +42,9 @@ public final class TruncatedOutput implements AutoCloseable {
     private Path spillFile;
     private BufferedWriter spill;
     private String lost;
+    private long savedChars;
+    private long savedLines;
+    private boolean capped;
 
     /** Where the whole output goes once it outgrows the limits: a file just created, and a writer on it. */
     record Spill(Path file, BufferedWriter writer) {}
@@ -55,13 +66,15 @@ public final class TruncatedOutput implements AutoCloseable {
                     Files.createDirectories(spillFile.getParent());
                     return new Spill(spillFile, Files.newBufferedWriter(spillFile, StandardCharsets.UTF_8));
                 },
-                reason -> {});
+                reason -> {},
+                MAX_SAVED_CHARS);
     }
 
-    TruncatedOutput(OutputLimits limits, Opener opener, Consumer<String> onLost) {
+    TruncatedOutput(OutputLimits limits, Opener opener, Consumer<String> onLost, long maxSavedChars) {
         this.limits = limits;
         this.opener = opener;
         this.onLost = onLost;
+        this.maxSavedChars = maxSavedChars;
     }
 
     public synchronized void appendLine(String line) {
@@ -107,7 +120,18 @@ public final class TruncatedOutput implements AutoCloseable {
         StringBuilder text = new StringBuilder();
         head.forEach(line -> text.append(line).append('\n'));
         text.append("\n[... ").append(omitted);
-        if (lost == null) {
+        if (lost == null && capped) {
+            text.append(" lines omitted. The first ")
+                    .append(savedLines)
+                    .append(" lines of the output (")
+                    .append(totalLines)
+                    .append(" lines in all) are in ")
+                    .append(spillFile)
+                    .append("; the file stops there, at ")
+                    .append(maxSavedChars >> 20)
+                    .append(" MB, and the last lines are below. Read it with read_file and an offset, or run the")
+                    .append(" command again with less output (a filter, a narrower search) ...]\n\n");
+        } else if (lost == null) {
             text.append(" lines omitted. The whole output (")
                     .append(totalLines)
                     .append(" lines) is in ")
@@ -173,12 +197,20 @@ public final class TruncatedOutput implements AutoCloseable {
     }
 
     private void write(String line) {
-        if (spill == null) {
+        if (spill == null || capped) {
             return;
         }
         try {
+            if (savedChars + line.length() + 1 > maxSavedChars) {
+                capped = true;
+                spill.write("[Dockhand saved no more of this output: it passed " + (maxSavedChars >> 20)
+                        + " MB here. Its last lines are in the tool's result.]\n");
+                return;
+            }
             spill.write(line);
             spill.write('\n');
+            savedChars += line.length() + 1;
+            savedLines++;
         } catch (IOException e) {
             lose(e);
         }

@@ -196,7 +196,8 @@ class OutputFilesTest {
                     Files.createFile(file);
                     return new TruncatedOutput.Spill(file, new BufferedWriter(full, 16));
                 },
-                told::add)) {
+                told::add,
+                TruncatedOutput.MAX_SAVED_CHARS)) {
             overflow(output, 200);
             text = output.text();
         }

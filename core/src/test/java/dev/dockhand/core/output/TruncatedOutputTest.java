@@ -57,6 +57,40 @@ class TruncatedOutputTest {
     }
 
     @Test
+    void theFileStopsAtItsLimitSaysSoAndTheModelStillGetsTheLastLines() throws Exception {
+        Path spill = temp.resolve("out/c5.txt");
+        String text;
+        try (TruncatedOutput output = new TruncatedOutput(
+                new OutputLimits(10_000, 50),
+                () -> new TruncatedOutput.Spill(
+                        spill,
+                        Files.newBufferedWriter(
+                                Files.createDirectories(temp.resolve("out")).resolve("c5.txt"))),
+                reason -> {},
+                1 << 20)) {
+            for (int i = 1; i <= 2000; i++) {
+                output.appendLine(String.format("%-999s", "line " + i));
+            }
+            text = output.text();
+        }
+
+        // 1,000 characters a line with its end: 1,048 whole lines fit in 1 Mi characters.
+        List<String> saved = Files.readAllLines(spill);
+        assertEquals(1049, saved.size());
+        assertEquals("line 1048", saved.get(1047).strip());
+        assertEquals(
+                "[Dockhand saved no more of this output: it passed 1 MB here. Its last lines are in the tool's result.]",
+                saved.get(1048));
+        List<String> lines = text.lines().toList();
+        assertEquals(
+                "[... 1990 lines omitted. The first 1048 lines of the output (2000 lines in all) are in " + spill
+                        + "; the file stops there, at 1 MB, and the last lines are below. Read it with read_file and"
+                        + " an offset, or run the command again with less output (a filter, a narrower search) ...]",
+                lines.get(3));
+        assertEquals("line 2000", lines.get(lines.size() - 1).strip());
+    }
+
+    @Test
     void holdsOnlyTheBudgetInMemoryForHugeOutput() {
         Path spill = temp.resolve("out/c3.txt");
         try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(3000, 100), spill)) {
