@@ -55,7 +55,22 @@ final class OpenAiRules {
             i++;
         }
         tools(body.get("tools"), problems);
+        String model = body.path("model").asText();
+        problems.require(
+                !body.has("reasoning_effort") || !refusesGrokEffort(model),
+                "Model " + model + " does not support parameter reasoningEffort.");
         ImageRules.openAi(body, problems);
+    }
+
+    /**
+     * xAI's grok models but grok-3-mini refuse an effort on both of xAI's wires. Recorded: "Model grok-4-latest does
+     * not support parameter reasoningEffort." (BerriAI/litellm#16265), "Model grok-4-1-fast-reasoning does not support
+     * parameter reasoningEffort." (charmbracelet/crush#2362); on /v1/responses grok-4, grok-4-fast, grok-4-1-fast and
+     * grok-code-fast-1 refuse {@code reasoning.effort} alike (NousResearch/hermes-agent#23435). Newer grok models
+     * (grok-4.3) take it, but refusing it here only holds Dockhand to leaving it out.
+     */
+    static boolean refusesGrokEffort(String model) {
+        return model.startsWith("grok-") && !model.startsWith("grok-3-mini");
     }
 
     /** DeepSeek's own API names its models {@code deepseek-…}; behind gateways they are {@code owner/model}. */

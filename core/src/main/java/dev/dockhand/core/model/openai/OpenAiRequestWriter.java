@@ -57,7 +57,7 @@ final class OpenAiRequestWriter {
      * the server's default stands.
      */
     private static void effort(ObjectNode body, String model, ReasoningEffort effort) {
-        if (REFUSES_EFFORT.matcher(model.toLowerCase(java.util.Locale.ROOT)).matches()) {
+        if (ReasoningEffort.refusedBy(model)) {
             // Models that do not reason answer reasoning_effort with 400 "Unsupported parameter": a session-wide
             // effort must not break a /model switch to one of them. Other servers' models get it as asked.
             return;
@@ -67,13 +67,6 @@ final class OpenAiRequestWriter {
             body.putObject("thinking").put("type", "enabled");
         }
     }
-
-    /**
-     * Models known to refuse {@code reasoning_effort}: OpenAI's that do not reason (gpt-4*, gpt-3.5, chatgpt-*, the
-     * gpt-5 chat models) and xAI's grok models other than grok-3-mini, the one of them that takes it.
-     */
-    static final java.util.regex.Pattern REFUSES_EFFORT = java.util.regex.Pattern.compile(
-            "(gpt-4.*|gpt-3\\.5.*|chatgpt-.*|gpt-5(\\.\\d+)?-chat.*|grok-(?!3-mini).*)");
 
     private static ObjectNode message(Message message, String model, WireCalls wire) {
         ObjectNode node = Json.object();
