@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * What an OpenAI-compatible server rejects in a chat-completions request. Hand-written from the API reference and
  * from 400s recorded in public issues (cited at each rule); the wording is ours. One rule is Dockhand's own, stricter
- * than OpenAI: results come in the calls' order, and no call id is used twice in a conversation.
+ * than OpenAI: results come in the calls' order, and no call id is used twice in a conversation. DeepSeek's models and
+ * Mistral's ({@link MistralRules}) are held to their servers' rules too.
  */
 final class OpenAiRules {
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
@@ -60,6 +61,9 @@ final class OpenAiRules {
                 !body.has("reasoning_effort") || !refusesGrokEffort(model),
                 "Model " + model + " does not support parameter reasoningEffort.");
         ImageRules.openAi(body, problems);
+        if (MistralRules.isMistral(body.path("model").asText())) {
+            MistralRules.check(body, problems);
+        }
     }
 
     /**
