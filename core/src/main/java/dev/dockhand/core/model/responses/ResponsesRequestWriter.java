@@ -33,7 +33,19 @@ final class ResponsesRequestWriter {
     /** The {@link ProviderState#wire()} of the state this wire's replies carry. */
     static final String WIRE = "openai-responses";
 
+    /** Whether a reasoning model is asked for summaries of its reasoning. */
+    enum Summaries {
+        /** {@code reasoning.summary: "auto"}: OpenAI streams no reasoning text without it. */
+        ASKED,
+        /** None asked: OpenAI refused them for the organization (it must be verified for them). */
+        LEFT_OUT
+    }
+
     byte[] write(ModelRequest request) {
+        return write(request, Summaries.ASKED);
+    }
+
+    byte[] write(ModelRequest request, Summaries summaries) {
         ObjectNode body = Json.object().put("model", request.model());
         ArrayNode input = Json.MAPPER.createArrayNode();
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
@@ -61,7 +73,7 @@ final class ResponsesRequestWriter {
         }
         body.put("stream", true);
         body.put("store", false);
-        reasoning(body, request);
+        reasoning(body, request, summaries);
         return Json.writeBytes(body);
     }
 
@@ -70,14 +82,14 @@ final class ResponsesRequestWriter {
      * refuse an effort gets none: xAI's grok models but grok-3-mini answer {@code reasoning.effort} with 400 "does not
      * support parameter reasoningEffort", as on chat completions.
      */
-    private static void reasoning(ObjectNode body, ModelRequest request) {
+    private static void reasoning(ObjectNode body, ModelRequest request, Summaries summaries) {
         String model = request.model();
         if (!ResponsesModels.neverReasons(model)) {
             // With store:false the reasoning is only kept if it comes back encrypted; the models known not to reason
             // refuse the include.
             body.putArray("include").add("reasoning.encrypted_content");
         }
-        boolean summary = ResponsesModels.reasons(model);
+        boolean summary = summaries == Summaries.ASKED && ResponsesModels.reasons(model);
         Optional<ReasoningEffort> effort = request.reasoningEffort().filter(asked -> !ReasoningEffort.refusedBy(model));
         if (!ResponsesModels.neverReasons(model) && (summary || effort.isPresent())) {
             ObjectNode reasoning = body.putObject("reasoning");
