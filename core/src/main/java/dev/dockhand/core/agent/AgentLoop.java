@@ -396,6 +396,11 @@ public final class AgentLoop {
                 events.accept(new AgentEvent.Retrying(
                         notice.attempt(), notice.maxAttempts(), notice.delay(), notice.reason()));
             }
+
+            @Override
+            public void onWarning(String message) {
+                events.accept(new AgentEvent.Warning(message));
+            }
         };
         List<ToolDeclaration> offered = declared();
         List<Message> messages = conversation.messages();

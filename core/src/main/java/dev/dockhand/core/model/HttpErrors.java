@@ -25,10 +25,19 @@ public final class HttpErrors {
 
     public static ProviderException fromResponse(Response response, ProviderEndpoint endpoint) {
         int status = response.code();
-        String detail = endpoint.redact(providerMessage(response.body()));
+        String body = errorBody(response.body());
+        JsonNode error = errorObject(body);
+        String detail = endpoint.redact(error != null ? messageOf(error) : body.strip());
         String message =
                 endpoint.describeCapitalized() + " answered HTTP " + status + (detail.isEmpty() ? "." : ": " + detail);
-        return new ProviderException(kind(status), status, message, retryAfter(response), null);
+        JsonNode param = error == null ? null : error.path("error").get("param");
+        return new ProviderException(
+                kind(status),
+                status,
+                message,
+                retryAfter(response),
+                param != null && param.isTextual() ? param.asText() : null,
+                null);
     }
 
     public static ProviderException network(ProviderEndpoint endpoint, IOException e) {
@@ -69,33 +78,38 @@ public final class HttpErrors {
         return status >= 500 ? ProviderException.Kind.SERVER : ProviderException.Kind.BAD_REQUEST;
     }
 
-    private static String providerMessage(ResponseBody body) {
+    /** At most a bounded prefix of the body: a gateway's error page can be large, and only its start helps. */
+    private static String errorBody(ResponseBody body) {
         if (body == null) {
             return "";
         }
-        String text;
         try {
-            // Read at most a bounded prefix: a gateway's error page can be large, and only its start helps.
             BufferedSource source = body.source();
             source.request(MAX_ERROR_BODY);
             Buffer buffer = source.getBuffer();
-            text = buffer.clone().readUtf8(Math.min(buffer.size(), MAX_ERROR_BODY));
+            return buffer.clone().readUtf8(Math.min(buffer.size(), MAX_ERROR_BODY));
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * The error object of a JSON body (Gemini wraps its own in an array when streaming); null when the body is not
+     * JSON: gateways often answer with HTML or plain text, which is shown as it is.
+     */
+    private static JsonNode errorObject(String body) {
         try {
-            JsonNode json = Json.MAPPER.readTree(text);
+            JsonNode json = Json.MAPPER.readTree(body);
             if (json != null && json.isObject()) {
-                return messageOf(json);
+                return json;
             }
             if (json != null && json.isArray() && json.size() > 0 && json.get(0).isObject()) {
-                // Gemini wraps its error object in an array when streaming.
-                return messageOf(json.get(0));
+                return json.get(0);
             }
         } catch (IOException notJson) {
-            // Gateways often answer with HTML or plain text; show it as it is.
+            // Shown as text.
         }
-        return text.strip();
+        return null;
     }
 
     /** The human part of an error object: {error:{message}}, {error:"…"}, {message}, or the whole object. */

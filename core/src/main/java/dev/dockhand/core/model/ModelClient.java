@@ -14,7 +14,7 @@ public interface ModelClient {
      */
     ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel) throws ProviderException;
 
-    /** Receives the reply's text as it streams, and word of retries before it does. */
+    /** Receives the reply's text as it streams, and word of retries and warnings before it does. */
     @FunctionalInterface
     interface StreamListener {
         void onTextDelta(String text);
@@ -24,6 +24,12 @@ public interface ModelClient {
 
         /** A failed attempt is about to be retried; nothing of it had reached the user. */
         default void onRetry(RetryNotice notice) {}
+
+        /**
+         * Something the user should know about how the provider is asked from now on (a feature it refused, left out
+         * for the rest of the session), said once, in a sentence.
+         */
+        default void onWarning(String message) {}
     }
 
     /** Attempt {@code attempt} of {@code maxAttempts} failed for {@code reason}; the next starts after {@code delay}. */

@@ -29,12 +29,20 @@ public final class ProviderException extends Exception {
     private final Kind kind;
     private final int httpStatus;
     private final transient Duration retryAfter;
+    private final String param;
 
     public ProviderException(Kind kind, int httpStatus, String message, Duration retryAfter, Throwable cause) {
+        this(kind, httpStatus, message, retryAfter, null, cause);
+    }
+
+    /** A failure whose error names the request field it refused ({@code param}, or null when it names none). */
+    public ProviderException(
+            Kind kind, int httpStatus, String message, Duration retryAfter, String param, Throwable cause) {
         super(message, cause);
         this.kind = kind;
         this.httpStatus = httpStatus;
         this.retryAfter = retryAfter;
+        this.param = param;
     }
 
     public ProviderException(Kind kind, String message, Throwable cause) {
@@ -52,5 +60,13 @@ public final class ProviderException extends Exception {
 
     public Optional<Duration> retryAfter() {
         return Optional.ofNullable(retryAfter);
+    }
+
+    /**
+     * The request field the provider's error names as the one it refused: OpenAI's {@code error.param}, such as
+     * {@code reasoning.summary}; empty when it names none.
+     */
+    public Optional<String> param() {
+        return Optional.ofNullable(param);
     }
 }

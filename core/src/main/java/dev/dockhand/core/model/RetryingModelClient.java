@@ -55,6 +55,11 @@ public final class RetryingModelClient implements ModelClient {
                 public void onRetry(RetryNotice notice) {
                     listener.onRetry(notice);
                 }
+
+                @Override
+                public void onWarning(String message) {
+                    listener.onWarning(message);
+                }
             };
             try {
                 return delegate.stream(request, watching, cancel);

@@ -79,9 +79,32 @@ class WireCallsTest {
         assertEquals(expected, wire(WireCalls.Rule.RESPONSES));
     }
 
+    /**
+     * Mistral takes exactly nine letters and digits: every id here is replaced (the same hash, written in base 62),
+     * each result with its call's, a repeat unique; a nine-character id of Mistral's own goes out as it is.
+     */
+    @Test
+    void mistralGetsNineLettersAndDigitsForEveryIdThatIsNotAlreadyThat() {
+        assertEquals(
+                List.of(
+                        "fK5QpNEtU read_file",
+                        "SFWofSboN invalid_tool_name",
+                        "fK5QpNEtU read_file",
+                        "SFWofSboN invalid_tool_name",
+                        "G2Y0x5EUo read_file",
+                        "G2Y0x5EUo read_file"),
+                wire(WireCalls.Rule.MISTRAL));
+        assertEquals(
+                List.of(true, false, false, false),
+                List.of("Rd7mQx2Kp", "Rd7mQx2K", "Rd7mQx2Kp0", "Rd7mQx2K_").stream()
+                        .map(WireCalls.Rule.MISTRAL::fits)
+                        .toList());
+    }
+
     @Test
     void theReplacementsAreTheSameInEveryRequestAndFitEveryRule() {
         assertEquals(wire(WireCalls.Rule.ANTHROPIC), wire(WireCalls.Rule.ANTHROPIC));
+        assertEquals(wire(WireCalls.Rule.MISTRAL), wire(WireCalls.Rule.MISTRAL));
         for (String id : List.of(KIMI_REPLACED, KIMI_REPEAT_AT_6, LONG_REPLACED)) {
             assertEquals(
                     List.of(true, true, true),

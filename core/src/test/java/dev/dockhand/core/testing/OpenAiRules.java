@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * What an OpenAI-compatible server rejects in a chat-completions request. Hand-written from the API reference and
  * from 400s recorded in public issues (cited at each rule); the wording is ours. One rule is Dockhand's own, stricter
- * than OpenAI: results come in the calls' order, and no call id is used twice in a conversation.
+ * than OpenAI: results come in the calls' order, and no call id is used twice in a conversation. DeepSeek's models and
+ * Mistral's ({@link MistralRules}) are held to their servers' rules too.
  */
 final class OpenAiRules {
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
@@ -55,7 +56,25 @@ final class OpenAiRules {
             i++;
         }
         tools(body.get("tools"), problems);
+        String model = body.path("model").asText();
+        problems.require(
+                !body.has("reasoning_effort") || !refusesGrokEffort(model),
+                "Model " + model + " does not support parameter reasoningEffort.");
         ImageRules.openAi(body, problems);
+        if (MistralRules.isMistral(body.path("model").asText())) {
+            MistralRules.check(body, problems);
+        }
+    }
+
+    /**
+     * xAI's grok models but grok-3-mini refuse an effort on both of xAI's wires. Recorded: "Model grok-4-latest does
+     * not support parameter reasoningEffort." (BerriAI/litellm#16265), "Model grok-4-1-fast-reasoning does not support
+     * parameter reasoningEffort." (charmbracelet/crush#2362); on /v1/responses grok-4, grok-4-fast, grok-4-1-fast and
+     * grok-code-fast-1 refuse {@code reasoning.effort} alike (NousResearch/hermes-agent#23435). Newer grok models
+     * (grok-4.3) take it, but refusing it here only holds Dockhand to leaving it out.
+     */
+    static boolean refusesGrokEffort(String model) {
+        return model.startsWith("grok-") && !model.startsWith("grok-3-mini");
     }
 
     /** DeepSeek's own API names its models {@code deepseek-…}; behind gateways they are {@code owner/model}. */

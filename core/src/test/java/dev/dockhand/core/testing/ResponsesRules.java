@@ -235,6 +235,9 @@ final class ResponsesRules {
         problems.require(
                 effort == null || effort.isNull() || EFFORTS.contains(effort.asText()),
                 "Invalid value for 'reasoning.effort': " + WireProblems.quote(effort) + ".");
+        problems.require(
+                effort == null || effort.isNull() || !OpenAiRules.refusesGrokEffort(model),
+                "Model " + model + " does not support parameter reasoningEffort.");
         JsonNode summary = reasoning.get("summary");
         problems.require(
                 summary == null || summary.isNull() || SUMMARIES.contains(summary.asText()),

@@ -60,6 +60,19 @@ class ResponsesRulesTest {
     }
 
     @Test
+    void refusesAnEffortToAGrokModelThatDoesNotTakeOneAndTakesItFromGrok3Mini() {
+        assertEquals(
+                List.of(List.of("Model grok-4-fast-reasoning does not support parameter reasoningEffort."), List.of()),
+                List.of(
+                        problems(body -> body.put("model", "grok-4-fast-reasoning")
+                                .putObject("reasoning")
+                                .put("effort", "low")),
+                        problems(body -> body.put("model", "grok-3-mini")
+                                .putObject("reasoning")
+                                .put("effort", "low"))));
+    }
+
+    @Test
     void refusesACallIdLongerThanSixtyFourCharacters() {
         String id = "call_" + "x".repeat(60);
         assertEquals(

@@ -180,6 +180,17 @@ class WireFormatTest {
     }
 
     @Test
+    void xaiRefusesAnEffortToAGrokModelOtherThanGrok3Mini() {
+        assertEquals(
+                List.of(List.of("Model grok-4-fast-reasoning does not support parameter reasoningEffort."), List.of()),
+                List.of(
+                        problems(WireFormat.OPENAI, OPENAI, body -> body.put("model", "grok-4-fast-reasoning")
+                                .put("reasoning_effort", "low")),
+                        problems(WireFormat.OPENAI, OPENAI, body -> body.put("model", "grok-3-mini")
+                                .put("reasoning_effort", "low"))));
+    }
+
+    @Test
     void deepSeekRefusesAToolCallMessageWithoutItsReasoningContent() {
         assertEquals(
                 List.of("Missing `reasoning_content` field in the assistant message at message index 2. The"

@@ -20,12 +20,13 @@ public final class OpenAiClient implements ModelClient {
     private final ProviderEndpoint endpoint;
     private final String apiKey;
     private final ProviderStreams streams;
-    private final OpenAiRequestWriter writer = new OpenAiRequestWriter();
+    private final OpenAiRequestWriter writer;
 
     public OpenAiClient(String baseUrl, String apiKey, Timeouts timeouts) {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
         this.endpoint = new ProviderEndpoint("the OpenAI-compatible server", endpoint(baseUrl), apiKey);
         this.streams = new ProviderStreams(timeouts, endpoint.url());
+        this.writer = new OpenAiRequestWriter(endpoint.url().host());
     }
 
     /** A client with the default time-outs. */

@@ -1,5 +1,6 @@
 package dev.dockhand.core.model.openai;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
@@ -22,17 +23,32 @@ import java.util.Map;
  * carries the whole history, written afresh.
  */
 final class OpenAiRequestWriter {
+    /** The server's host, which with the model's name says its {@link OpenAiDialect}; empty when unknown. */
+    private final String host;
+
+    OpenAiRequestWriter(String host) {
+        this.host = host;
+    }
+
+    /** A writer for a server whose host says nothing: the model's name alone chooses the dialect. */
+    OpenAiRequestWriter() {
+        this("");
+    }
+
     byte[] write(ModelRequest request) {
+        OpenAiDialect dialect = OpenAiDialect.of(host, request.model());
         ObjectNode body = Json.object().put("model", request.model());
         request.reasoningEffort().ifPresent(effort -> effort(body, request.model(), effort));
         body.put("stream", true);
-        // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
-        body.putObject("stream_options").put("include_usage", true);
+        if (dialect.streamOptions() == OpenAiDialect.StreamOptions.SENT) {
+            // Without stream_options the usage chunk never comes; it arrives last, with an empty choices array.
+            body.putObject("stream_options").put("include_usage", true);
+        }
         ArrayNode messages = body.putArray("messages");
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
         ImageBudget images =
                 ImageBudget.plan(request.messages(), ImageInput.openAiChat(request.model()), ImageBudget.OPENAI);
-        WireCalls wire = WireCalls.of(request.messages(), WireCalls.Rule.OPENAI_CHAT);
+        WireCalls wire = WireCalls.of(request.messages(), dialect.ids());
         for (Message message : request.messages()) {
             if (!(message instanceof Message.ToolResult)) {
                 carryImages(messages, carried);
@@ -44,10 +60,42 @@ final class OpenAiRequestWriter {
             }
         }
         carryImages(messages, carried);
+        if (dialect.bridge() == OpenAiDialect.Bridge.AFTER_TOOL_MESSAGES) {
+            body.set("messages", bridged(messages));
+        }
         if (!request.tools().isEmpty()) {
             body.set("tools", RequestJson.functions(request.tools()));
         }
         return Json.writeBytes(body);
+    }
+
+    /**
+     * The messages in the order Mistral takes them: an assistant message with neither content nor calls (a reply that
+     * said nothing) is left out, and a short assistant message goes between a tool message and a user or system
+     * message after it: the next prompt after a turn that ended on its tool results (a cancelled call, the loop guard,
+     * a limit, a failure, a resumed session), and the user message that carries a round's images.
+     */
+    private static ArrayNode bridged(ArrayNode messages) {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        String previous = "";
+        for (JsonNode message : messages) {
+            String role = message.path("role").asText();
+            if (role.equals("assistant") && saysNothing(message)) {
+                continue;
+            }
+            if (previous.equals("tool") && !role.equals("tool") && !role.equals("assistant")) {
+                out.addObject().put("role", "assistant").put("content", OpenAiDialect.BRIDGE_TEXT);
+            }
+            out.add(message);
+            previous = role;
+        }
+        return out;
+    }
+
+    private static boolean saysNothing(JsonNode assistant) {
+        JsonNode content = assistant.get("content");
+        return (content == null || content.isNull() || content.asText().isEmpty())
+                && !assistant.path("tool_calls").isArray();
     }
 
     /**
@@ -57,7 +105,7 @@ final class OpenAiRequestWriter {
      * the server's default stands.
      */
     private static void effort(ObjectNode body, String model, ReasoningEffort effort) {
-        if (REFUSES_EFFORT.matcher(model.toLowerCase(java.util.Locale.ROOT)).matches()) {
+        if (ReasoningEffort.refusedBy(model)) {
             // Models that do not reason answer reasoning_effort with 400 "Unsupported parameter": a session-wide
             // effort must not break a /model switch to one of them. Other servers' models get it as asked.
             return;
@@ -67,13 +115,6 @@ final class OpenAiRequestWriter {
             body.putObject("thinking").put("type", "enabled");
         }
     }
-
-    /**
-     * Models known to refuse {@code reasoning_effort}: OpenAI's that do not reason (gpt-4*, gpt-3.5, chatgpt-*, the
-     * gpt-5 chat models) and xAI's grok models other than grok-3-mini, the one of them that takes it.
-     */
-    static final java.util.regex.Pattern REFUSES_EFFORT = java.util.regex.Pattern.compile(
-            "(gpt-4.*|gpt-3\\.5.*|chatgpt-.*|gpt-5(\\.\\d+)?-chat.*|grok-(?!3-mini).*)");
 
     private static ObjectNode message(Message message, String model, WireCalls wire) {
         ObjectNode node = Json.object();

@@ -9,11 +9,18 @@ import dev.dockhand.core.model.ProviderException;
 import dev.dockhand.core.model.ProviderStreams;
 import dev.dockhand.core.model.Timeouts;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import okhttp3.HttpUrl;
 
 /**
  * A streaming client for {@code POST {baseUrl}/responses}: OpenAI's Responses API, and the servers that speak it (xAI).
  * One instance serves a whole session; it keeps no conversation state, and asks the server to keep none either.
+ *
+ * <p>It remembers one thing of the server for the session: that it refused reasoning summaries. OpenAI gives them only
+ * to verified organizations and answers every other one's request for them with 400 "Your organization must be
+ * verified to generate reasoning summaries", {@code param: "reasoning.summary"} (continuedev/continue#9602, #12031;
+ * windmill-labs/windmill#10147 retries without them). Such a request is sent again at once without the summary, and
+ * so is every later one, after a warning said once.
  */
 public final class ResponsesClient implements ModelClient {
     /** OpenAI's API, the default server. */
@@ -23,6 +30,7 @@ public final class ResponsesClient implements ModelClient {
     private final String apiKey;
     private final ProviderStreams streams;
     private final ResponsesRequestWriter writer = new ResponsesRequestWriter();
+    private final AtomicBoolean summariesRefused = new AtomicBoolean();
 
     public ResponsesClient(String baseUrl, String apiKey, Timeouts timeouts) {
         this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
@@ -43,9 +51,46 @@ public final class ResponsesClient implements ModelClient {
     @Override
     public ModelReply stream(ModelRequest request, StreamListener listener, Cancellation cancel)
             throws ProviderException {
+        ResponsesRequestWriter.Summaries summaries = summariesRefused.get()
+                ? ResponsesRequestWriter.Summaries.LEFT_OUT
+                : ResponsesRequestWriter.Summaries.ASKED;
+        try {
+            return send(request, summaries, listener, cancel);
+        } catch (ProviderException e) {
+            if (summaries == ResponsesRequestWriter.Summaries.LEFT_OUT || !refusesSummaries(e)) {
+                throw e;
+            }
+            if (summariesRefused.compareAndSet(false, true)) {
+                listener.onWarning("OpenAI refused reasoning summaries (\"" + providersWords(e)
+                        + "\"); the rest of this" + " session asks for none, so the model's reasoning is not shown.");
+            }
+            return send(request, ResponsesRequestWriter.Summaries.LEFT_OUT, listener, cancel);
+        }
+    }
+
+    private ModelReply send(
+            ModelRequest request,
+            ResponsesRequestWriter.Summaries summaries,
+            StreamListener listener,
+            Cancellation cancel)
+            throws ProviderException {
         ResponsesStreamReader reader = new ResponsesStreamReader(listener, endpoint, request.model());
-        byte[] body = writer.write(request);
+        byte[] body = writer.write(request, summaries);
         return streams.post(
                 endpoint, body, ProviderStreams.Framing.SSE, reader, cancel, ProviderStreams.bearer(apiKey));
+    }
+
+    /** The 400 that names {@code reasoning.summary} as the field refused, before anything streamed. */
+    private static boolean refusesSummaries(ProviderException e) {
+        return e.httpStatus() == 400
+                && e.param().filter("reasoning.summary"::equals).isPresent();
+    }
+
+    /** The provider's own words in the failure's message, cut so the warning stays a sentence or two. */
+    private String providersWords(ProviderException e) {
+        String message = e.getMessage();
+        String prefix = endpoint.describeCapitalized() + " answered HTTP 400: ";
+        String words = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+        return words.length() <= 200 ? words : words.substring(0, 200) + "…";
     }
 }

@@ -11,6 +11,7 @@ import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ImageBudget;
 import dev.dockhand.core.model.ImageInput;
 import dev.dockhand.core.model.ModelRequest;
+import dev.dockhand.core.model.ReasoningEffort;
 import dev.dockhand.core.model.RequestJson;
 import dev.dockhand.core.model.ToolArguments;
 import dev.dockhand.core.model.ToolDeclaration;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes {@link ModelRequest}s as streaming Responses API request bodies. Dockhand keeps the conversation, so nothing
@@ -31,7 +33,19 @@ final class ResponsesRequestWriter {
     /** The {@link ProviderState#wire()} of the state this wire's replies carry. */
     static final String WIRE = "openai-responses";
 
+    /** Whether a reasoning model is asked for summaries of its reasoning. */
+    enum Summaries {
+        /** {@code reasoning.summary: "auto"}: OpenAI streams no reasoning text without it. */
+        ASKED,
+        /** None asked: OpenAI refused them for the organization (it must be verified for them). */
+        LEFT_OUT
+    }
+
     byte[] write(ModelRequest request) {
+        return write(request, Summaries.ASKED);
+    }
+
+    byte[] write(ModelRequest request, Summaries summaries) {
         ObjectNode body = Json.object().put("model", request.model());
         ArrayNode input = Json.MAPPER.createArrayNode();
         List<Map.Entry<Message.ToolResult, List<Image>>> carried = new ArrayList<>();
@@ -59,24 +73,32 @@ final class ResponsesRequestWriter {
         }
         body.put("stream", true);
         body.put("store", false);
+        reasoning(body, request, summaries);
+        return Json.writeBytes(body);
+    }
+
+    /**
+     * What a reasoning model is asked for: its reasoning back encrypted, a summary of it, the effort. A model known to
+     * refuse an effort gets none: xAI's grok models but grok-3-mini answer {@code reasoning.effort} with 400 "does not
+     * support parameter reasoningEffort", as on chat completions.
+     */
+    private static void reasoning(ObjectNode body, ModelRequest request, Summaries summaries) {
         String model = request.model();
         if (!ResponsesModels.neverReasons(model)) {
             // With store:false the reasoning is only kept if it comes back encrypted; the models known not to reason
             // refuse the include.
             body.putArray("include").add("reasoning.encrypted_content");
         }
-        boolean summary = ResponsesModels.reasons(model);
-        if (!ResponsesModels.neverReasons(model)
-                && (summary || request.reasoningEffort().isPresent())) {
+        boolean summary = summaries == Summaries.ASKED && ResponsesModels.reasons(model);
+        Optional<ReasoningEffort> effort = request.reasoningEffort().filter(asked -> !ReasoningEffort.refusedBy(model));
+        if (!ResponsesModels.neverReasons(model) && (summary || effort.isPresent())) {
             ObjectNode reasoning = body.putObject("reasoning");
-            request.reasoningEffort()
-                    .ifPresent(effort -> reasoning.put("effort", effort.name().toLowerCase(Locale.ROOT)));
+            effort.ifPresent(asked -> reasoning.put("effort", asked.name().toLowerCase(Locale.ROOT)));
             if (summary) {
                 // Without it OpenAI streams no reasoning text at all; "auto" is the most detailed the model offers.
                 reasoning.put("summary", "auto");
             }
         }
-        return Json.writeBytes(body);
     }
 
     private static ArrayNode tools(List<ToolDeclaration> declarations) {

@@ -89,18 +89,40 @@ class ResponsesRequestWriterTest {
     }
 
     @Test
-    void anotherServersModelGetsTheEffortAskedForButNoSummary() {
+    void anotherServersModelThatTakesAnEffortGetsItButNoSummary() {
         JsonNode body = write(new ModelRequest(
-                "grok-4-fast-reasoning", List.of(new Message.User("go")), List.of(), Optional.of(ReasoningEffort.LOW)));
+                "grok-3-mini", List.of(new Message.User("go")), List.of(), Optional.of(ReasoningEffort.LOW)));
 
         assertEquals(
                 Json.read(
                         """
-                        {"model":"grok-4-fast-reasoning","input":[{"type":"message","role":"user","content":"go"}],
+                        {"model":"grok-3-mini","input":[{"type":"message","role":"user","content":"go"}],
                          "stream":true,"store":false,"include":["reasoning.encrypted_content"],
                          "reasoning":{"effort":"low"}}
                         """),
                 body);
+    }
+
+    /** xAI answers 400 "Model grok-4-fast-reasoning does not support parameter reasoningEffort." */
+    @Test
+    void grokModelsThatRefuseAnEffortAreSentNoReasoningParameter() {
+        java.util.Map<String, JsonNode> sent = new java.util.TreeMap<>();
+        for (String model : List.of("grok-4", "grok-4-fast-reasoning", "grok-4-1-fast-reasoning", "grok-code-fast-1")) {
+            sent.put(
+                    model,
+                    write(new ModelRequest(
+                                    model,
+                                    List.of(new Message.User("go")),
+                                    List.of(),
+                                    Optional.of(ReasoningEffort.HIGH)))
+                            .get("reasoning"));
+        }
+
+        java.util.Map<String, JsonNode> none = new java.util.TreeMap<>();
+        for (String model : sent.keySet()) {
+            none.put(model, null);
+        }
+        assertEquals(none, sent);
     }
 
     @Test
