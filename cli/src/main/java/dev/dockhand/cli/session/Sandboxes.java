@@ -4,6 +4,7 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.core.redaction.SecretValues;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.Workspace;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -112,23 +112,16 @@ public final class Sandboxes {
 
     /**
      * Commands get the user's environment minus its secrets, so a model cannot read the key it runs on or the user's
-     * other credentials: the variable that holds the provider key, whatever its name, and every variable named like
-     * a secret ({@code *_API_KEY}, {@code *_TOKEN}, {@code *_SECRET*}, {@code *PASSWORD*}, in any case), unless the
-     * user named it with {@code --sandbox-env}.
+     * other credentials: the variable that holds the provider key, whatever its name, and every variable the redactor
+     * takes for a secret ({@link SecretValues#secretVariable}: the two agree), unless the user named it with
+     * {@code --sandbox-env}.
      */
     public static Map<String, String> commandEnvironment(
             Map<String, String> variables, String keyVariable, Set<String> kept) {
         return variables.entrySet().stream()
                 .filter(entry -> kept.contains(entry.getKey())
-                        || (!entry.getKey().equals(keyVariable) && !looksSecret(entry.getKey())))
+                        || (!entry.getKey().equals(keyVariable)
+                                && !SecretValues.secretVariable(entry.getKey(), entry.getValue())))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-    }
-
-    private static boolean looksSecret(String name) {
-        String upper = name.toUpperCase(Locale.ROOT);
-        return upper.endsWith("_API_KEY")
-                || upper.endsWith("_TOKEN")
-                || upper.contains("_SECRET")
-                || upper.contains("PASSWORD");
     }
 }

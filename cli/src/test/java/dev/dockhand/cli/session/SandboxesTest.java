@@ -37,4 +37,38 @@ class SandboxesTest {
                                 + " a project folder."),
                 List.of(refused.exitCode(), refused.getMessage()));
     }
+
+    @Test
+    void commandsWithoutASandboxGetNoVariableTheRedactorTakesForASecret() {
+        Map<String, String> variables = new java.util.TreeMap<>();
+        for (String name : List.of(
+                "API_KEY",
+                "TOKEN",
+                "SECRET_KEY",
+                "GH_PAT",
+                "DATABASE_URL",
+                "OPENAI_API_KEY",
+                "GITHUB_TOKEN",
+                "CLIENT_SECRET",
+                "PGPASSWORD",
+                "WORK_LLM")) {
+            variables.put(name, "value-of-" + name);
+        }
+        variables.put("SIGNING_KEY", "q8Zr2LxK7vNw4TpB9cYh3MdF");
+        variables.put("MONKEY_KEY", "aaaaaaaaaaaaaaaaaaaa");
+        variables.put("TOKENIZERS_PARALLELISM", "false");
+        variables.put("HOME", "/home/u");
+        variables.put("DEPLOY_TOKEN", "named with --sandbox-env");
+
+        Map<String, String> passed =
+                Sandboxes.commandEnvironment(variables, "WORK_LLM", java.util.Set.of("DEPLOY_TOKEN"));
+
+        assertEquals(
+                Map.of(
+                        "MONKEY_KEY", "aaaaaaaaaaaaaaaaaaaa",
+                        "TOKENIZERS_PARALLELISM", "false",
+                        "HOME", "/home/u",
+                        "DEPLOY_TOKEN", "named with --sandbox-env"),
+                passed);
+    }
 }
