@@ -6,6 +6,7 @@ import dev.dockhand.cli.config.CheckpointSettings;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Rendering;
+import dev.dockhand.cli.environment.TerminalText;
 import dev.dockhand.cli.session.Restores;
 import dev.dockhand.cli.session.SessionCheckpoints;
 import dev.dockhand.core.Json;
@@ -174,7 +175,9 @@ public final class CheckpointsCommand implements Callable<Integer> {
                         .put("tool", checkpoint.tool());
                 checkpoint.files().forEach(node.putArray("files")::add);
             }
-            out.println(Json.write(array));
+            PrintWriter json = TerminalText.unfiltered(out);
+            json.println(Json.writePrintable(array));
+            json.flush();
             return ExitCodes.OK;
         }
         if (checkpoints.isEmpty()) {
@@ -256,8 +259,12 @@ public final class CheckpointsCommand implements Callable<Integer> {
     }
 
     private int diff(PrintWriter out, PrintWriter err) throws IOException {
+        // A diff bound for a file or a program keeps every byte (a CRLF file's carriage returns); one shown on a
+        // terminal goes through the filter, since the files' text is the model's and a command's.
+        PrintWriter diff = parent.environment().stdoutIsTerminal() ? out : TerminalText.unfiltered(out);
         return withCheckpoint(err, (store, checkpoint, id) -> {
-            out.print(store.diff(checkpoint));
+            diff.print(store.diff(checkpoint));
+            diff.flush();
             return ExitCodes.OK;
         });
     }

@@ -92,7 +92,7 @@ public final class CommandLineSpec {
         exitCodes.put("2", "usage error (wrong option, no prompt)");
         exitCodes.put("41", "authentication failed (HTTP 401/403)");
         exitCodes.put("44", "the Docker sandbox cannot run (no Docker, no image)");
-        exitCodes.put("52", "configuration error (no model, no API key, bad URL)");
+        exitCodes.put("52", "configuration error (no model, no API key, bad URL, home as a Docker workspace)");
         exitCodes.put("53", "turn limit (--max-turns) reached");
         exitCodes.put("54", "a tool call needed approval and was refused");
         exitCodes.put("55", "--max-wall-time reached");

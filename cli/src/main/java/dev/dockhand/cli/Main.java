@@ -53,7 +53,7 @@ public final class Main {
     /** Runs the command line as {@code main} does, without exiting; tests call this. */
     static int execute(String[] args, CliEnvironment environment, PrintWriter out, PrintWriter err) {
         CommandLine commandLine = CommandLineSpec.create(environment)
-                .setOut(new PrintWriter(TerminalText.forOutput(out), true))
+                .setOut(TerminalText.output(out))
                 .setErr(new PrintWriter(TerminalText.forMessages(err), true))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler(Main::internalError);

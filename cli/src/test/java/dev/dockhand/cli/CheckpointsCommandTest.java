@@ -151,6 +151,60 @@ public class CheckpointsCommandTest extends CliTest {
                 cli.out.getBuffer().substring(printed));
     }
 
+    /** The model edits a file with CRLF line ends; returns the checkpoint before the edit. */
+    private String crlfEdit() throws Exception {
+        Files.writeString(cli.workspace.resolve("win.txt"), "one\r\ntwo\r\n");
+        cli.model.enqueue(
+                calls(toolCall("e1", "edit", "{\"path\":\"win.txt\",\"old_string\":\"two\",\"new_string\":\"2\"}")));
+        cli.model.enqueue(answer("Done."));
+        assertEquals(ExitCodes.OK, cli.run("--yolo", "-p", "number it"));
+        assertEquals("one\r\n2\r\n", read("win.txt"));
+        return listed().get(0).get("id").asText();
+    }
+
+    @Test
+    void theDiffOfACrlfFileKeepsItsCarriageReturns() throws Exception {
+        String first = crlfEdit();
+        int printed = cli.out.getBuffer().length();
+
+        assertEquals(ExitCodes.OK, cli.run("checkpoints", "diff", first));
+
+        assertEquals(
+                """
+                diff --git a/win.txt b/win.txt
+                index 4e349b5..796f136 100644
+                --- a/win.txt
+                +++ b/win.txt
+                @@ -1,2 +1,2 @@
+                 one\r
+                -two\r
+                +2\r
+                """,
+                cli.out.getBuffer().substring(printed));
+    }
+
+    @Test
+    void onATerminalTheDiffLosesWhatTheTerminalWouldActOn() throws Exception {
+        String first = crlfEdit();
+        int printed = cli.out.getBuffer().length();
+        cli.stdoutIsTerminal = true;
+
+        assertEquals(ExitCodes.OK, cli.run("checkpoints", "diff", first));
+
+        assertEquals(
+                """
+                diff --git a/win.txt b/win.txt
+                index 4e349b5..796f136 100644
+                --- a/win.txt
+                +++ b/win.txt
+                @@ -1,2 +1,2 @@
+                 one
+                -two
+                +2
+                """,
+                cli.out.getBuffer().substring(printed));
+    }
+
     @Test
     void aWrittenFileInANewFolderARenameAndAnExecutableBitAreTakenBackToo() throws Exception {
         Files.writeString(cli.workspace.resolve("d.txt"), "moving\n");

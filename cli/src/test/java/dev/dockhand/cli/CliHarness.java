@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +27,8 @@ public final class CliHarness implements AutoCloseable {
     final Map<String, String> variables = new HashMap<>();
     final Path temp;
     final Path workspace;
+    /** Whether the run's stdout counts as a terminal; tests capture it, so by default it does not. */
+    boolean stdoutIsTerminal;
 
     CliHarness(Path temp) throws IOException {
         this.temp = temp;
@@ -57,8 +60,17 @@ public final class CliHarness implements AutoCloseable {
             args.addAll(List.of("--sandbox", "none"));
         }
         args.addAll(List.of(given));
-        CliEnvironment environment =
-                new CliEnvironment(Map.copyOf(variables), workspace, temp.resolve("home"), stdin, stdinIsTerminal);
+        Path home = temp.resolve("home");
+        CliEnvironment environment = new CliEnvironment(
+                Map.copyOf(variables),
+                workspace,
+                home,
+                stdin,
+                stdinIsTerminal,
+                false,
+                home,
+                Optional.empty(),
+                stdoutIsTerminal);
         int printedBefore = out.getBuffer().length();
         int exit = Main.execute(args.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
         if (HeadlessSchema.machineOutput(args)) {

@@ -128,6 +128,25 @@ class McpCommandTest extends CliTest {
     }
 
     @Test
+    void aProjectScopeAddThroughALinkedDockhandFolderLeavesTheUsersFileAlone() throws Exception {
+        Files.createDirectories(user.getParent());
+        String users = "{\"redaction\": {\"secretValues\": [\"hunter2\"]}}\n";
+        Files.writeString(user, users);
+        Path folder = Files.createSymbolicLink(cli.workspace.resolve(".dockhand"), user.getParent());
+
+        assertEquals(
+                ExitCodes.CONFIGURATION, cli.run("mcp", "add", "--scope", "project", "files", "--", "server-files"));
+
+        Path file = folder.resolve("settings.json");
+        assertEquals(
+                "dockhand: Cannot add the MCP server to " + file + ": " + file + " is reached through " + folder
+                        + ", a link to " + user.getParent() + "; a project's settings are changed only in a file of"
+                        + " their own.",
+                lastErr());
+        assertEquals(users, Files.readString(user));
+    }
+
+    @Test
     void removeTakesTheServerOutOfTheFileThatHasIt() throws Exception {
         Files.createDirectories(user.getParent());
         Files.writeString(

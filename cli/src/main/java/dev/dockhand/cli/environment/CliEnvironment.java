@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the command reads from outside itself: environment variables, the working directory, Dockhand's home folder
- * and stdin. Injected so tests never touch the real process environment or stdin.
+ * What the command reads from outside itself: environment variables, the working directory, Dockhand's home folder,
+ * stdin, and whether stdout is a terminal. Injected so tests never touch the real process environment or stdin.
  */
 public record CliEnvironment(
         Map<String, String> variables,
@@ -17,11 +17,13 @@ public record CliEnvironment(
         boolean stdinIsTerminal,
         boolean handleSignals,
         Path settingsHome,
-        Optional<String> homeNotice) {
+        Optional<String> homeNotice,
+        boolean stdoutIsTerminal) {
 
     /**
      * {@code home} is where Dockhand writes (sessions, outputs, logs, history); {@code settingsHome} where it reads the
      * user's settings and context file, the same folder unless that one cannot be written (see {@link DockhandHome}).
+     * stdout is taken for no terminal.
      */
     public CliEnvironment(
             Map<String, String> variables,
@@ -30,7 +32,7 @@ public record CliEnvironment(
             InputStream stdin,
             boolean stdinIsTerminal,
             boolean handleSignals) {
-        this(variables, workingDirectory, home, stdin, stdinIsTerminal, handleSignals, home, Optional.empty());
+        this(variables, workingDirectory, home, stdin, stdinIsTerminal, handleSignals, home, Optional.empty(), false);
     }
 
     /** An environment for tests: no signal handlers are installed in the test JVM. */
@@ -66,6 +68,7 @@ public record CliEnvironment(
                 Terminals.stdinIsTerminal(),
                 true,
                 home.settings(),
-                home.notice());
+                home.notice(),
+                Terminals.stdoutIsTerminal());
     }
 }

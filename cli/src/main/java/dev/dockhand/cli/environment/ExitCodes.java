@@ -18,7 +18,10 @@ public final class ExitCodes {
     public static final int AUTHENTICATION = 41;
     /** The Docker sandbox cannot run: Docker does not answer, or the sandbox image is missing. */
     public static final int SANDBOX_UNAVAILABLE = 44;
-    /** Configuration is missing or wrong (no model, no API key, bad base URL). */
+    /**
+     * Configuration is missing or wrong (no model, no API key, bad base URL), or the Docker sandbox would mount the
+     * user's home folder (started in it, in a folder above it, or in the file system's root).
+     */
     public static final int CONFIGURATION = 52;
     /** The model still wanted tools when --max-turns was reached. */
     public static final int TURN_LIMIT = 53;

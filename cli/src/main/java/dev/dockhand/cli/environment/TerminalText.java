@@ -2,6 +2,7 @@ package dev.dockhand.cli.environment;
 
 import java.io.FilterWriter;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.Writer;
 
 /**
@@ -14,9 +15,13 @@ import java.io.Writer;
  *
  * <p>A sequence may arrive split over writes (a streamed answer), so the filter keeps its state between them. An OSC
  * or string control that never ends is ended by the next newline, so that the rest of the output is not swallowed.
- * Machine-readable output is left as it was: JSON escapes every control character, so the filter never sees one
- * there; for that reason stdout keeps the invisible characters {@link Rendering#printable} drops, and only stderr,
- * which is for people alone, loses them too.
+ * stdout keeps the invisible characters {@link Rendering#printable} drops, and only stderr, which is for people alone,
+ * loses them too.
+ *
+ * <p>Output that is data goes around the filter, through {@link #unfiltered}: JSON, which {@code Json.writePrintable}
+ * escapes itself (the filter would swallow the rest of a line after a raw U+009D and so break the JSON), and a diff
+ * bound for a file rather than a terminal, whose carriage returns belong to it. Text for people goes through the filter
+ * whether stdout is a terminal or not: a pipe or a log is read on a terminal later.
  */
 public final class TerminalText extends FilterWriter {
     private static final char ESC = '\u001B';
@@ -41,6 +46,29 @@ public final class TerminalText extends FilterWriter {
     /** For stdout: escape sequences and control characters go. */
     public static Writer forOutput(Writer out) {
         return new TerminalText(out, false);
+    }
+
+    /** stdout as commands get it: filtered as {@link #forOutput} says, with {@code stdout} itself kept beneath. */
+    public static PrintWriter output(PrintWriter stdout) {
+        return new Output(stdout);
+    }
+
+    /**
+     * What is beneath {@code out}'s filter, for output that is data; {@code out} itself when it has no filter (a test's
+     * writer). Writes to both keep their order: the filter holds back nothing but an escape sequence's state.
+     */
+    public static PrintWriter unfiltered(PrintWriter out) {
+        return out instanceof Output output ? output.stdout : out;
+    }
+
+    /** A filtered stdout that knows the stream it filters. */
+    private static final class Output extends PrintWriter {
+        private final PrintWriter stdout;
+
+        Output(PrintWriter stdout) {
+            super(forOutput(stdout), true);
+            this.stdout = stdout;
+        }
     }
 
     /** For stderr, read by people only: invisible and reordering characters go too. */

@@ -13,8 +13,18 @@ public final class Terminals {
      * even with a terminal on stdin, and reading such a stdin would wait for the user forever.
      */
     static boolean stdinIsTerminal() {
+        return isTerminal(0);
+    }
+
+    /** Whether stdout is a terminal, where a carriage return or an escape sequence acts instead of being kept. */
+    static boolean stdoutIsTerminal() {
+        return isTerminal(1);
+    }
+
+    private static boolean isTerminal(int fd) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
+            String target =
+                    Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return System.console() != null;

@@ -6,6 +6,7 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Interrupts;
+import dev.dockhand.cli.environment.TerminalText;
 import dev.dockhand.cli.session.AgentSession;
 import dev.dockhand.cli.session.CostMeter;
 import dev.dockhand.core.Cancellation;
@@ -87,8 +88,10 @@ public final class SingleShot {
             return session == null ? options.model().model() : session.model().model();
         });
         RunReport report = new RunReport(cost);
+        // JSON escapes what a terminal would act on itself, and the text filter would break it (see TerminalText).
+        PrintWriter json = TerminalText.unfiltered(out);
         StreamJsonRenderer stream =
-                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(out, cost, report) : null;
+                headless.format() == Headless.Format.STREAM_JSON ? new StreamJsonRenderer(json, cost, report) : null;
         Ending ending;
         try (RunLimits limits = new RunLimits(headless.maxWallTime(), headless.maxToolCalls(), cancel, wallTimer)) {
             AgentEventSink events = event -> {
@@ -117,7 +120,7 @@ public final class SingleShot {
             if (stream != null) {
                 stream.line(result);
             } else {
-                StreamJsonRenderer.print(out, result);
+                StreamJsonRenderer.print(json, result);
             }
         }
         if (headless.summaryFile().isPresent()) {

@@ -41,7 +41,7 @@ public final class StreamJsonRenderer implements AgentEventSink {
         versioned.set("type", node.get("type"));
         versioned.put("schema_version", SCHEMA_VERSION);
         versioned.setAll(node);
-        out.println(Json.write(versioned));
+        out.println(Json.writePrintable(versioned));
         out.flush();
     }
 

@@ -205,6 +205,9 @@ public final class AgentSession implements AutoCloseable {
         Path outputDir = environment.home().resolve("tmp").resolve(outputsId);
         Workspace workspace =
                 new Workspace(environment.workingDirectory(), options.includeDirectories(), List.of(outputDir));
+        if (options.sandbox() == RunOptions.SandboxKind.DOCKER) {
+            Sandboxes.refuseHomeMounts(workspace.roots(), environment);
+        }
         AutoCloseable mcp = McpSetup.start(options, environment, err);
         SubAgents subAgents = subAgents(options, environment, err);
         List<Tool<?>> all = new ArrayList<>(tools(options));

@@ -35,6 +35,7 @@ public final class McpListSandbox {
             return Sandboxes.around.apply(new LocalSandbox(Map.of()));
         }
         Path folder = environment.workingDirectory();
+        Sandboxes.refuseHomeMounts(List.of(folder), environment);
         DockerSandbox sandbox = DockerSandbox.connect(
                 docker,
                 folder,

@@ -19,8 +19,8 @@ public final class SecretValues {
     /** Shorter values are too likely to occur by chance in ordinary output. */
     static final int MIN_LENGTH = 8;
 
-    private static final Pattern SECRET_NAME =
-            Pattern.compile("(?i)(?:.*_API_KEY|API_KEY|.*_TOKEN|TOKEN|.*SECRET.*|.*PASSWORD.*|.*PASSWD.*)");
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i)(?:.*_API_KEY|API_KEY|.*_TOKEN|TOKEN|.*SECRET.*|.*PASSWORD.*|.*PASSWD.*|.*_PAT|(?:.*_)?DATABASE_URL)");
     private static final Pattern KEY_NAME = Pattern.compile("(?i).*_KEY$");
     private static final double KEY_ENTROPY = 3.5;
 
@@ -34,20 +34,24 @@ public final class SecretValues {
         return this;
     }
 
-    /**
-     * The values of the variables whose names look secret: {@code *_API_KEY}, {@code *_TOKEN}, {@code *SECRET*},
-     * {@code *PASSWORD*}, and {@code *_KEY} when the value looks random (its entropy is high).
-     */
+    /** The values of the variables whose names look secret, as {@link #secretVariable} says. */
     public SecretValues addEnvironment(Map<String, String> environment) {
         environment.forEach((name, value) -> {
-            if (secretName(name, value)) {
+            if (secretVariable(name, value)) {
                 add("env-" + name.replaceAll("[^A-Za-z0-9_]", "_"), value);
             }
         });
         return this;
     }
 
-    static boolean secretName(String name, String value) {
+    /**
+     * Whether an environment variable holds a secret, by its name: {@code API_KEY} and {@code *_API_KEY},
+     * {@code TOKEN} and {@code *_TOKEN}, {@code *SECRET*}, {@code *PASSWORD*}, {@code *PASSWD*}, {@code *_PAT} (a
+     * personal access token), {@code DATABASE_URL} and {@code *_DATABASE_URL} (they carry the database's password),
+     * in any case; and {@code *_KEY} when its value looks random (16 characters or more, of high entropy). The one
+     * rule for the redactor's known values and for what commands run without a sandbox do not get.
+     */
+    public static boolean secretVariable(String name, String value) {
         if (value == null) {
             return false;
         }

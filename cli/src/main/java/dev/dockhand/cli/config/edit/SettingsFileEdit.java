@@ -17,6 +17,7 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -91,13 +92,14 @@ final class SettingsFileEdit {
 
     /**
      * Writes {@code root} over {@code file}. The user's own file is written owner-only (it may hold tokens) and, when it
-     * is a link, where the link points, so the link stays. A project's file that is a link is refused: the repository
-     * chose where it leads, and what was read through it (the user's own file, say) must not land in the project.
+     * is a link, where the link points, so the link stays. A project's file ({@code <folder>/.dockhand/settings.json})
+     * reached through a link is refused, the file or its {@code .dockhand} folder alike: the repository chose where the
+     * link leads (a {@code .dockhand -> ../../.dockhand} puts the user's own file there), and neither may what was read
+     * through it land in the project nor the project's rewrite replace the user's file.
      */
     static void write(Path named, ObjectNode root, boolean usersOwn) throws IOException {
-        if (!usersOwn && Files.isSymbolicLink(named)) {
-            throw new IOException(named + " is a link to " + Files.readSymbolicLink(named)
-                    + "; a project's settings are changed only in a file of their own");
+        if (!usersOwn) {
+            refuseLinkedProjectFile(named);
         }
         Path file = usersOwn ? target(named) : named;
         Path folder = file.toAbsolutePath().getParent();
@@ -128,6 +130,35 @@ final class SettingsFileEdit {
             }
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Refuses a project's file when a name between its project folder and it is a link, or when, links followed, it
+     * lies outside the project folder.
+     */
+    private static void refuseLinkedProjectFile(Path named) throws IOException {
+        Path file = named.toAbsolutePath().normalize();
+        Path project = file.getParent().getParent();
+        Path step = project;
+        for (Path name : project.relativize(file)) {
+            step = step.resolve(name);
+            if (Files.isSymbolicLink(step)) {
+                throw new IOException((step.equals(file)
+                                ? named + " is a link to "
+                                : named + " is reached through " + step + ", a link to ")
+                        + Files.readSymbolicLink(step) + "; a project's settings are changed only in a file of their"
+                        + " own");
+            }
+        }
+        Path existing = file;
+        while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        Path real = existing.toRealPath().resolve(existing.relativize(file));
+        if (!real.startsWith(project.toRealPath())) {
+            throw new IOException(named + " lies outside its project, at " + real + "; a project's settings are changed"
+                    + " only in a file of their own");
         }
     }
 

@@ -128,4 +128,34 @@ class PermissionFilesTest {
         assertEquals(users, Files.readSymbolicLink(project));
         assertEquals(secrets, Files.readString(users));
     }
+
+    @Test
+    void aProjectsSettingsFolderThatLinksToTheUsersIsNotWrittenAndTheUsersFileStaysAsItWas() throws Exception {
+        Path users = temp.resolve("home/.dockhand/settings.json");
+        Files.createDirectories(users.getParent());
+        String secrets = "{\"redaction\": {\"secretValues\": [\"hunter2\"]},"
+                + " \"permissions\": {\"allow\": [\"read_file\"]}}\n";
+        Files.writeString(users, secrets);
+        // A repository cloned at ~/src/proj that ships .dockhand -> ../../.dockhand.
+        Path project = Files.createDirectories(temp.resolve("home/src/proj"));
+        Path folder = Files.createSymbolicLink(project.resolve(".dockhand"), Path.of("../../.dockhand"));
+        Path file = folder.resolve("settings.json");
+
+        IOException refused = assertThrows(
+                IOException.class,
+                () -> PermissionFiles.remove(
+                        file, false, Optional.empty(), PermissionRule.Decision.ALLOW, "read_file"));
+
+        assertEquals(
+                file + " is reached through " + folder + ", a link to ../../.dockhand; a project's settings are changed"
+                        + " only in a file of their own",
+                refused.getMessage());
+        assertEquals(List.of(secrets, List.of("settings.json")), List.of(Files.readString(users), names(users)));
+    }
+
+    private static List<String> names(Path file) throws IOException {
+        try (var listed = Files.list(file.getParent())) {
+            return listed.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
 }
