@@ -320,19 +320,8 @@ public final class DockerSandbox implements Sandbox {
                 && !protectedMounts.entries().isEmpty()) {
             result = result.withNotice(protectedNotice(protectedMounts.entries()));
         }
-        if (workspace.transport() == WorkspaceTransport.MOUNT) {
-            List<String> restored = protectedMounts.restoreLinks();
-            if (!restored.isEmpty()) {
-                result = result.withNotice("Put back " + String.join(", ", restored) + ", a protected link the"
-                        + " command replaced: programs on the user's machine read what they run or obey through it."
-                        + " Do not work around it; tell the user.");
-            }
-        }
-        List<String> removed = protectedMounts.removeCreated();
-        if (!removed.isEmpty()) {
-            result = result.withNotice("Removed " + String.join(", ", removed) + ", which the command created: git"
-                    + " would take its config and hooks from there on the user's machine. Do not work around it; tell"
-                    + " the user.");
+        for (String notice : container.sweep().notices("the command")) {
+            result = result.withNotice(notice);
         }
         return result;
     }
