@@ -432,6 +432,47 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void aCommondirABackgroundCommandPlantsIsRemovedWhileItRunsWithoutAnyOtherCommand() throws Exception {
+        open(ProtectedPaths.defaults());
+        Path commondir = workspace.resolve(".git/commondir");
+
+        BackgroundProcess planter = sandbox.start(
+                "echo ../.cache/g > .git/commondir && echo planted && exec sleep 600", workspace, temp.resolve("bg"));
+        SandboxContractTest.await(
+                "the background command to plant .git/commondir",
+                () -> SandboxContractTest.content(planter.outputFile()).contains("planted"));
+        SandboxContractTest.await(
+                ".git/commondir to be removed", () -> !Files.exists(commondir, LinkOption.NOFOLLOW_LINKS));
+
+        assertEquals(Optional.empty(), planter.result());
+        ExecResult next = run("true");
+        assertEquals(
+                Optional.of("Removed .git/commondir, which a command or program running in the background in the"
+                        + " sandbox created: git would take its config and hooks from there on the user's machine. Do"
+                        + " not work around it; tell the user."),
+                next.notice());
+    }
+
+    @Test
+    void aCommondirABackgroundCommandPlantsAsItEndsIsRemovedAfterItEnded() throws Exception {
+        open(ProtectedPaths.defaults());
+        Path commondir = workspace.resolve(".git/commondir");
+        Path go = workspace.resolve("go");
+
+        BackgroundProcess planter = sandbox.start(
+                "while [ ! -e go ]; do sleep 0.05; done; echo ../.cache/g > .git/commondir",
+                workspace,
+                temp.resolve("bg"));
+        Files.writeString(go, "");
+        SandboxContractTest.await(
+                "the background command to end", () -> planter.result().isPresent());
+        SandboxContractTest.await(
+                ".git/commondir to be removed", () -> !Files.exists(commondir, LinkOption.NOFOLLOW_LINKS));
+
+        assertEquals(ExecResult.exited(0), planter.result().orElseThrow());
+    }
+
+    @Test
     void aFolderSwappedForALinkOutDuringTheRemovalOfACreatedCommondirLeavesWhereItLeadsAlone() throws Exception {
         Path secret = secretWithFiles();
         open(ProtectedPaths.defaults());
