@@ -11,9 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Removing a tree of files, never following a link: a link inside it is removed, not entered, so nothing outside the
- * tree is touched whatever a command planted in it. The one copy of this for every module (the sandbox's host files,
- * the checkpoints' restore).
+ * Removing a tree of files by path: a link met in it is removed, not entered. Only for a tree nothing else writes while
+ * it runs: each entry is reached by its full path, looked up again at every step, so a folder swapped for a link
+ * between two steps (by a command still running in the background, say) leads the walk through the link, out of the
+ * tree. Where a command may still write, work relative to folders held open ({@code OpenFolder}), or in the sandbox.
  */
 public final class FileTrees {
     private FileTrees() {}

@@ -60,6 +60,11 @@ final class BackgroundJobs {
         return List.copyOf(jobs);
     }
 
+    /** Whether one of them still runs. */
+    boolean anyRunning() {
+        return jobs.stream().anyMatch(job -> job.result().isEmpty());
+    }
+
     /** Kills every command still running; for the sandbox's close. */
     void killAll() {
         jobs.forEach(Job::kill);

@@ -19,6 +19,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -312,6 +313,11 @@ class ContainerFiles {
 
     /** Runs a helper command in the container, its stdout to {@code out}; returns its exit status. */
     int run(List<String> command, OutputStream out) throws IOException {
+        return run(command, out, Duration.ofMinutes(HELPER_MINUTES));
+    }
+
+    /** {@link #run(List, OutputStream)}, waiting at most {@code limit} for the command to end. */
+    int run(List<String> command, OutputStream out, Duration limit) throws IOException {
         StringBuilder errors = new StringBuilder();
         String exec;
         try {
@@ -344,9 +350,9 @@ class ContainerFiles {
                 }
             }
         })) {
-            if (!stream.awaitCompletion(HELPER_MINUTES, TimeUnit.MINUTES)) {
+            if (!stream.awaitCompletion(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IOException(
-                        command.get(0) + " in the sandbox container took over " + HELPER_MINUTES + " minutes");
+                        command.get(0) + " in the sandbox container took over " + limit.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -78,6 +79,10 @@ public final class DockerSandbox implements Sandbox {
     private final SshBridge ssh;
 
     private final BackgroundJobs jobs = new BackgroundJobs();
+    /** The programs started attached (MCP servers), which run in the container between their calls. */
+    private final List<Process> attached = new CopyOnWriteArrayList<>();
+
+    private final ProtectedSweeper sweeper;
     private volatile Duration closeLimit = CLOSE_LIMIT;
     /** Takes the one-line warning of a close that gave up on the engine; the cli prints it. */
     private volatile Consumer<String> warnings = warning -> log.warn(warning);
@@ -100,6 +105,13 @@ public final class DockerSandbox implements Sandbox {
         this.transportProblem = transportProblem;
         this.ssh = ssh;
         this.container = new SandboxContainer(docker, spec, protectedMounts, workspace);
+        this.sweeper = new ProtectedSweeper(container::sweep, this::backgroundRuns, ProtectedSweeper.PERIOD);
+    }
+
+    /** Whether a background command or an attached program still runs in the container. */
+    private boolean backgroundRuns() {
+        attached.removeIf(process -> !process.isAlive());
+        return !attached.isEmpty() || jobs.anyRunning();
     }
 
     /**
@@ -320,19 +332,8 @@ public final class DockerSandbox implements Sandbox {
                 && !protectedMounts.entries().isEmpty()) {
             result = result.withNotice(protectedNotice(protectedMounts.entries()));
         }
-        if (workspace.transport() == WorkspaceTransport.MOUNT) {
-            List<String> restored = protectedMounts.restoreLinks();
-            if (!restored.isEmpty()) {
-                result = result.withNotice("Put back " + String.join(", ", restored) + ", a protected link the"
-                        + " command replaced: programs on the user's machine read what they run or obey through it."
-                        + " Do not work around it; tell the user.");
-            }
-        }
-        List<String> removed = protectedMounts.removeCreated();
-        if (!removed.isEmpty()) {
-            result = result.withNotice("Removed " + String.join(", ", removed) + ", which the command created: git"
-                    + " would take its config and hooks from there on the user's machine. Do not work around it; tell"
-                    + " the user.");
+        for (String notice : sweeper.sweep("the command")) {
+            result = result.withNotice(notice);
         }
         return result;
     }
@@ -441,10 +442,12 @@ public final class DockerSandbox implements Sandbox {
     @Override
     public BackgroundProcess start(String command, Path directory, Path outputFolder) throws IOException {
         workspace.beforeCommand(container.files(container.ensureStarted()));
-        return jobs.start(
+        BackgroundProcess started = jobs.start(
                 command,
                 outputFolder,
                 outputFile -> DockerBackground.start(docker, container, command, directory, outputFile));
+        sweeper.watch();
+        return started;
     }
 
     /**
@@ -454,7 +457,10 @@ public final class DockerSandbox implements Sandbox {
     @Override
     public Process startAttached(List<String> command, Map<String, String> environment, Path directory)
             throws IOException {
-        return DockerAttachedProcess.start(docker, container, command, environment, directory);
+        Process started = DockerAttachedProcess.start(docker, container, command, environment, directory);
+        attached.add(started);
+        sweeper.watch();
+        return started;
     }
 
     /** Brings the container's copy up to date with the host before an attached program (an MCP server) works on it. */
@@ -466,11 +472,16 @@ public final class DockerSandbox implements Sandbox {
         }
     }
 
-    /** Copies back what an attached program or a background command changed, as after a command. */
+    /**
+     * Copies back what an attached program or a background command changed, as after a command, and puts the protected
+     * paths back as the session found them.
+     */
     @Override
     public List<String> syncBack() {
         String id = container.id();
-        return id == null ? List.of() : workspace.afterCommand(container.files(id));
+        List<String> notices = new ArrayList<>(id == null ? List.of() : workspace.afterCommand(container.files(id)));
+        notices.addAll(sweeper.sweep("the program"));
+        return notices;
     }
 
     @Override
@@ -513,6 +524,8 @@ public final class DockerSandbox implements Sandbox {
     /** {@link #close}, returning the last copy back's sentences, which no command's result can carry any more. */
     @Override
     public List<String> closeAndReport() {
+        // The container's removal puts the protected paths back once more, on this machine, with nothing running.
+        sweeper.stop();
         container.ending();
         SessionEnd.Outcome ended = SessionEnd.run(
                 closeLimit,

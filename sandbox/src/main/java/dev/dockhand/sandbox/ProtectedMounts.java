@@ -2,7 +2,7 @@ package dev.dockhand.sandbox;
 
 import com.github.dockerjava.api.model.Mount;
 import com.github.dockerjava.api.model.MountType;
-import dev.dockhand.core.FileTrees;
+import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.ProtectedLayout;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * so a protected path that is a link, or lies under one ({@code .mcp.json -> /var/run/docker.sock}), would bring in
  * whatever it leads to. Such a path is checked again for each container, a replacement's included, since a command
  * may have changed it meanwhile; what a link leads to inside the workspace is protected by its own real path, and the
- * links themselves, which no mount can hold, are put back after each command that replaced them.
+ * links themselves, which no mount can hold, are put back (see {@link #steps}).
  */
 final class ProtectedMounts {
     private static final Logger log = LoggerFactory.getLogger(ProtectedMounts.class);
@@ -162,71 +162,61 @@ final class ProtectedMounts {
     }
 
     /**
-     * Removes each path that must stay absent (see {@link ProtectedLayout#absent}) and exists now, without following
-     * links; returns them relative to their root. Called after each command, and at close. A link a command planted on
-     * the way to one is removed instead of what it leads to (which may be anything of the user's, outside the
-     * workspace too); one the scan found is kept, and where it leads is kept absent by a path of its own.
+     * What it takes to put the protected paths back as the session found them, found by looking only ({@code lstat},
+     * {@code readlink}: cheap enough to ask every second): with the mount transport, first each link on the way to a
+     * protected path (see {@link ProtectedLayout#links}) that a command removed, retargeted or replaced (by a folder,
+     * say, in which it then wrote {@code .vscode/tasks.json}), since no mount can hold a link in place; then each path
+     * that must stay absent (see {@link ProtectedLayout#absent}) and exists. {@link ProtectedSweep} takes the steps.
      */
-    synchronized List<String> removeCreated() {
-        List<String> removed = new ArrayList<>();
-        for (ProtectedLayout layout : layouts.get()) {
-            for (Path path : layout.absent()) {
-                Optional<Path> link = firstLink(layout.root(), path);
-                Path remove = link.orElse(path);
-                if (link.isPresent()
-                        && kept().stream().anyMatch(kept -> kept.link().path().equals(link.get()))) {
-                    continue;
-                }
-                if (Files.exists(remove, LinkOption.NOFOLLOW_LINKS)) {
-                    try {
-                        FileTrees.deleteTree(remove);
-                        removed.add(name(layout, remove));
-                    } catch (IOException e) {
-                        log.error("could not remove {}, which a command created", remove, e);
-                    }
+    synchronized List<ProtectedSweep.Step> steps(WorkspaceTransport transport) {
+        List<ProtectedSweep.Step> steps = new ArrayList<>();
+        if (transport == WorkspaceTransport.MOUNT) {
+            for (Kept keep : kept()) {
+                if (!readsAsFound(keep.link())) {
+                    steps.add(new ProtectedSweep.PutBack(
+                            keep.link().path(), keep.link().text(), keep.name()));
                 }
             }
         }
-        return removed;
+        for (ProtectedLayout layout : layouts.get()) {
+            for (Path path : layout.absent()) {
+                planted(layout.root(), path)
+                        .filter(remove -> Files.exists(remove, LinkOption.NOFOLLOW_LINKS))
+                        .ifPresent(remove -> steps.add(new ProtectedSweep.Remove(remove, name(layout, remove))));
+            }
+        }
+        return steps;
     }
 
-    /** The first link on the way from {@code root} (or the top of the file system) to {@code path}'s folder. */
-    private static Optional<Path> firstLink(Path root, Path path) {
+    private static boolean readsAsFound(ProtectedLayout.Link link) {
+        try {
+            return Files.isSymbolicLink(link.path())
+                    && Files.readSymbolicLink(link.path()).equals(link.text());
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What to remove so that {@code path} (which must stay absent) is gone: the first link a command planted on the way
+     * to it, rather than what that leads to (which may be anything of the user's, outside the workspace too); else the
+     * path itself. Empty when a link the scan found is on the way: it is kept (and put back), and where it leads is kept
+     * absent by a path of its own.
+     */
+    private Optional<Path> planted(Path root, Path path) {
         Path start = path.startsWith(root) ? root : path.getRoot();
         Path at = start;
         for (Path name : start.relativize(path.getParent() == null ? path : path.getParent())) {
             at = at.resolve(name);
+            Path here = at;
+            if (kept().stream().anyMatch(kept -> kept.link().path().equals(here))) {
+                return Optional.empty();
+            }
             if (Files.isSymbolicLink(at)) {
                 return Optional.of(at);
             }
         }
-        return Optional.empty();
-    }
-
-    /**
-     * Puts back each link on the way to a protected path (see {@link ProtectedLayout#links}) that a command removed,
-     * retargeted or replaced (by a folder, say, in which it then wrote {@code .vscode/tasks.json}): no mount can hold a
-     * link in place. Returns them relative to their root. Called after each command, and at close.
-     */
-    synchronized List<String> restoreLinks() {
-        List<String> restored = new ArrayList<>();
-        for (Kept keep : kept()) {
-            Path path = keep.link().path();
-            try {
-                if (Files.isSymbolicLink(path)
-                        && Files.readSymbolicLink(path).equals(keep.link().text())) {
-                    continue;
-                }
-                if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                    FileTrees.deleteTree(path);
-                }
-                Files.createSymbolicLink(path, keep.link().text());
-                restored.add(keep.name());
-            } catch (IOException | RuntimeException e) {
-                log.error("could not put back the link {}, which a command replaced", path, e);
-            }
-        }
-        return restored;
+        return Optional.of(path);
     }
 
     /** Removes the empty folders this made, once the container that mounted them is gone. */

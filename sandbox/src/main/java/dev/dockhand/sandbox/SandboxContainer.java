@@ -46,6 +46,8 @@ final class SandboxContainer {
     private IOException startAheadFailure;
 
     private volatile boolean closed;
+    /** Set when the engine failed to remove a container, which may then still run commands. */
+    private boolean leftRunning;
 
     SandboxContainer(
             DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
@@ -171,18 +173,57 @@ final class SandboxContainer {
         if (id == null) {
             return;
         }
-        removeQuietly(id);
+        if (!removeQuietly(id)) {
+            leftRunning = true;
+        }
         id = null;
     }
 
-    private void removeQuietly(String container) {
+    /** Whether the container is gone: removed, or unknown to the engine. */
+    private boolean removeQuietly(String container) {
         try {
             docker.removeContainerCmd(container).withForce(true).exec();
+            return true;
         } catch (NotFoundException alreadyGone) {
-            // Nothing to remove.
+            return true;
         } catch (RuntimeException e) {
             log.warn("could not remove sandbox container {}", container, e);
+            return false;
         }
+    }
+
+    /**
+     * Puts the protected paths back as the session found them (see {@link ProtectedSweep}) where no command can race
+     * it: in the container while one runs; on this machine when none does, holding this container's lock so that none
+     * starts meanwhile. With the sync transport no command writes this machine's files, so always here.
+     */
+    ProtectedSweep.Outcome sweep() {
+        WorkspaceTransport transport = workspace.transport();
+        List<ProtectedSweep.Step> steps = protectedMounts.steps(transport);
+        if (steps.isEmpty()) {
+            return ProtectedSweep.Outcome.NONE;
+        }
+        if (transport == WorkspaceTransport.SYNC) {
+            return ProtectedSweep.onHost(steps);
+        }
+        String running;
+        synchronized (this) {
+            running = id;
+            if (running == null) {
+                return sweepHere(steps);
+            }
+        }
+        return ProtectedSweep.inContainer(steps, files(running));
+    }
+
+    /** The steps on this machine, now that no container runs; none when one the engine failed to remove may. */
+    private ProtectedSweep.Outcome sweepHere(List<ProtectedSweep.Step> steps) {
+        if (leftRunning) {
+            log.error("not putting the protected paths back on this machine: a sandbox container the engine could not"
+                    + " remove may still run commands there");
+            return ProtectedSweep.Outcome.failed(steps);
+        }
+        return ProtectedSweep.onHost(steps);
     }
 
     /**
@@ -236,15 +277,16 @@ final class SandboxContainer {
     }
 
     /**
-     * Removes the container; then, with every process that could write gone, the protected paths a command created
-     * that must stay absent, and the empty folders mounted over missing ones. Also what the shutdown hook runs.
+     * Removes the container; then, with every process that could write gone, puts the protected paths back as the
+     * session found them (see {@link #sweep}), and removes the empty folders mounted over missing ones. Also what the
+     * shutdown hook runs.
      */
     synchronized void removeAll() {
         remove();
-        if (workspace.transport() == WorkspaceTransport.MOUNT) {
-            protectedMounts.restoreLinks();
+        List<ProtectedSweep.Step> steps = protectedMounts.steps(workspace.transport());
+        if (!steps.isEmpty()) {
+            sweepHere(steps);
         }
-        protectedMounts.removeCreated();
         protectedMounts.removePlaceholders();
     }
 

@@ -7,18 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.FileTrees;
+import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecRequest;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.testing.GitRepositories;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.ProtectedPaths;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -29,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Docker sandbox keeps the protected paths read-only: what the issue's reproductions planted from inside the
  * container (a git hook, {@code core.fsmonitor}, a hook in a nested repository, Dockhand's own settings, an editor's
  * tasks, another coding agent's hooks or MCP servers) fails and leaves the host unchanged, while ordinary git work
- * goes on.
+ * goes on. What no mount can hold (a protected link, a path that must stay absent) is put back, also while a command
+ * runs in the background, and never by reaching through a link out of the workspace.
  */
 @Tag("docker")
 class DockerProtectedPathsTest {
@@ -48,6 +52,42 @@ class DockerProtectedPathsTest {
         ".codex",
         ".cursor"
     };
+
+    /** How many commands, each followed by a clean-up, run while a folder is swapped for a link out. */
+    private static final int SWAP_ROUNDS = 12;
+
+    /**
+     * What the reviewer's attack ran in the background (hand-written after its description), ten times over: keeps
+     * {@code place} a folder holding, for each of ten pairs, {@code xN}, a folder of files named as some of the outside
+     * folder's, and {@code lN}, a link to that folder (a path of the host's: the workspace is mounted at its own path, so
+     * the container knows where it is), and exchanges the two of each pair with renameat2 over and over.
+     */
+    private static final String SWAPPER = String.join(
+            "\n",
+            "import ctypes, os, sys",
+            "libc = ctypes.CDLL(None, use_errno=True)",
+            "place, outside = sys.argv[1], sys.argv[2]",
+            "pairs = [((place + '/x%d' % n).encode(), (place + '/l%d' % n).encode(), n) for n in range(10)]",
+            "while True:",
+            "    try:",
+            "        if os.path.islink(place):",
+            "            os.unlink(place)",
+            "        os.makedirs(place, exist_ok=True)",
+            "        for x, l, n in pairs:",
+            "            if os.path.islink(x) and os.path.isdir(l) and not os.path.islink(l):",
+            "                libc.renameat2(-100, x, -100, l, 2)",
+            "            if not os.path.lexists(x):",
+            "                os.mkdir(x)",
+            "                for i in range(20 * n, 20 * n + 20):",
+            "                    open(x + b'/f%d' % i, 'w').close()",
+            "            if not os.path.lexists(l):",
+            "                os.symlink(outside, l)",
+            "        live = pairs",
+            "        while live:",
+            "            live = [(x, l, n) for x, l, n in live if libc.renameat2(-100, x, -100, l, 2) == 0]",
+            "    except OSError:",
+            "        pass",
+            "");
 
     @TempDir
     Path temp;
@@ -389,5 +429,106 @@ class DockerProtectedPathsTest {
         assertEquals(List.of(), FileTrees.files(git, 10));
         assertEquals("[core]\n", Files.readString(git.resolveSibling("config")));
         assertEquals(Path.of("../.repo/projects/app.git"), Files.readSymbolicLink(workspace.resolve("app/.git")));
+    }
+
+    @Test
+    void aCommondirABackgroundCommandPlantsIsRemovedWhileItRunsWithoutAnyOtherCommand() throws Exception {
+        open(ProtectedPaths.defaults());
+        Path commondir = workspace.resolve(".git/commondir");
+
+        BackgroundProcess planter = sandbox.start(
+                "echo ../.cache/g > .git/commondir && echo planted && exec sleep 600", workspace, temp.resolve("bg"));
+        SandboxContractTest.await(
+                "the background command to plant .git/commondir",
+                () -> SandboxContractTest.content(planter.outputFile()).contains("planted"));
+        SandboxContractTest.await(
+                ".git/commondir to be removed", () -> !Files.exists(commondir, LinkOption.NOFOLLOW_LINKS));
+
+        assertEquals(Optional.empty(), planter.result());
+        ExecResult next = run("true");
+        assertEquals(
+                Optional.of("Removed .git/commondir, which a command or program running in the background in the"
+                        + " sandbox created: git would take its config and hooks from there on the user's machine. Do"
+                        + " not work around it; tell the user."),
+                next.notice());
+    }
+
+    @Test
+    void aCommondirABackgroundCommandPlantsAsItEndsIsRemovedAfterItEnded() throws Exception {
+        open(ProtectedPaths.defaults());
+        Path commondir = workspace.resolve(".git/commondir");
+        Path go = workspace.resolve("go");
+
+        BackgroundProcess planter = sandbox.start(
+                "while [ ! -e go ]; do sleep 0.05; done; echo ../.cache/g > .git/commondir",
+                workspace,
+                temp.resolve("bg"));
+        Files.writeString(go, "");
+        SandboxContractTest.await(
+                "the background command to end", () -> planter.result().isPresent());
+        SandboxContractTest.await(
+                ".git/commondir to be removed", () -> !Files.exists(commondir, LinkOption.NOFOLLOW_LINKS));
+
+        assertEquals(ExecResult.exited(0), planter.result().orElseThrow());
+    }
+
+    @Test
+    void aFolderSwappedForALinkOutDuringTheRemovalOfACreatedCommondirLeavesWhereItLeadsAlone() throws Exception {
+        Path secret = secretWithFiles();
+        open(ProtectedPaths.defaults());
+
+        List<String> lost = runWhileSwapping(workspace.resolve(".git/commondir"), secret);
+
+        assertEquals(List.of(), lost);
+        assertFalse(Files.exists(workspace.resolve(".git/commondir"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aFolderSwappedForALinkOutDuringThePutBackOfAProtectedLinkLeavesWhereItLeadsAlone() throws Exception {
+        Path secret = secretWithFiles();
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        open(ProtectedPaths.defaults());
+
+        List<String> lost = runWhileSwapping(workspace.resolve(".vscode"), secret);
+
+        assertEquals(List.of(), lost);
+        assertEquals(Path.of("cfg"), Files.readSymbolicLink(workspace.resolve(".vscode")));
+    }
+
+    /** The names of the files of {@link #secretWithFiles}. */
+    private static List<String> names() {
+        return IntStream.range(0, 200).mapToObj(i -> "f" + i).toList();
+    }
+
+    /** A folder outside the workspace holding files whose names a command can guess, and uses in its own tree. */
+    private Path secretWithFiles() throws Exception {
+        Path secret = Files.createDirectories(temp.toRealPath().resolve("secret"));
+        for (String name : names()) {
+            Files.writeString(secret.resolve(name), "the user's\n");
+        }
+        return secret;
+    }
+
+    /**
+     * Runs {@link #SWAP_ROUNDS} commands, each followed by the clean-up of the protected paths, while a background
+     * command swaps a folder under {@code place} for a link to {@code secret} ({@link #SWAPPER}); then stops it and
+     * runs one more. Returns the names of {@code secret}'s files that are gone.
+     */
+    private List<String> runWhileSwapping(Path place, Path secret) throws Exception {
+        Files.writeString(workspace.resolve("swap.py"), SWAPPER);
+        BackgroundProcess swapper = sandbox.start(
+                "python3 swap.py " + workspace.relativize(place) + " " + secret, workspace, temp.resolve("bg"));
+        try {
+            for (int round = 0; round < SWAP_ROUNDS; round++) {
+                run("true");
+            }
+        } finally {
+            swapper.kill();
+        }
+        run("true");
+        return names().stream()
+                .filter(name -> !Files.exists(secret.resolve(name)))
+                .toList();
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.model.Mount;
 import dev.dockhand.core.FileTrees;
+import dev.dockhand.core.sandbox.WorkspaceTransport;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.ProtectedPaths;
 import java.nio.file.Files;
@@ -89,6 +90,15 @@ class ProtectedMountsTest {
         assertTrue(again.contains("rw pkg/app"), again.toString());
     }
 
+    /** A sweep on this machine, as at the end of the session, with its lists sorted. */
+    private ProtectedSweep.Outcome sweep() {
+        ProtectedSweep.Outcome outcome = ProtectedSweep.onHost(mounts.steps(WorkspaceTransport.MOUNT));
+        return new ProtectedSweep.Outcome(
+                outcome.removed().stream().sorted().toList(),
+                outcome.restored().stream().sorted().toList(),
+                outcome.failed());
+    }
+
     @Test
     void aLinkACommandReplacedIsPutBack() throws Exception {
         Files.delete(root.resolve(".vscode"));
@@ -96,12 +106,28 @@ class ProtectedMountsTest {
         Files.writeString(root.resolve(".vscode/tasks.json"), "{}\n");
         Files.delete(root.resolve(".mcp.json"));
 
-        assertEquals(
-                List.of(".mcp.json", ".vscode"),
-                mounts.restoreLinks().stream().sorted().toList());
+        assertEquals(new ProtectedSweep.Outcome(List.of(), List.of(".mcp.json", ".vscode"), List.of()), sweep());
         assertEquals(Path.of("cfg"), Files.readSymbolicLink(root.resolve(".vscode")));
         assertEquals(secret.resolve("marker"), Files.readSymbolicLink(root.resolve(".mcp.json")));
-        assertEquals(List.of(), mounts.restoreLinks());
+        assertEquals(ProtectedSweep.Outcome.NONE, sweep());
+    }
+
+    @Test
+    void theStepsAreFoundByLookingAndLinksArePutBackOnlyWithTheMountTransport() throws Exception {
+        Files.delete(root.resolve(".vscode"));
+        Files.createDirectories(root.resolve(".vscode"));
+        Files.writeString(root.resolve(".git/commondir"), "../elsewhere\n");
+
+        assertEquals(
+                List.of(
+                        new ProtectedSweep.PutBack(root.resolve(".vscode"), Path.of("cfg"), ".vscode"),
+                        new ProtectedSweep.Remove(root.resolve(".git/commondir"), ".git/commondir")),
+                mounts.steps(WorkspaceTransport.MOUNT));
+        assertEquals(
+                List.of(new ProtectedSweep.Remove(root.resolve(".git/commondir"), ".git/commondir")),
+                mounts.steps(WorkspaceTransport.SYNC));
+        assertTrue(Files.isDirectory(root.resolve(".vscode"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(root.resolve(".git/commondir")));
     }
 
     @Test
@@ -109,13 +135,13 @@ class ProtectedMountsTest {
         Files.writeString(secret.resolve("team.cfg"), "the user's own\n");
         Files.createSymbolicLink(root.resolve("conf"), secret);
 
-        assertEquals(List.of("conf"), mounts.removeCreated());
+        assertEquals(new ProtectedSweep.Outcome(List.of("conf"), List.of(), List.of()), sweep());
         assertFalse(Files.exists(root.resolve("conf"), LinkOption.NOFOLLOW_LINKS));
         assertEquals("the user's own\n", Files.readString(secret.resolve("team.cfg")));
 
         Files.createDirectories(root.resolve("conf"));
         Files.writeString(root.resolve("conf/team.cfg"), "[core]\n\tfsmonitor = touch MARK\n");
-        assertEquals(List.of("conf/team.cfg"), mounts.removeCreated());
+        assertEquals(new ProtectedSweep.Outcome(List.of("conf/team.cfg"), List.of(), List.of()), sweep());
         assertEquals(List.of(), FileTrees.files(root.resolve("conf"), 10));
     }
 
@@ -142,7 +168,7 @@ class ProtectedMountsTest {
         mounts = new ProtectedMounts(() -> List.of(layout));
         Files.writeString(root.resolve("shared/settings/team.cfg"), "[core]\n\tfsmonitor = touch MARK\n");
 
-        assertEquals(List.of("shared/settings/team.cfg"), mounts.removeCreated());
+        assertEquals(new ProtectedSweep.Outcome(List.of("shared/settings/team.cfg"), List.of(), List.of()), sweep());
         assertEquals(Path.of("shared/settings"), Files.readSymbolicLink(root.resolve("conf")));
     }
 }
