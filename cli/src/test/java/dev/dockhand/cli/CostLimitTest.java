@@ -132,7 +132,7 @@ public class CostLimitTest extends CliTest {
         assertEquals(ExitCodes.COST_LIMIT, cli.run("--yolo", "-p", "write it"));
 
         assertTrue(
-                cli.errLines().get(0).contains("ignored maxCost, pricing:"),
+                cli.errLines().get(0).contains("ignored pricing, maxCost:"),
                 cli.errLines().get(0));
     }
 

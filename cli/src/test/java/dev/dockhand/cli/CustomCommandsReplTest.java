@@ -148,6 +148,9 @@ public class CustomCommandsReplTest extends CliTest {
 
     @Test
     void aCommandsModelTakesOnlyItsOwnTurn() throws Exception {
+        // An untrusted project's command: its model applies since the user's pricing shows it costs no more.
+        cli.userSettings("{\"pricing\": {\"test-model\": {\"input\": 1, \"output\": 4},"
+                + " \"small-model\": {\"input\": 0.5, \"output\": 2}}}");
         project("quick.md", "---\nmodel: small-model\n---\nBe quick.\n");
         cli.model.enqueue(answer("Quick."), answer("Normal."));
         try (ReplHarness repl = new ReplHarness(cli)) {

@@ -116,13 +116,37 @@ public class CustomCommandsSingleShotTest extends CliTest {
     }
 
     @Test
-    void aCommandsModelTakesItsTurnAtTheSameServerEvenInAnUntrustedFolder() throws Exception {
-        project("quick.md", "---\nmodel: small-model\n---\nBe quick.\n");
+    void aCommandsModelTakesItsTurnAtTheSameServerEvenInAnUntrustedFolderWhenItCostsNoMore() throws Exception {
+        cli.variables.put("DOCKHAND_MODEL", "gpt-4.1");
+        project("quick.md", "---\nmodel: gpt-4.1-mini\n---\nBe quick.\n");
         cli.model.enqueue(answer("Quick."));
 
         assertEquals(ExitCodes.OK, cli.run("-p", "/quick"));
 
-        assertEquals("small-model", cli.model.takeRequest().get("model").asText());
+        assertEquals("gpt-4.1-mini", cli.model.takeRequest().get("model").asText());
+    }
+
+    @Test
+    void anUntrustedProjectCommandsDearerOrUnpricedModelIsNotUsed() throws Exception {
+        cli.variables.put("DOCKHAND_MODEL", "gpt-4.1-mini");
+        project("dear.md", "---\nmodel: gpt-4.1\n---\nThink.\n");
+        project("pro.md", "---\nmodel: o1-pro\n---\nThink hard.\n");
+        cli.model.enqueue(answer("Thought."), answer("Thought hard."));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "/dear"));
+        assertEquals(ExitCodes.OK, cli.run("-p", "/pro"));
+
+        assertEquals("gpt-4.1-mini", cli.model.takeRequest().get("model").asText());
+        assertEquals("gpt-4.1-mini", cli.model.takeRequest().get("model").asText());
+        assertEquals(
+                List.of(
+                        "dockhand: /dear's model gpt-4.1 was not used: this folder is not trusted, and neither"
+                                + " Dockhand's prices nor your pricing settings show it costs no more than"
+                                + " gpt-4.1-mini.",
+                        "dockhand: /pro's model o1-pro was not used: this folder is not trusted, and neither"
+                                + " Dockhand's prices nor your pricing settings show it costs no more than"
+                                + " gpt-4.1-mini."),
+                said());
     }
 
     @Test
@@ -165,7 +189,7 @@ public class CustomCommandsSingleShotTest extends CliTest {
     @Test
     void aCommandsModelWithoutAPriceCannotRunUnderMaxCost() throws Exception {
         cli.variables.put("DOCKHAND_MODEL", "gpt-4.1");
-        project("local.md", "---\nmodel: my-local-model\n---\nGo.\n");
+        user("local.md", "---\nmodel: my-local-model\n---\nGo.\n");
 
         assertEquals(ExitCodes.CONFIGURATION, cli.run("--max-cost", "1", "-p", "/local"));
 

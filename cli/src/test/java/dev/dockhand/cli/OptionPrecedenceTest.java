@@ -103,6 +103,7 @@ public class OptionPrecedenceTest extends CliTest {
         assertEquals(
                 """
                 provider                  = openai    (default)
+                pricing                   = {}    (default)
                 model                     = null    (default)
                 baseUrl                   = https://api.openai.com/v1    (default)
                 apiKeyEnv                 = OPENAI_API_KEY    (default)
@@ -110,7 +111,6 @@ public class OptionPrecedenceTest extends CliTest {
                 maxTurns                  = 100    (default)
                 maxCost                   = null    (default)
                 reasoningEffort           = (the provider's default)    (default)
-                pricing                   = {}    (default)
                 sandbox.kind              = none    (command line (--sandbox))
                 sandbox.image             = dockhand-sandbox:latest    (default)
                 sandbox.network           = none    (default)

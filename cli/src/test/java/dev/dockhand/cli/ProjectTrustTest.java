@@ -256,6 +256,64 @@ public class ProjectTrustTest extends CliTest {
     }
 
     @Test
+    void anUntrustedProjectListSharingNoToolWithTheUsersOffersNone() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"approvalMode\": \"yolo\","
+                + " \"tools\": {\"core\": [\"read_file\"]}}");
+        project("{\"tools\": {\"core\": [\"grep\"]}}");
+        cli.model.enqueue(
+                calls(toolCall("x", "run_shell_command", "{\"command\":\"touch pwned\"}")), answer("I could not."));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
+
+        JsonNode first = cli.model.takeRequest();
+        assertFalse(first.has("tools"), first.toString());
+        assertFalse(Files.exists(cli.workspace.resolve("pwned")));
+        JsonNode result = cli.model.takeRequest().get("messages").get(3);
+        assertEquals("tool", result.get("role").asText());
+        assertTrue(
+                result.get("content")
+                        .asText()
+                        .contains("this session offers no tools: the project's tools.core"
+                                + " shares none with the user's"),
+                result.toString());
+        cli.out.getBuffer().setLength(0);
+        assertEquals(ExitCodes.OK, cli.run("config"));
+        String file = cli.workspace.resolve(".dockhand/settings.json").toString();
+        assertTrue(
+                cli.out.toString().replaceAll(" +", " ").contains("tools.core = [(none)] (" + file + ")"),
+                cli.out.toString());
+    }
+
+    @Test
+    void anUntrustedProjectListKeepsTheToolsItSharesWithTheUsers() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"core\": [\"read_file\", \"grep\"]}}");
+        project("{\"tools\": {\"core\": [\"grep\", \"todo_write\"]}}");
+        cli.model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, cli.run("-p", "x"));
+
+        assertEquals(List.of("grep"), toolNames(cli.model.takeRequest()));
+    }
+
+    @Test
+    void aTrustedProjectListAppliesInFull() throws Exception {
+        user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"core\": [\"read_file\"]}}");
+        project("{\"tools\": {\"core\": [\"grep\"]}}");
+        cli.model.enqueue(answer("ok"));
+
+        assertEquals(ExitCodes.OK, cli.run("--trust-project", "-p", "x"));
+
+        assertEquals(List.of("grep"), toolNames(cli.model.takeRequest()));
+    }
+
+    private static List<String> toolNames(JsonNode request) {
+        List<String> names = new java.util.ArrayList<>();
+        request.get("tools")
+                .forEach(tool -> names.add(tool.get("function").get("name").asText()));
+        return names;
+    }
+
+    @Test
     void anUntrustedProjectCannotLetAToolRunWithoutAQuestion() throws Exception {
         user("{\"baseUrl\": \"" + cli.model.baseUrl() + "\", \"tools\": {\"allowed\": [\"read_file\"]}}");
         project("{\"tools\": {\"allowed\": [\"run_shell_command\"]}}");

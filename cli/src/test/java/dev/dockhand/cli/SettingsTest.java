@@ -57,14 +57,14 @@ public class SettingsTest extends CliTest {
 
     @Test
     void projectSettingsThatNarrowShapeARunInAnUntrustedFolder() throws Exception {
-        user("{\"approvalMode\":\"auto-edit\"}");
-        project("{\"model\":\"project-model\",\"approvalMode\":\"plan\"}");
+        user("{\"model\":\"gpt-4.1\",\"approvalMode\":\"auto-edit\"}");
+        project("{\"model\":\"gpt-4.1-mini\",\"approvalMode\":\"plan\"}");
         cli.model.enqueue(
                 calls(toolCall("w", "write_file", "{\"path\":\"made.txt\",\"content\":\"x\"}")), answer("Fine."));
 
         assertEquals(ExitCodes.OK, cli.run("-p", "make it"));
 
-        assertEquals("project-model", cli.model.takeRequest().get("model").asText());
+        assertEquals("gpt-4.1-mini", cli.model.takeRequest().get("model").asText());
         assertFalse(Files.exists(cli.workspace.resolve("made.txt")), "plan from the project refused the edit");
         assertTrue(cli.model.takeRequest().toString().contains("the session is in plan mode"));
     }

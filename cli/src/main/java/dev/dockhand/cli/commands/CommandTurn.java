@@ -1,6 +1,7 @@
 package dev.dockhand.cli.commands;
 
 import dev.dockhand.cli.config.ModelChoice;
+import dev.dockhand.cli.config.Pricing;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.session.AgentSession;
@@ -24,8 +25,9 @@ import java.util.Set;
  *
  * <p>What a project's command may do depends on the folder's trust. Its prompt always counts: a prompt is what the user
  * asked for by typing its name. Its {@code allowed-tools} widen what runs unasked, so they apply only in a trusted
- * folder. Its {@code model} applies when the conversation stays with the same server and key (another model there is
- * what an untrusted folder's settings may choose too); another provider or server needs a trusted folder.
+ * folder. Its {@code model} applies when the conversation stays with the same server and key and the model costs no
+ * more than the session's, each kind of token priced (what an untrusted folder's settings may choose too); another
+ * provider or server, or a dearer or unpriced model, needs a trusted folder.
  */
 public record CommandTurn(
         String prompt,
@@ -41,12 +43,14 @@ public record CommandTurn(
     }
 
     /**
-     * The turn of {@code /name arguments} in {@code session}; {@code trusted} whether the folder is. A model that
+     * The turn of {@code /name arguments} in {@code session}; {@code trusted} whether the folder is, {@code pricing}
+     * what an untrusted project's model is measured by. A model that
      * cannot be used (no key for its provider, a bad name) throws the DockhandException that {@code /model} would,
      * unless an untrusted project's command named it: that turn runs on the session's model, with a note. A prompt
      * that comes out blank throws a usage error ({@link CustomCommand#refusal}).
      */
-    public static CommandTurn plan(CustomCommand command, String arguments, boolean trusted, AgentSession session) {
+    public static CommandTurn plan(
+            CustomCommand command, String arguments, boolean trusted, Pricing pricing, AgentSession session) {
         Optional<String> refused = command.refusal(arguments);
         if (refused.isPresent()) {
             throw new DockhandException(ExitCodes.USAGE, refused.get());
@@ -98,6 +102,10 @@ public record CommandTurn(
             if (project && !trusted && !sameServer) {
                 notes.add("/" + command.name() + "'s model " + command.model().get() + " was not used: this folder"
                         + " is not trusted, and it would send the conversation to another server.");
+            } else if (project && !trusted && !pricing.noDearer(wanted.model(), current.model())) {
+                notes.add("/" + command.name() + "'s model " + command.model().get() + " was not used: this folder"
+                        + " is not trusted, and neither Dockhand's prices nor your pricing settings show it costs no"
+                        + " more than " + current.model() + ".");
             } else if (!wanted.label().equals(current.label())) {
                 model = Optional.of(wanted);
             }

@@ -26,6 +26,12 @@ public record Headless(
         Optional<Duration> maxWallTime,
         OptionalInt maxToolCalls,
         Optional<java.nio.file.Path> summaryFile) {
+    /**
+     * The list of tools to offer that offers none: what an untrusted project's {@code tools.core} leaves when it
+     * shares no tool with the user's list (an empty list offers every tool). No tool can have this name.
+     */
+    static final String NO_TOOLS = "(none)";
+
     public static final Headless DEFAULT = new Headless(
             Format.TEXT, List.of(), List.of(), List.of(), Optional.empty(), OptionalInt.empty(), Optional.empty());
 
@@ -109,7 +115,7 @@ public record Headless(
         List<String> unknown = new ArrayList<>();
         for (List<String> names : List.of(allowedTools, offeredTools, excludedTools)) {
             for (String name : names) {
-                if (lateTools && name.startsWith("mcp__")) {
+                if ((lateTools && name.startsWith("mcp__")) || name.equals(NO_TOOLS)) {
                     continue;
                 }
                 if (!known.contains(name) && !unknown.contains(name)) {
@@ -153,7 +159,10 @@ public record Headless(
                         tool.name(),
                         excludedTools.contains(tool.name())
                                 ? "the user excluded it (--excluded-tools)"
-                                : "the user left it out of this session's tools (--tools)");
+                                : offeredTools.contains(NO_TOOLS)
+                                        ? "this session offers no tools: the project's tools.core shares none with"
+                                                + " the user's"
+                                        : "the user left it out of this session's tools (--tools)");
             }
         }
         return withheld;

@@ -43,12 +43,31 @@ public final class Option<T> {
             .rule(ProjectRule.userOnly())
             .help("openai | anthropic | gemini | ollama (default: $DOCKHAND_PROVIDER, else openai).")
             .add();
+    /**
+     * Prices over Dockhand's table. Cost is measured with them, so lower prices would let a run spend past the
+     * user's limit: a project's count only in a trusted folder. Before the model, whose rule measures an untrusted
+     * project's model by them.
+     */
+    static final Option<Map<String, Settings.Price>> PRICING = Option.<Map<String, Settings.Price>>settingOnly(
+                    "pricing", Map.class, Settings.Price.class, Map.of())
+            .fromSetting((Map<String, Settings.Price> value) -> {
+                Pricing.with(value);
+                return Map.copyOf(value);
+            })
+            .rule(ProjectRule.userOnly())
+            .help("Prices over Dockhand's table, by model name: input, cachedInput, cacheWrite and output, in US"
+                    + " dollars per million tokens.")
+            .add();
+
     public static final Option<String> MODEL = text("--model", "[PROVIDER:]NAME")
             .key("model")
             .env("DOCKHAND_MODEL")
-            // Another model of the same provider only: a prefix (or losing one) would switch provider, server and key.
-            .ruleFor(command -> (String value, Object without) ->
-                    providerOf(value, command) == providerOf(String.valueOf(without), command))
+            // Another model of the same provider only (a prefix, or losing one, would switch provider, server and
+            // key), and one no dearer than the model that applies without it: each kind of token is billed.
+            .ruleFor(command -> (String value, Object without) -> without != null
+                    && providerOf(value, command) == providerOf(String.valueOf(without), command)
+                    && Pricing.with(command.get(Option.PRICING))
+                            .noDearer(bareModel(value), bareModel(String.valueOf(without))))
             .help("Model name, optionally with its provider, like anthropic:claude-sonnet-4-5 (default:"
                     + " $DOCKHAND_MODEL).")
             .add();
@@ -144,20 +163,6 @@ public final class Option<T> {
             .shown(command ->
                     Objects.requireNonNullElse(command.get(Option.REASONING_EFFORT), "(the provider's default)"))
             .help("low | medium | high: how hard the model reasons before it answers (default: the provider's).")
-            .add();
-    /**
-     * Prices over Dockhand's table. Cost is measured with them, so lower prices would let a run spend past the
-     * user's limit: a project's count only in a trusted folder.
-     */
-    static final Option<Map<String, Settings.Price>> PRICING = Option.<Map<String, Settings.Price>>settingOnly(
-                    "pricing", Map.class, Settings.Price.class, Map.of())
-            .fromSetting((Map<String, Settings.Price> value) -> {
-                Pricing.with(value);
-                return Map.copyOf(value);
-            })
-            .rule(ProjectRule.userOnly())
-            .help("Prices over Dockhand's table, by model name: input, cachedInput, cacheWrite and output, in US"
-                    + " dollars per million tokens.")
             .add();
 
     public static final Option<String> SANDBOX = text("--sandbox", "KIND")
@@ -596,11 +601,14 @@ public final class Option<T> {
 
     /** The model table's window for the model the options name, else the window it assumes for unknown models. */
     private static long tableWindow(OptionValues command) {
-        String model = Objects.requireNonNullElse(command.get(MODEL), "").strip();
-        if (ModelChoice.prefixOf(model).isPresent()) {
-            model = model.substring(model.indexOf(':') + 1);
-        }
+        String model = bareModel(Objects.requireNonNullElse(command.get(MODEL), ""));
         return ContextPolicy.knownWindow(model).orElse(ContextPolicy.FALLBACK_WINDOW);
+    }
+
+    /** A model's name without the provider it may start with. */
+    private static String bareModel(String model) {
+        String name = model.strip();
+        return ModelChoice.prefixOf(name).isPresent() ? name.substring(name.indexOf(':') + 1) : name;
     }
 
     private static long contextWindow(long value) {

@@ -39,6 +39,14 @@ public final class Pricing {
                             + usage.outputTokens() * output)
                     / 1_000_000;
         }
+
+        /** Whether no kind of token costs more than at {@code other}. */
+        public boolean atMost(Price other) {
+            return input <= other.input
+                    && cachedInput <= other.cachedInput
+                    && cacheWrite <= other.cacheWrite
+                    && output <= other.output;
+        }
     }
 
     private final Map<String, Price> prices;
@@ -126,6 +134,19 @@ public final class Pricing {
             }
         }
         return Optional.ofNullable(best).map(prices::get);
+    }
+
+    /**
+     * Whether {@code model} is no dearer than {@code than}: the same model, or both priced and no kind of token costing
+     * more. A model without a price is never no dearer than another: what it costs is not known.
+     */
+    public boolean noDearer(String model, String than) {
+        if (model.strip().equalsIgnoreCase(than.strip())) {
+            return true;
+        }
+        Optional<Price> price = find(model);
+        Optional<Price> limit = find(than);
+        return price.isPresent() && limit.isPresent() && price.get().atMost(limit.get());
     }
 
     /** An amount for people: $0.0042 below a cent, $1.23 above. */

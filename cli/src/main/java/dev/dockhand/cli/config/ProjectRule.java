@@ -29,14 +29,16 @@ public interface ProjectRule<T> {
 
     /**
      * A list of tools to offer: the project's narrows the user's to the tools on both (an empty list, which means
-     * every tool, narrows nothing).
+     * every tool, narrows nothing). Lists that share no tool leave none, written {@link Headless#NO_TOOLS}, since an
+     * empty list would offer every tool.
      */
     static ProjectRule<List<String>> offered() {
         return combining((theirs, mine) -> {
             if (theirs.isEmpty() || mine.isEmpty()) {
                 return theirs.isEmpty() ? mine : theirs;
             }
-            return mine.stream().filter(theirs::contains).toList();
+            List<String> both = mine.stream().filter(theirs::contains).toList();
+            return both.isEmpty() ? List.of(Headless.NO_TOOLS) : both;
         });
     }
 

@@ -98,7 +98,7 @@ final class HeadlessPrompt {
         if (command == null) {
             return session.loop().run(prompt, cancel);
         }
-        CommandTurn turn = CommandTurn.plan(command, arguments, options.projectTrusted(), session);
+        CommandTurn turn = CommandTurn.plan(command, arguments, options.projectTrusted(), options.pricing(), session);
         turn.notes().forEach(note -> err.println("dockhand: " + note));
         err.flush();
         if (turn.model().isPresent() && options.maxCost().isPresent()) {

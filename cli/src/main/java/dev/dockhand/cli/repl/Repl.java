@@ -273,7 +273,13 @@ public final class Repl {
     /** Custom commands and /init, run on the turn thread like any prompt. */
     private ReplCommandTurns commandTurns() {
         return new ReplCommandTurns(
-                session, screen, terminal, options.projectTrusted(), work -> cancellable(work::run), this::ended);
+                session,
+                screen,
+                terminal,
+                options.projectTrusted(),
+                options.pricing(),
+                work -> cancellable(work::run),
+                this::ended);
     }
 
     private void turn(String typed) {

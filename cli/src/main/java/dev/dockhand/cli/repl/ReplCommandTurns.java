@@ -3,6 +3,7 @@ package dev.dockhand.cli.repl;
 import dev.dockhand.cli.commands.CommandTurn;
 import dev.dockhand.cli.commands.CustomCommand;
 import dev.dockhand.cli.commands.InitCommand;
+import dev.dockhand.cli.config.Pricing;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.session.AgentSession;
@@ -34,6 +35,7 @@ final class ReplCommandTurns {
     private final ReplScreen screen;
     private final Terminal terminal;
     private final boolean trusted;
+    private final Pricing pricing;
     private final Turns turns;
     private final Consumer<TurnResult> ended;
 
@@ -42,12 +44,14 @@ final class ReplCommandTurns {
             ReplScreen screen,
             Terminal terminal,
             boolean trusted,
+            Pricing pricing,
             Turns turns,
             Consumer<TurnResult> ended) {
         this.session = session;
         this.screen = screen;
         this.terminal = terminal;
         this.trusted = trusted;
+        this.pricing = pricing;
         this.turns = turns;
         this.ended = ended;
     }
@@ -64,7 +68,7 @@ final class ReplCommandTurns {
         }
         CommandTurn planned;
         try {
-            planned = CommandTurn.plan(command, arguments, trusted, session);
+            planned = CommandTurn.plan(command, arguments, trusted, pricing, session);
         } catch (DockhandException e) {
             screen.print("/" + command.name() + ": " + e.getMessage(), TurnView.YELLOW);
             return;

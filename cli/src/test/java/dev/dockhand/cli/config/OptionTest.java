@@ -87,6 +87,7 @@ public class OptionTest {
         assertEquals(
                 List.of(
                         "anthropic",
+                        Map.of(),
                         "m",
                         "http://x",
                         "KEY",
@@ -94,7 +95,6 @@ public class OptionTest {
                         7,
                         2.5,
                         "high",
-                        Map.of(),
                         "none",
                         "img",
                         "host",

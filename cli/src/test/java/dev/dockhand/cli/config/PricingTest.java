@@ -68,6 +68,25 @@ public class PricingTest {
     }
 
     @Test
+    void aModelIsNoDearerThanAnotherOnlyWhenBothArePricedAndNoKindOfTokenCostsMore() {
+        Pricing pricing = Pricing.with(Map.of(
+                "cheap-but-dear-cache", new Settings.Price(0.10, 0.01, 9.0, 0.40),
+                "mine", new Settings.Price(0.40, 0.10, 0.40, 1.60)));
+
+        assertEquals(
+                List.of(true, true, false, false, false, true, false, true),
+                List.of(
+                        pricing.noDearer("gpt-4.1-nano", "gpt-4.1-mini"),
+                        pricing.noDearer("gpt-4.1-mini-2025-04-14", "GPT-4.1"),
+                        pricing.noDearer("gpt-5", "gpt-4.1"),
+                        pricing.noDearer("cheap-but-dear-cache", "mine"),
+                        pricing.noDearer("o1-pro", "gpt-4.1"),
+                        pricing.noDearer("gpt-4.1-nano", "mine"),
+                        pricing.noDearer("gpt-4.1-nano", "someone-elses"),
+                        pricing.noDearer("someone-elses", " someone-elses ")));
+    }
+
+    @Test
     void aSettingsPriceWithoutOutputOrBelowZeroIsRefused() {
         assertEquals(
                 "must give input and output for 'm'.",

@@ -137,7 +137,7 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
 
     /** Whether the pattern matches one command (its words joined by single spaces). */
     boolean matchesCommand(String command) {
-        return pattern.map(p -> wildcard(p).matcher(command).matches()).orElse(true);
+        return pattern.map(p -> Wildcard.command(p).matches(command)).orElse(true);
     }
 
     /** Whether the pattern matches a workspace-relative path, or one of the folders it is in. */
@@ -145,10 +145,10 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
         if (pattern.isEmpty()) {
             return true;
         }
-        Pattern glob = glob(pattern.get());
+        Wildcard glob = Wildcard.glob(normalised(pattern.get()));
         String candidate = path;
         while (true) {
-            if (glob.matcher(candidate).matches()) {
+            if (glob.matches(candidate)) {
                 return true;
             }
             int slash = candidate.lastIndexOf('/');
@@ -214,57 +214,6 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
             return host.endsWith(wanted.substring(1));
         }
         return host.equals(wanted);
-    }
-
-    /**
-     * A command pattern: {@code *} is any run of characters, everything else itself; a {@code *} after a space at the
-     * end may also be nothing, so {@code git status *} covers {@code git status} but not {@code git statusx}.
-     */
-    private static Pattern wildcard(String pattern) {
-        boolean wordTail = pattern.endsWith(" *");
-        String body = wordTail ? pattern.substring(0, pattern.length() - 2) : pattern;
-        StringBuilder regex = new StringBuilder();
-        String[] pieces = body.split("\\*", -1);
-        for (int i = 0; i < pieces.length; i++) {
-            if (i > 0) {
-                regex.append(".*");
-            }
-            regex.append(Pattern.quote(pieces[i]));
-        }
-        if (wordTail) {
-            regex.append("(?: .*)?");
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
-    }
-
-    /** A path glob: {@code **} crosses folders (and {@code **}{@code /} may be nothing), {@code *} and ? do not. */
-    static Pattern glob(String pattern) {
-        String normal = normalised(pattern);
-        StringBuilder regex = new StringBuilder();
-        int i = 0;
-        while (i < normal.length()) {
-            char c = normal.charAt(i);
-            if (normal.startsWith("/**", i) && i + 3 == normal.length()) {
-                regex.append("(?:/.*)?");
-                i += 3;
-            } else if (normal.startsWith("**/", i)) {
-                regex.append("(?:.*/)?");
-                i += 3;
-            } else if (normal.startsWith("**", i)) {
-                regex.append(".*");
-                i += 2;
-            } else if (c == '*') {
-                regex.append("[^/]*");
-                i++;
-            } else if (c == '?') {
-                regex.append("[^/]");
-                i++;
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-                i++;
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
     }
 
     @Override
