@@ -182,6 +182,30 @@ class McpCommandTest extends CliTest {
     }
 
     @Test
+    void aServerOfTheUsersSettingsDoesNotLoadWhatTheWorkspaceShipsAndATrustedProjectsStartsInIt() throws Exception {
+        Assumptions.assumeTrue(
+                dev.dockhand.core.HostPrograms.find("python3").isPresent(), "python3 is not on the PATH");
+        // The repository ships a module that python3 -m finds in the folder it starts in (hand-written for this test).
+        Path ran = temp.resolve("ran");
+        Files.writeString(
+                cli.workspace.resolve("server.py"), "import os\nopen('" + ran + "', 'w').write(os.getcwd())\n");
+        String entry = "{\"mcpServers\": {\"server\": {\"command\": \"python3\", \"args\": [\"-m\", \"server\"]}}}";
+        cli.userSettings(entry);
+
+        assertEquals(ExitCodes.OK, cli.run("mcp", "list"));
+        assertEquals(
+                List.of(
+                        "server  stdio  failed: did not start: its process exited with code 1. Its stderr ended with:",
+                        false),
+                List.of(cli.out.toString().lines().findFirst().orElseThrow(), Files.exists(ran)));
+
+        // The same entry in the settings of a project the user trusts is the project's own program, run in it.
+        cli.projectSettings(entry);
+        assertEquals(ExitCodes.OK, cli.run("--trust-project", "mcp", "list"));
+        assertEquals(cli.workspace.toString(), Files.readString(ran));
+    }
+
+    @Test
     void listSaysSoWhenNoServerIsConfigured() {
         assertEquals(ExitCodes.OK, cli.run("mcp", "list"));
         assertEquals(

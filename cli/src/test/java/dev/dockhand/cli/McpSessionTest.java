@@ -153,8 +153,10 @@ class McpSessionTest extends CliTest {
     void aSlowServersToolsJoinFromTheNextRequestAndACallToItWaitsForIt() throws Exception {
         assumeEverythingServer();
         // The server starts only once the model has written the gate file: the first request cannot have its tools.
-        user("{\"mcpServers\": {\"slow\": {\"command\": \"sh\", \"args\": [\"-c\", \"while [ ! -f gate ]; do sleep"
-                + " 0.05; done; exec " + EVERYTHING + "\"], \"includeTools\": [\"echo\"]}}}");
+        // A server of the user's settings does not start in the workspace, so it names the gate by its full path.
+        user("{\"mcpServers\": {\"slow\": {\"command\": \"sh\", \"args\": [\"-c\", \"while [ ! -f "
+                + cli.workspace.resolve("gate") + " ]; do sleep 0.05; done; exec " + EVERYTHING + "\"],"
+                + " \"includeTools\": [\"echo\"]}}}");
         cli.model.enqueue(
                 calls(toolCall("w1", "write_file", "{\"path\":\"gate\",\"content\":\"open\"}")),
                 calls(toolCall("e1", "mcp__slow__echo", "{\"message\":\"late\"}")),

@@ -1,5 +1,6 @@
 package dev.dockhand.cli.config;
 
+import dev.dockhand.cli.config.RunOptions.ConfiguredMcpServer;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
@@ -18,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * The {@code mcpServers} of the settings files: the user's, and the project's in a trusted folder only, since a
  * project's server is a program that would run on this machine. The project's entry wins over the user's of the same
- * name, as other keys do. Holds no MCP class: the client loads only when a server is configured.
+ * name, as other keys do. Each entry keeps which file it came from, which decides the folder its server starts in.
+ * Holds no class of the MCP client: it loads only when a server is configured.
  */
 final class McpSettings {
     /** A {@code ${VAR}} that the server's values take from the environment when it starts. */
@@ -27,18 +29,26 @@ final class McpSettings {
     private McpSettings() {}
 
     static void apply(Settings project, Settings user, boolean trusted, OptionValues command, List<String> ignored) {
-        Map<String, Settings.McpServer> servers = new LinkedHashMap<>();
-        if (user.mcpServers() != null) {
-            servers.putAll(user.mcpServers());
-        }
+        Map<String, ConfiguredMcpServer> servers = new LinkedHashMap<>();
+        put(servers, user.mcpServers(), ConfiguredMcpServer.Source.USER);
         if (project.mcpServers() != null && !project.mcpServers().isEmpty()) {
             if (trusted) {
-                servers.putAll(project.mcpServers());
+                put(servers, project.mcpServers(), ConfiguredMcpServer.Source.PROJECT);
             } else {
                 ignored.add("mcpServers");
             }
         }
         command.mcpServers = Map.copyOf(servers);
+    }
+
+    /** Puts each of {@code entries} (null: none) into {@code servers}, over one of the same name, from {@code source}. */
+    private static void put(
+            Map<String, ConfiguredMcpServer> servers,
+            Map<String, Settings.McpServer> entries,
+            ConfiguredMcpServer.Source source) {
+        if (entries != null) {
+            entries.forEach((name, entry) -> servers.put(name, new ConfiguredMcpServer(entry, source)));
+        }
     }
 
     /**
@@ -135,10 +145,9 @@ final class McpSettings {
         } catch (SettingsException e) {
             throw new DockhandException(ExitCodes.CONFIGURATION, e.getMessage(), e);
         }
-        Map<String, Settings.McpServer> servers = new LinkedHashMap<>(command.mcpServers);
-        if (read.mcpServers() != null) {
-            servers.putAll(read.mcpServers());
-        }
+        Map<String, ConfiguredMcpServer> servers = new LinkedHashMap<>(command.mcpServers);
+        // The user named the file, but not where it is used: its servers start outside the workspace, as theirs do.
+        put(servers, read.mcpServers(), ConfiguredMcpServer.Source.USER);
         command.mcpServers = Map.copyOf(servers);
     }
 }

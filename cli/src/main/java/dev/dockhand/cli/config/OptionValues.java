@@ -13,8 +13,11 @@ public abstract class OptionValues {
     /** Whether the user (not an untrusted project) named web_fetch among the allowed tools. */
     public boolean fetchNamedByUser;
 
-    /** The MCP servers of the settings (a project's only in a trusted folder) and of {@code --mcp-config}. */
-    public Map<String, dev.dockhand.core.settings.Settings.McpServer> mcpServers = Map.of();
+    /**
+     * The MCP servers of the settings (a project's only in a trusted folder) and of {@code --mcp-config}, each with the
+     * settings it came from.
+     */
+    public Map<String, RunOptions.ConfiguredMcpServer> mcpServers = Map.of();
 
     /** The permission rules of the settings files, each with where it was written (see PermissionSettings). */
     public java.util.List<dev.dockhand.core.scheduler.PermissionRule> permissionRules = java.util.List.of();

@@ -54,7 +54,7 @@ public record RunOptions(
         OptionalDouble maxCost,
         Optional<ReasoningEffort> reasoningEffort,
         boolean showThinking,
-        Map<String, Settings.McpServer> mcpServers,
+        Map<String, ConfiguredMcpServer> mcpServers,
         HookDefinitions hooks,
         boolean projectTrusted,
         RedactionSettings redaction) {
@@ -66,6 +66,20 @@ public record RunOptions(
      */
     public record TrustQuestion(
             Path folder, Path userSettings, List<String> settings, String ifNot, Supplier<RunOptions> ifTrusted) {}
+
+    /**
+     * One entry of {@code mcpServers} as the run uses it, with the settings it came from, which decides the folder its
+     * server starts in on this machine (docs/mcp.md). Holds no MCP class, so a run without servers loads none.
+     */
+    public record ConfiguredMcpServer(Settings.McpServer settings, Source source) {
+        /** Which settings an entry came from. */
+        public enum Source {
+            /** The user's own settings, or a file the user named with {@code --mcp-config}: in every folder. */
+            USER,
+            /** The settings of a project the user trusts. */
+            PROJECT
+        }
+    }
 
     /** Where commands run. */
     public enum SandboxKind {

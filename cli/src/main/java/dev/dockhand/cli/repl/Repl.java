@@ -85,10 +85,14 @@ public final class Repl {
         this.stats = new SessionStats(clock, cost);
     }
 
-    /** Runs the REPL on this process's terminal. */
+    /**
+     * Runs the REPL on this process's terminal, which jline opens with the programs of the PATH's absolute folders only
+     * ({@link TerminalPrograms}).
+     */
     public static int start(RunOptions options, CliEnvironment environment, PrintWriter err) {
-        try (Terminal terminal =
-                TerminalBuilder.builder().system(true).name("dockhand").build()) {
+        try (Terminal terminal = TerminalPrograms.open(
+                environment.get("PATH").orElse(null),
+                () -> TerminalBuilder.builder().system(true).name("dockhand").build())) {
             return new Repl(options, environment, terminal, System::nanoTime).run();
         } catch (IOException e) {
             throw new DockhandException(ExitCodes.USAGE, "Cannot open the terminal: " + e.getMessage() + ".");

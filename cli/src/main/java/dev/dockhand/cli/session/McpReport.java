@@ -1,8 +1,8 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.config.RunOptions.ConfiguredMcpServer;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.core.sandbox.Sandbox;
-import dev.dockhand.core.settings.Settings;
 import dev.dockhand.tools.mcp.McpServerSpec;
 import dev.dockhand.tools.mcp.McpServers;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ public final class McpReport {
      * workspace) goes to {@code notices}, a sentence each.
      */
     public static List<String> list(
-            Map<String, Settings.McpServer> configured,
+            Map<String, ConfiguredMcpServer> configured,
             CliEnvironment environment,
             Callable<Sandbox> sandbox,
             Consumer<String> notices) {

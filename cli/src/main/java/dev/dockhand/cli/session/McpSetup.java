@@ -1,13 +1,13 @@
 package dev.dockhand.cli.session;
 
 import dev.dockhand.cli.config.RunOptions;
+import dev.dockhand.cli.config.RunOptions.ConfiguredMcpServer;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.sandbox.Sandbox;
-import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.tools.mcp.McpServerSpec;
 import dev.dockhand.tools.mcp.McpServers;
@@ -131,15 +131,20 @@ final class McpSetup {
     }
 
     /** The configured servers in name order, each checked and its {@code ${VAR}}s expanded; a bad one is exit 52. */
-    static List<McpServerSpec> specs(Map<String, Settings.McpServer> configured, CliEnvironment environment) {
+    static List<McpServerSpec> specs(Map<String, ConfiguredMcpServer> configured, CliEnvironment environment) {
         List<McpServerSpec> specs = new ArrayList<>();
-        for (Map.Entry<String, Settings.McpServer> entry : configured.entrySet().stream()
+        for (Map.Entry<String, ConfiguredMcpServer> entry : configured.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .toList()) {
             try {
-                specs.add(McpServerSpec.of(entry.getKey(), entry.getValue(), name -> environment
-                        .get(name)
-                        .orElse(null)));
+                specs.add(McpServerSpec.of(
+                        entry.getKey(),
+                        entry.getValue().settings(),
+                        switch (entry.getValue().source()) {
+                            case USER -> McpServerSpec.Origin.USER;
+                            case PROJECT -> McpServerSpec.Origin.PROJECT;
+                        },
+                        name -> environment.get(name).orElse(null)));
             } catch (IllegalArgumentException e) {
                 throw new DockhandException(ExitCodes.CONFIGURATION, "mcpServers: " + e.getMessage() + ".");
             }

@@ -68,6 +68,9 @@ final class McpServerConnection implements AutoCloseable {
     private volatile McpClientTransport transport;
     private volatile CallTracker tracker;
     private volatile Process process;
+    /** The folder a server on this machine was started in, removed with it when it was made for it. */
+    private volatile HostServerFolder folder;
+
     private volatile String failure;
     private volatile List<McpSchema.Tool> tools = List.of();
     /** Set once initialise and the tool listing have both answered; the client exists before that, while starting. */
@@ -392,8 +395,9 @@ final class McpServerConnection implements AutoCloseable {
     }
 
     /**
-     * The server's process on this machine, in {@code cwd} resolved against the working directory, with this process's
-     * environment and the server's {@code env} over it (as the SDK's own stdio transport started it).
+     * The server's process on this machine, in the folder {@link HostServerFolder} gives it (a project's in the
+     * workspace, one of the user's settings never there), with this process's environment and the server's {@code
+     * env} over it (as the SDK's own stdio transport started it).
      */
     private Process startOnThisMachine() {
         List<String> command = new ArrayList<>();
@@ -405,11 +409,10 @@ final class McpServerConnection implements AutoCloseable {
                                 .orElseThrow(() -> new IllegalStateException("did not start: there is no program "
                                         + spec.command() + " in the absolute folders of its PATH")));
         command.addAll(spec.args());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(spec.cwd()
-                        .map(workingDirectory::resolve)
-                        .orElse(workingDirectory)
-                        .toFile());
+        HostServerFolder started = HostServerFolder.of(spec, workingDirectory);
+        folder = started;
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(started.path().toFile());
         builder.environment().putAll(spec.env());
         try {
             return builder.start();
@@ -527,7 +530,29 @@ final class McpServerConnection implements AutoCloseable {
         return seconds >= 60 && seconds % 60 == 0 ? (seconds / 60) + " min" : duration.toMillis() + " ms";
     }
 
-    /** Closes the session and kills the process tree, children first. */
+    /**
+     * Removes the folder the server was started in when it was made for it, once the killed process has exited (a
+     * few seconds at most), so the server no longer writes there.
+     */
+    private void removeFolder(Process killed) {
+        HostServerFolder started = folder;
+        folder = null;
+        if (started == null) {
+            return;
+        }
+        if (killed != null) {
+            try {
+                killed.onExit().get(2, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // Removed anyway: what cannot be is left in the temporary folder.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        started.close();
+    }
+
+    /** Closes the session and kills the process tree, children first, and removes the folder made for it. */
     @Override
     public void close() {
         CallTracker calls = tracker;
@@ -548,6 +573,7 @@ final class McpServerConnection implements AutoCloseable {
         if (running != null) {
             running.destroyForcibly();
         }
+        removeFolder(running);
         ready = false;
         client = null;
         process = null;

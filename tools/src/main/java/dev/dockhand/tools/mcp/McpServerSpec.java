@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
  * @param trust whether the server's read-only tools may run without a question
  * @param required whether a failed start fails the run
  * @param sandbox whether the server (stdio only) runs inside the session's Docker sandbox rather than on this machine
+ * @param origin which settings the entry comes from, which decides where a server on this machine starts
  */
 public record McpServerSpec(
         String name,
@@ -33,19 +34,41 @@ public record McpServerSpec(
         Duration timeout,
         boolean trust,
         boolean required,
-        boolean sandbox) {
+        boolean sandbox,
+        Origin origin) {
 
     /** Other agents' default call limit: long enough for a build or a browser session. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
+    /**
+     * Where an entry was written. A server on this machine runs with the user's rights, so the folder it starts in
+     * matters: a launcher ({@code npx}, {@code python -m}, {@code uvx}) loads code from its current folder, and a
+     * cloned repository decides what that folder holds. (A server in the sandbox starts in the workspace either way.)
+     */
+    public enum Origin {
+        /**
+         * The user's own settings, or a file the user named ({@code --mcp-config}): the server starts in every folder,
+         * trusted or not, so never in the workspace. Without {@code cwd} it starts in a private empty folder of its
+         * own (0700, removed when it stops); a relative {@code cwd} is refused, since nothing says what it is relative
+         * to.
+         */
+        USER,
+        /**
+         * A trusted project's settings: the project's own program, started in the workspace, a relative {@code cwd}
+         * resolved against it.
+         */
+        PROJECT
+    }
+
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
     /**
-     * The server {@code name} of a settings file, its values expanded with {@code environment}; an unknown variable
-     * becomes empty, as in a shell. Throws {@link IllegalArgumentException} with one sentence when the entry is
+     * The server {@code name} of a settings file ({@code origin} says which), its values expanded with {@code
+     * environment}; an unknown variable becomes empty, as in a shell. Throws {@link IllegalArgumentException} with one sentence when the entry is
      * neither a command nor a URL.
      */
-    public static McpServerSpec of(String name, Settings.McpServer server, Function<String, String> environment) {
+    public static McpServerSpec of(
+            String name, Settings.McpServer server, Origin origin, Function<String, String> environment) {
         Function<String, String> expand = value -> expand(value, environment);
         boolean hasCommand = server.command() != null && !server.command().isBlank();
         boolean hasUrl = server.url() != null && !server.url().isBlank();
@@ -84,7 +107,8 @@ public record McpServerSpec(
                 server.timeout() == null ? DEFAULT_TIMEOUT : Duration.ofMillis(server.timeout()),
                 Boolean.TRUE.equals(server.trust()),
                 Boolean.TRUE.equals(server.required()),
-                Boolean.TRUE.equals(server.sandbox()));
+                Boolean.TRUE.equals(server.sandbox()),
+                origin);
     }
 
     /** Whether the server's tool {@code tool} is offered, after includeTools and excludeTools. */

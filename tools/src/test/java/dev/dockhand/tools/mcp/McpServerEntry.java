@@ -20,6 +20,7 @@ final class McpServerEntry {
     private Boolean trust;
     private Boolean required;
     private Boolean sandbox;
+    private McpServerSpec.Origin origin = McpServerSpec.Origin.USER;
 
     private McpServerEntry() {}
 
@@ -89,6 +90,12 @@ final class McpServerEntry {
         return this;
     }
 
+    /** Where the entry is written: the user's settings unless a test says otherwise. */
+    McpServerEntry origin(McpServerSpec.Origin origin) {
+        this.origin = origin;
+        return this;
+    }
+
     Settings.McpServer settings() {
         return new Settings.McpServer(
                 null, command, args, env, cwd, url, headers, null, excludeTools, timeout, trust, required, sandbox);
@@ -96,6 +103,6 @@ final class McpServerEntry {
 
     /** The spec of this entry named {@code name}, its variables expanded from this process's environment. */
     McpServerSpec spec(String name) {
-        return McpServerSpec.of(name, settings(), System::getenv);
+        return McpServerSpec.of(name, settings(), origin, System::getenv);
     }
 }

@@ -19,7 +19,7 @@ class McpServerSpecTest {
                 .headers(Map.of("Authorization", "Bearer ${TOKEN}${UNSET}"))
                 .excludeTools(List.of("delete"))
                 .settings();
-        McpServerSpec spec = McpServerSpec.of("docs", entry, ENVIRONMENT::get);
+        McpServerSpec spec = McpServerSpec.of("docs", entry, McpServerSpec.Origin.USER, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "docs",
@@ -35,7 +35,8 @@ class McpServerSpecTest {
                         Duration.ofMinutes(10),
                         false,
                         false,
-                        false),
+                        false,
+                        McpServerSpec.Origin.USER),
                 spec);
         assertEquals(List.of(true, false), List.of(spec.offers("search"), spec.offers("delete")));
     }
@@ -45,7 +46,9 @@ class McpServerSpecTest {
         Settings.McpServer empty = McpServerEntry.empty().settings();
         assertEquals(
                 "the MCP server 'x' needs either a command or a url",
-                assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("x", empty, ENVIRONMENT::get))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> McpServerSpec.of("x", empty, McpServerSpec.Origin.USER, ENVIRONMENT::get))
                         .getMessage());
     }
 
@@ -56,7 +59,7 @@ class McpServerSpecTest {
                 .cwd("tools")
                 .sandbox(true)
                 .settings();
-        McpServerSpec spec = McpServerSpec.of("box", entry, ENVIRONMENT::get);
+        McpServerSpec spec = McpServerSpec.of("box", entry, McpServerSpec.Origin.USER, ENVIRONMENT::get);
         assertEquals(
                 new McpServerSpec(
                         "box",
@@ -72,7 +75,8 @@ class McpServerSpecTest {
                         Duration.ofMinutes(10),
                         false,
                         false,
-                        true),
+                        true,
+                        McpServerSpec.Origin.USER),
                 spec);
     }
 
@@ -83,7 +87,9 @@ class McpServerSpecTest {
         assertEquals(
                 "the MCP server 'docs' has \"sandbox\": true, which is for a server Dockhand starts (a command), not"
                         + " one reached at a url",
-                assertThrows(IllegalArgumentException.class, () -> McpServerSpec.of("docs", remote, ENVIRONMENT::get))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> McpServerSpec.of("docs", remote, McpServerSpec.Origin.USER, ENVIRONMENT::get))
                         .getMessage());
     }
 }
