@@ -41,11 +41,15 @@ import java.util.Optional;
  * one no {@code thinking} is sent and the model does not think. The API wants {@code budget_tokens} at least 1,024 and
  * below {@code max_tokens}, which is raised to leave the answer room; temperature and top_k may not be set with
  * thinking (Dockhand sets neither). A reply's thinking and redacted-thinking blocks come back from its {@link
- * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged,
- * in their order, before the turn's text and tool_use blocks. The API ignores those of earlier turns but needs a
- * tool loop (one assistant turn) to open with its thinking; they are sent for every turn so the cached prefix stays
- * the same bytes. When the loop did not open with thinking (it began with another provider, or without a reasoning
- * effort), thinking stays off until the loop ends, as the API asks, rather than being refused.
+ * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged and
+ * in their place: the state keeps the reply's blocks in stream order (thinking, text runs, tool_use by position), and
+ * the turn is written in that order, since the API checks the latest assistant message's thinking blocks against
+ * where the reply had them (with interleaved thinking a reply can be thinking, tool_use, thinking, tool_use). State
+ * saved before the order was kept (thinking blocks only) replays as it always did: the thinking first, then the text,
+ * then the tool_use blocks. The API ignores the thinking of earlier turns but needs a tool loop (one assistant turn)
+ * to open with its thinking; it is sent for every turn so the cached prefix stays the same bytes. When the loop did
+ * not open with thinking (it began with another provider, or without a reasoning effort), thinking stays off until
+ * the loop ends, as the API asks, rather than being refused.
  */
 final class AnthropicRequestWriter {
     /** The {@link dev.dockhand.core.conversation.ProviderState#wire()} of this wire's thinking blocks. */
@@ -116,20 +120,30 @@ final class AnthropicRequestWriter {
             breakpoints.stream().limit(MAX_BREAKPOINTS).forEach(block -> block.putObject("cache_control")
                     .put("type", "ephemeral"));
         }
+        thinks(body, request, maxTokens, messages);
+        return body;
+    }
+
+    /**
+     * Turns thinking on when the request asks for it and the model and the tool loop in progress allow it, raising
+     * {@code max_tokens} to leave the answer room; whether it did.
+     */
+    private static boolean thinks(ObjectNode body, ModelRequest request, int maxTokens, ArrayNode messages) {
         Optional<ReasoningEffort> effort = request.reasoningEffort();
         AnthropicModels.Thinking mode = AnthropicModels.thinking(request.model());
-        if (effort.isPresent() && mode != AnthropicModels.Thinking.NONE && turnOpensWithThinking(messages)) {
-            int budget = budget(effort.get());
-            body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
-            if (mode == AnthropicModels.Thinking.ADAPTIVE) {
-                // The models that decide their own thinking refuse a budget: the effort says how hard instead.
-                body.putObject("thinking").put("type", "adaptive");
-                body.putObject("output_config").put("effort", effort.get().cliName());
-            } else {
-                body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
-            }
+        if (effort.isEmpty() || mode == AnthropicModels.Thinking.NONE || !turnOpensWithThinking(messages)) {
+            return false;
         }
-        return body;
+        int budget = budget(effort.get());
+        body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
+        if (mode == AnthropicModels.Thinking.ADAPTIVE) {
+            // The models that decide their own thinking refuse a budget: the effort says how hard instead.
+            body.putObject("thinking").put("type", "adaptive");
+            body.putObject("output_config").put("effort", effort.get().cliName());
+        } else {
+            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+        }
+        return true;
     }
 
     /**
@@ -181,7 +195,7 @@ final class AnthropicRequestWriter {
         return false;
     }
 
-    private static boolean isThinking(JsonNode block) {
+    static boolean isThinking(JsonNode block) {
         String type = block.path("type").asText();
         return type.equals("thinking") || type.equals("redacted_thinking");
     }
@@ -202,22 +216,29 @@ final class AnthropicRequestWriter {
             if (assistant.text().isBlank() && !assistant.hasToolCalls()) {
                 return;
             }
+            // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
             boolean fresh = !lastRoleIs(messages, "assistant");
             ArrayNode content = turn(messages, "assistant");
-            // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
+            Optional<List<JsonNode>> ordered = AnthropicReplayOrder.of(assistant, model);
+            if (ordered.isPresent()) {
+                for (JsonNode block : ordered.get()) {
+                    if (block.path("type").asText().equals("tool_use")) {
+                        content.add(
+                                toolUse(wire.call(assistant, block.path("call").asInt())));
+                    } else if (fresh || !isThinking(block)) {
+                        content.add(block);
+                    }
+                }
+                return;
+            }
             if (fresh) {
-                thinkingBlocks(assistant, model).forEach(content::add);
+                AnthropicReplayOrder.thinkingBlocks(assistant, model).forEach(content::add);
             }
             if (!assistant.text().isBlank()) {
                 content.addObject().put("type", "text").put("text", assistant.text());
             }
             for (int i = 0; i < assistant.toolCalls().size(); i++) {
-                ToolCall call = wire.call(assistant, i);
-                ObjectNode block = content.addObject()
-                        .put("type", "tool_use")
-                        .put("id", call.id())
-                        .put("name", call.name());
-                block.set("input", ToolArguments.asObject(call.arguments()));
+                content.add(toolUse(wire.call(assistant, i)));
             }
         } else if (message instanceof Message.ToolResult given) {
             Message.ToolResult result = wire.result(given);
@@ -230,6 +251,13 @@ final class AnthropicRequestWriter {
                 block.put("is_error", true);
             }
         }
+    }
+
+    private static ObjectNode toolUse(ToolCall call) {
+        ObjectNode block =
+                Json.object().put("type", "tool_use").put("id", call.id()).put("name", call.name());
+        block.set("input", ToolArguments.asObject(call.arguments()));
+        return block;
     }
 
     /**
@@ -289,23 +317,6 @@ final class AnthropicRequestWriter {
             entry.getValue().forEach(image -> content.add(imageBlock(image)));
         }
         carried.clear();
-    }
-
-    /**
-     * The thinking blocks a reply's state holds, as they came; none when the state cannot be read, or when another
-     * model wrote them: a signature is valid only for its own model ("Invalid `signature` in `thinking` block").
-     */
-    private static List<JsonNode> thinkingBlocks(Message.Assistant assistant, String model) {
-        List<JsonNode> blocks = new ArrayList<>();
-        RequestJson.stateOf(assistant, WIRE, model)
-                .map(stored -> stored.path("blocks"))
-                .filter(JsonNode::isArray)
-                .ifPresent(stored -> stored.forEach(block -> {
-                    if (isThinking(block)) {
-                        blocks.add(block);
-                    }
-                }));
-        return blocks;
     }
 
     private static boolean lastRoleIs(ArrayNode messages, String role) {
