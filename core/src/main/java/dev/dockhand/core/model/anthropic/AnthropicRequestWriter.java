@@ -49,7 +49,9 @@ import java.util.Optional;
  * then the tool_use blocks. The API ignores the thinking of earlier turns but needs a tool loop (one assistant turn)
  * to open with its thinking; it is sent for every turn so the cached prefix stays the same bytes. When the loop did
  * not open with thinking (it began with another provider, or without a reasoning effort), thinking stays off until
- * the loop ends, as the API asks, rather than being refused.
+ * the loop ends, as the API asks, rather than being refused. A request without {@code thinking} carries no thinking
+ * blocks at all: the API refuses them in the last assistant message then ("When thinking is disabled, an
+ * {@code assistant} message in the final position cannot contain {@code thinking}").
  */
 final class AnthropicRequestWriter {
     /** The {@link dev.dockhand.core.conversation.ProviderState#wire()} of this wire's thinking blocks. */
@@ -120,7 +122,10 @@ final class AnthropicRequestWriter {
             breakpoints.stream().limit(MAX_BREAKPOINTS).forEach(block -> block.putObject("cache_control")
                     .put("type", "ephemeral"));
         }
-        thinks(body, request, maxTokens, messages);
+        if (!thinks(body, request, maxTokens, messages)) {
+            // No breakpoint is on a thinking block: they are on user turns and on the newest block, never thinking.
+            messages.forEach(AnthropicRequestWriter::dropThinking);
+        }
         return body;
     }
 
@@ -144,6 +149,13 @@ final class AnthropicRequestWriter {
             body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
         }
         return true;
+    }
+
+    /** Leaves an assistant turn's thinking blocks out; it keeps its text or a tool_use, the only turns written. */
+    private static void dropThinking(JsonNode turn) {
+        if (turn.path("role").asText().equals("assistant")) {
+            ((ArrayNode) turn.get("content")).removeIf(AnthropicRequestWriter::isThinking);
+        }
     }
 
     /**

@@ -311,4 +311,49 @@ class AnthropicRequestWriterTest {
                 """),
                 body.at("/messages/1/content"));
     }
+
+    /**
+     * A session that thought (a reasoning effort), was stopped in a tool call and is resumed without an effort: the
+     * interrupted result and the new prompt share one user turn after the assistant message with thinking, which the
+     * API refuses in a request without thinking. No assistant message keeps its thinking then.
+     */
+    @Test
+    void aRequestWithoutThinkingCarriesNoThinkingBlocks() {
+        List<Message> messages = List.of(
+                new Message.User("go"),
+                new Message.Assistant(
+                        "Reading a.",
+                        List.of(new ToolCall("toolu_a", "read_file", "{\"path\":\"a\"}")),
+                        "Read it.",
+                        new ProviderState("anthropic", THINKING)),
+                new Message.ToolResult("toolu_a", "read_file", "interrupted", true),
+                new Message.User("go on"));
+
+        ObjectNode body = write(messages, Optional.empty(), 4096);
+
+        assertEquals(false, body.has("thinking"));
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"text","text":"Reading a."},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}}]
+                """),
+                body.at("/messages/1/content"));
+    }
+
+    @Test
+    void anInterleavedReplyLosesItsThinkingAndKeepsItsOrderWithoutThinking() {
+        ObjectNode body = write(
+                interleaved("First a, then b.", new ProviderState("anthropic", INTERLEAVED)), Optional.empty(), 4096);
+
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"text","text":"First a, "},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}},
+                 {"type":"text","text":"then b."},
+                 {"type":"tool_use","id":"toolu_b","name":"read_file","input":{"path":"b"}}]
+                """),
+                body.at("/messages/1/content"));
+    }
 }
