@@ -125,7 +125,11 @@ final class AnthropicRules {
      * end with one, and keeps each one's signature; with thinking on, a tool loop in progress, which is one assistant
      * turn in one thinking mode, must open with its thinking ("Expected `thinking` or `redacted_thinking`, but found `tool_use`. When
      * `thinking` is enabled, a final `assistant` message must start with a thinking block", openai-agents-python#1704);
-     * with it off, an assistant turn in the final position may not hold thinking (tailcallhq/forgecode#1853).
+     * with it off, the last assistant message may not hold thinking, also when user turns (tool results, a prompt)
+     * follow it: forgecode#1853 got "messages.1.content.0: When thinking is disabled, an `assistant` message in the
+     * final position cannot contain `thinking`" for the only assistant message of a longer request (the same in
+     * microsoft/vscode#282326). Thinking blocks of earlier assistant messages are not refused here: the context-window
+     * docs say the API strips earlier turns' thinking itself, and no report shows a 400 for them.
      */
     private static void thinking(JsonNode body, WireProblems problems) {
         JsonNode thinking = body.get("thinking");
@@ -164,12 +168,17 @@ final class AnthropicRules {
                     "thinking.type: Input should be 'enabled', 'adaptive' or 'disabled'");
         }
         JsonNode messages = body.path("messages");
+        int lastAssistant = messages.size() - 1;
+        while (lastAssistant >= 0
+                && !messages.get(lastAssistant).path("role").asText().equals("assistant")) {
+            lastAssistant--;
+        }
         for (int i = 0; i < messages.size(); i++) {
             JsonNode message = messages.get(i);
             if (!message.path("role").asText().equals("assistant")) {
                 continue;
             }
-            thinkingBlocks(message.path("content"), i, !on && i == messages.size() - 1, problems);
+            thinkingBlocks(message.path("content"), i, !on && i == lastAssistant, problems);
         }
         int last = messages.size() - 1;
         if (on && last >= 1 && answersCalls(messages.get(last))) {
@@ -191,7 +200,10 @@ final class AnthropicRules {
         }
     }
 
-    /** Checks an assistant turn's thinking blocks; {@code finalWithoutThinking}: it ends a request with thinking off. */
+    /**
+     * Checks an assistant turn's thinking blocks; {@code finalWithoutThinking}: it is the request's last assistant
+     * message and thinking is off.
+     */
     private static void thinkingBlocks(JsonNode content, int at, boolean finalWithoutThinking, WireProblems problems) {
         boolean any = false;
         for (int b = 0; b < content.size(); b++) {

@@ -190,4 +190,32 @@ class AnthropicRulesTest {
                     content(body, 1).addObject().put("type", "text").put("text", "Partial");
                 }));
     }
+
+    /** The last assistant message keeps no thinking with thinking off, also when results and a prompt follow it. */
+    @Test
+    void refusesThinkingInTheLastAssistantMessageWithThinkingOffThoughUserTurnsFollow() {
+        assertEquals(
+                List.of("messages.1.content.0: When thinking is disabled, an `assistant` message in the final"
+                        + " position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your"
+                        + " request."),
+                problems(body -> {
+                    body.remove("thinking");
+                    content(body, 2).addObject().put("type", "text").put("text", "go on");
+                }));
+    }
+
+    @Test
+    void acceptsThinkingInAnEarlierAssistantMessageWithThinkingOff() {
+        assertEquals(List.of(), problems(body -> {
+            body.remove("thinking");
+            ArrayNode messages = (ArrayNode) body.get("messages");
+            messages.addObject()
+                    .put("role", "assistant")
+                    .putArray("content")
+                    .addObject()
+                    .put("type", "text")
+                    .put("text", "Done.");
+            messages.addObject().put("role", "user").put("content", "more");
+        }));
+    }
 }

@@ -256,11 +256,19 @@ final class GeminiRules {
             return;
         }
         for (int t = 0; t < tools.size(); t++) {
-            for (JsonNode declaration : tools.get(t).path("functionDeclarations")) {
+            JsonNode declarations = tools.get(t).path("functionDeclarations");
+            for (int d = 0; d < declarations.size(); d++) {
+                JsonNode declaration = declarations.get(d);
                 problems.require(
                         DECLARED_NAME.matcher(declaration.path("name").asText()).matches(),
                         PREFIX + "tools[" + t + "].function_declarations: Invalid function name "
                                 + WireProblems.quote(declaration.get("name")) + ".");
+                if (declaration.has("parameters")) {
+                    GeminiSchemaRules.check(
+                            declaration.get("parameters"),
+                            "tools[" + t + "].function_declarations[" + d + "].parameters",
+                            problems);
+                }
             }
         }
     }

@@ -18,8 +18,9 @@ import okhttp3.mockwebserver.RecordedRequest;
 
 /**
  * A model played turn by turn: enqueue the replies, run Dockhand, then take the requests it sent. Every request is
- * checked as it arrives against the rules of its wire format, known by its path ({@link WireFormat}), whether or not
- * the test ever takes it: one that breaks them is answered with that API's 400, as the real server would, and is
+ * checked as it arrives against the rules of its wire format, known by its path ({@link WireFormat}), and, for the
+ * Messages API, against the replies served before it ({@link AnthropicServedReplies}), whether or not the test ever
+ * takes it: one that breaks them is answered with that API's 400, as the real server would, and is
  * recorded, and {@link #close} then fails the test. A test that breaks a request on purpose takes the record with
  * {@link #takeViolations}.
  */
@@ -37,6 +38,8 @@ public final class ScriptedModel implements AutoCloseable {
 
     private volatile RecordedRequest last;
     private final List<String> violations = new ArrayList<>();
+    /** The Messages streams served so far, which the thinking of later requests is checked against. */
+    private final AnthropicServedReplies anthropicReplies = new AnthropicServedReplies();
 
     public ScriptedModel() {
         server.setDispatcher(new Dispatcher() {
@@ -59,7 +62,13 @@ public final class ScriptedModel implements AutoCloseable {
                             .setResponseCode(500)
                             .setBody("{\"error\":{\"message\":\"the test scripted no more replies\"}}");
                 }
-                return reply.answer(parsed);
+                MockResponse answer = reply.answer(parsed);
+                if (request.getPath() != null
+                        && WireFormat.ofPath(request.getPath()).equals(Optional.of(WireFormat.ANTHROPIC))
+                        && answer.getBody() != null) {
+                    anthropicReplies.record(answer.getBody().readUtf8());
+                }
+                return answer;
             }
 
             /** The server asks before reading a request, to honour socket policies such as disconnecting at once. */
@@ -97,7 +106,13 @@ public final class ScriptedModel implements AutoCloseable {
         } catch (UncheckedIOException notJson) {
             body = null;
         }
-        List<String> problems = format.get().problems(path, body);
+        List<String> problems = new ArrayList<>(format.get().problems(path, body));
+        if (format.get() == WireFormat.ANTHROPIC && body != null) {
+            // The one rule that needs what was served before: thinking goes back as the reply had it.
+            WireProblems replayed = new WireProblems();
+            anthropicReplies.check(body, replayed);
+            problems.addAll(replayed.list());
+        }
         if (problems.isEmpty()) {
             return Optional.empty();
         }

@@ -41,11 +41,17 @@ import java.util.Optional;
  * one no {@code thinking} is sent and the model does not think. The API wants {@code budget_tokens} at least 1,024 and
  * below {@code max_tokens}, which is raised to leave the answer room; temperature and top_k may not be set with
  * thinking (Dockhand sets neither). A reply's thinking and redacted-thinking blocks come back from its {@link
- * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged,
- * in their order, before the turn's text and tool_use blocks. The API ignores those of earlier turns but needs a
- * tool loop (one assistant turn) to open with its thinking; they are sent for every turn so the cached prefix stays
- * the same bytes. When the loop did not open with thinking (it began with another provider, or without a reasoning
- * effort), thinking stays off until the loop ends, as the API asks, rather than being refused.
+ * dev.dockhand.core.conversation.ProviderState} (wire {@value #WIRE}; state from other wires is dropped) unchanged and
+ * in their place: the state keeps the reply's blocks in stream order (thinking, text runs, tool_use by position), and
+ * the turn is written in that order, since the API checks the latest assistant message's thinking blocks against
+ * where the reply had them (with interleaved thinking a reply can be thinking, tool_use, thinking, tool_use). State
+ * saved before the order was kept (thinking blocks only) replays as it always did: the thinking first, then the text,
+ * then the tool_use blocks. The API ignores the thinking of earlier turns but needs a tool loop (one assistant turn)
+ * to open with its thinking; it is sent for every turn so the cached prefix stays the same bytes. When the loop did
+ * not open with thinking (it began with another provider, or without a reasoning effort), thinking stays off until
+ * the loop ends, as the API asks, rather than being refused. A request without {@code thinking} carries no thinking
+ * blocks at all: the API refuses them in the last assistant message then ("When thinking is disabled, an
+ * {@code assistant} message in the final position cannot contain {@code thinking}").
  */
 final class AnthropicRequestWriter {
     /** The {@link dev.dockhand.core.conversation.ProviderState#wire()} of this wire's thinking blocks. */
@@ -116,20 +122,40 @@ final class AnthropicRequestWriter {
             breakpoints.stream().limit(MAX_BREAKPOINTS).forEach(block -> block.putObject("cache_control")
                     .put("type", "ephemeral"));
         }
-        Optional<ReasoningEffort> effort = request.reasoningEffort();
-        AnthropicModels.Thinking mode = AnthropicModels.thinking(request.model());
-        if (effort.isPresent() && mode != AnthropicModels.Thinking.NONE && turnOpensWithThinking(messages)) {
-            int budget = budget(effort.get());
-            body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
-            if (mode == AnthropicModels.Thinking.ADAPTIVE) {
-                // The models that decide their own thinking refuse a budget: the effort says how hard instead.
-                body.putObject("thinking").put("type", "adaptive");
-                body.putObject("output_config").put("effort", effort.get().cliName());
-            } else {
-                body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
-            }
+        if (!thinks(body, request, maxTokens, messages)) {
+            // No breakpoint is on a thinking block: they are on user turns and on the newest block, never thinking.
+            messages.forEach(AnthropicRequestWriter::dropThinking);
         }
         return body;
+    }
+
+    /**
+     * Turns thinking on when the request asks for it and the model and the tool loop in progress allow it, raising
+     * {@code max_tokens} to leave the answer room; whether it did.
+     */
+    private static boolean thinks(ObjectNode body, ModelRequest request, int maxTokens, ArrayNode messages) {
+        Optional<ReasoningEffort> effort = request.reasoningEffort();
+        AnthropicModels.Thinking mode = AnthropicModels.thinking(request.model());
+        if (effort.isEmpty() || mode == AnthropicModels.Thinking.NONE || !turnOpensWithThinking(messages)) {
+            return false;
+        }
+        int budget = budget(effort.get());
+        body.put("max_tokens", Math.max(maxTokens, budget + ANSWER_ROOM));
+        if (mode == AnthropicModels.Thinking.ADAPTIVE) {
+            // The models that decide their own thinking refuse a budget: the effort says how hard instead.
+            body.putObject("thinking").put("type", "adaptive");
+            body.putObject("output_config").put("effort", effort.get().cliName());
+        } else {
+            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+        }
+        return true;
+    }
+
+    /** Leaves an assistant turn's thinking blocks out; it keeps its text or a tool_use, the only turns written. */
+    private static void dropThinking(JsonNode turn) {
+        if (turn.path("role").asText().equals("assistant")) {
+            ((ArrayNode) turn.get("content")).removeIf(AnthropicRequestWriter::isThinking);
+        }
     }
 
     /**
@@ -181,7 +207,7 @@ final class AnthropicRequestWriter {
         return false;
     }
 
-    private static boolean isThinking(JsonNode block) {
+    static boolean isThinking(JsonNode block) {
         String type = block.path("type").asText();
         return type.equals("thinking") || type.equals("redacted_thinking");
     }
@@ -198,27 +224,7 @@ final class AnthropicRequestWriter {
                 turn(messages, "user").addObject().put("type", "text").put("text", user.text());
             }
         } else if (message instanceof Message.Assistant assistant) {
-            // A turn of thinking alone is refused ("the final block in an assistant message cannot be thinking").
-            if (assistant.text().isBlank() && !assistant.hasToolCalls()) {
-                return;
-            }
-            boolean fresh = !lastRoleIs(messages, "assistant");
-            ArrayNode content = turn(messages, "assistant");
-            // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
-            if (fresh) {
-                thinkingBlocks(assistant, model).forEach(content::add);
-            }
-            if (!assistant.text().isBlank()) {
-                content.addObject().put("type", "text").put("text", assistant.text());
-            }
-            for (int i = 0; i < assistant.toolCalls().size(); i++) {
-                ToolCall call = wire.call(assistant, i);
-                ObjectNode block = content.addObject()
-                        .put("type", "tool_use")
-                        .put("id", call.id())
-                        .put("name", call.name());
-                block.set("input", ToolArguments.asObject(call.arguments()));
-            }
+            appendAssistant(messages, assistant, model, wire);
         } else if (message instanceof Message.ToolResult given) {
             Message.ToolResult result = wire.result(given);
             ObjectNode block = turn(messages, "user")
@@ -230,6 +236,47 @@ final class AnthropicRequestWriter {
                 block.put("is_error", true);
             }
         }
+    }
+
+    /**
+     * An assistant message as blocks of an assistant turn: in the reply's stream order when its state keeps it, else
+     * its thinking, its text and its tool_use blocks. Nothing for a message of thinking alone.
+     */
+    private static void appendAssistant(ArrayNode messages, Message.Assistant assistant, String model, WireCalls wire) {
+        // A turn of thinking alone is refused ("the final block in an assistant message cannot be thinking").
+        if (assistant.text().isBlank() && !assistant.hasToolCalls()) {
+            return;
+        }
+        // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
+        boolean fresh = !lastRoleIs(messages, "assistant");
+        ArrayNode content = turn(messages, "assistant");
+        Optional<List<JsonNode>> ordered = AnthropicReplayOrder.of(assistant, model);
+        if (ordered.isPresent()) {
+            for (JsonNode block : ordered.get()) {
+                if (block.path("type").asText().equals("tool_use")) {
+                    content.add(toolUse(wire.call(assistant, block.path("call").asInt())));
+                } else if (fresh || !isThinking(block)) {
+                    content.add(block);
+                }
+            }
+            return;
+        }
+        if (fresh) {
+            AnthropicReplayOrder.thinkingBlocks(assistant, model).forEach(content::add);
+        }
+        if (!assistant.text().isBlank()) {
+            content.addObject().put("type", "text").put("text", assistant.text());
+        }
+        for (int i = 0; i < assistant.toolCalls().size(); i++) {
+            content.add(toolUse(wire.call(assistant, i)));
+        }
+    }
+
+    private static ObjectNode toolUse(ToolCall call) {
+        ObjectNode block =
+                Json.object().put("type", "tool_use").put("id", call.id()).put("name", call.name());
+        block.set("input", ToolArguments.asObject(call.arguments()));
+        return block;
     }
 
     /**
@@ -289,23 +336,6 @@ final class AnthropicRequestWriter {
             entry.getValue().forEach(image -> content.add(imageBlock(image)));
         }
         carried.clear();
-    }
-
-    /**
-     * The thinking blocks a reply's state holds, as they came; none when the state cannot be read, or when another
-     * model wrote them: a signature is valid only for its own model ("Invalid `signature` in `thinking` block").
-     */
-    private static List<JsonNode> thinkingBlocks(Message.Assistant assistant, String model) {
-        List<JsonNode> blocks = new ArrayList<>();
-        RequestJson.stateOf(assistant, WIRE, model)
-                .map(stored -> stored.path("blocks"))
-                .filter(JsonNode::isArray)
-                .ifPresent(stored -> stored.forEach(block -> {
-                    if (isThinking(block)) {
-                        blocks.add(block);
-                    }
-                }));
-        return blocks;
     }
 
     private static boolean lastRoleIs(ArrayNode messages, String role) {

@@ -1,7 +1,6 @@
 package dev.dockhand.core.model.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.ProviderState;
@@ -27,8 +26,10 @@ import java.util.TreeMap;
  * {@code message_stop} ends it.
  *
  * <p>Thinking text is shown as reasoning. The thinking and redacted-thinking blocks themselves go into the reply's
- * {@link ProviderState} (wire {@value AnthropicRequestWriter#WIRE}) exactly as they came, because with thinking on the
- * API wants the last assistant turn of a tool loop to open with them, unmodified, signatures included.
+ * {@link ProviderState} (wire {@value AnthropicRequestWriter#WIRE}) exactly as they came, in their place among the
+ * reply's text runs and tool_use blocks: with thinking on the API wants the latest assistant message back as it was,
+ * each thinking block unmodified, signatures included, where the reply had it (with interleaved thinking a reply can be
+ * thinking, tool_use, thinking, tool_use).
  */
 final class AnthropicStreamReader implements ReplyAssembler {
     private final ModelClient.StreamListener listener;
@@ -40,6 +41,9 @@ final class AnthropicStreamReader implements ReplyAssembler {
     private final StringBuilder reasoning = new StringBuilder();
     private final TreeMap<Integer, Block> toolBlocks = new TreeMap<>();
     private final TreeMap<Integer, Thinking> thinkingBlocks = new TreeMap<>();
+    /** The text of each text block, by its index: the runs whose places the state keeps. */
+    private final TreeMap<Integer, StringBuilder> textBlocks = new TreeMap<>();
+
     private final Usage usage = new Usage();
     private FinishReason finishReason;
     private boolean stopped;
@@ -143,7 +147,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
             case "tool_use" -> toolBlocks.put(
                     index,
                     new Block(block.path("id").asText(""), block.path("name").asText("")));
-            case "text" -> appendText(block.path("text").asText(""));
+            case "text" -> appendText(index, block.path("text").asText(""));
             case "thinking" -> {
                 Thinking thinking = new Thinking(false, "");
                 thinkingBlocks.put(index, thinking);
@@ -160,7 +164,7 @@ final class AnthropicStreamReader implements ReplyAssembler {
 
     private void delta(int index, JsonNode delta) {
         switch (delta.path("type").asText()) {
-            case "text_delta" -> appendText(delta.path("text").asText(""));
+            case "text_delta" -> appendText(index, delta.path("text").asText(""));
             case "input_json_delta" -> {
                 Block block = toolBlocks.get(index);
                 if (block != null) {
@@ -185,8 +189,10 @@ final class AnthropicStreamReader implements ReplyAssembler {
         }
     }
 
-    private void appendText(String piece) {
+    private void appendText(int index, String piece) {
+        StringBuilder run = textBlocks.computeIfAbsent(index, start -> new StringBuilder());
         if (!piece.isEmpty()) {
+            run.append(piece);
             text.append(piece);
             listener.onTextDelta(piece);
         }
@@ -229,25 +235,42 @@ final class AnthropicStreamReader implements ReplyAssembler {
     }
 
     /**
-     * The thinking blocks to replay, in the order they came. A thinking block whose signature never arrived (the
-     * stream was cut inside it) is left out: the API refuses it unsigned, and a turn that ended there is not a tool
-     * loop the API would need it for.
+     * The reply's blocks to replay, in the order they came: each signed thinking block and each redacted one whole,
+     * each text run as {@code {"type":"text","text":…}}, each tool_use as {@code {"type":"tool_use","call":n}}, its
+     * place in the reply's tool calls (the call itself, id, name and arguments, is in the conversation). None when
+     * the reply has no thinking: then nothing needs its place kept. A thinking block whose signature never arrived
+     * (the stream was cut inside it) is left out: the API refuses it unsigned, and a turn that ended there is not a
+     * tool loop the API would need it for.
      */
     private ProviderState state() {
+        TreeMap<Integer, ObjectNode> inOrder = new TreeMap<>();
+        thinkingBlocks.forEach((index, thinking) -> signed(thinking).ifPresent(block -> inOrder.put(index, block)));
+        textBlocks.forEach((index, run) ->
+                inOrder.put(index, Json.object().put("type", "text").put("text", run.toString())));
+        int call = 0;
+        for (Integer index : toolBlocks.keySet()) {
+            inOrder.put(index, Json.object().put("type", "tool_use").put("call", call++));
+        }
+        if (inOrder.values().stream().noneMatch(AnthropicRequestWriter::isThinking)) {
+            return ProviderState.NONE;
+        }
         ObjectNode state = Json.object().put("model", model);
-        ArrayNode blocks = state.putArray("blocks");
-        for (Thinking thinking : thinkingBlocks.values()) {
-            if (thinking.redacted && !thinking.data.isEmpty()) {
-                blocks.addObject().put("type", "redacted_thinking").put("data", thinking.data);
-            } else if (!thinking.redacted && thinking.signature.length() > 0) {
-                blocks.addObject()
+        state.putArray("blocks").addAll(inOrder.values());
+        return new ProviderState(AnthropicRequestWriter.WIRE, Json.write(state));
+    }
+
+    /** The block to replay for a thinking block: a redacted one with its data, a thinking one only when signed. */
+    private static Optional<ObjectNode> signed(Thinking thinking) {
+        if (thinking.redacted) {
+            return thinking.data.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(Json.object().put("type", "redacted_thinking").put("data", thinking.data));
+        }
+        return thinking.signature.length() == 0
+                ? Optional.empty()
+                : Optional.of(Json.object()
                         .put("type", "thinking")
                         .put("thinking", thinking.text.toString())
-                        .put("signature", thinking.signature.toString());
-            }
-        }
-        return blocks.isEmpty()
-                ? ProviderState.NONE
-                : new ProviderState(AnthropicRequestWriter.WIRE, Json.write(state));
+                        .put("signature", thinking.signature.toString()));
     }
 }

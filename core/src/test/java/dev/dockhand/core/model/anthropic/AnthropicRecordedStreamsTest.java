@@ -64,10 +64,17 @@ class AnthropicRecordedStreamsTest {
                 new Cancellation());
     }
 
-    /** The state a reply of the test's model keeps: its thinking blocks, and the model they are valid for. */
-    private static ProviderState state(String json) {
-        com.fasterxml.jackson.databind.node.ObjectNode state = Json.object().put("model", "test-model");
-        state.set("blocks", Json.read(json));
+    /**
+     * The state a reply of the test's model keeps: its thinking blocks, then the blocks that followed them ({@code
+     * after}, each a JSON object: text runs, tool_use places), and the model they are valid for.
+     */
+    private static ProviderState state(String thinking, String... after) {
+        ObjectNode state = Json.object().put("model", "test-model");
+        ArrayNode blocks = state.putArray("blocks");
+        Json.read(thinking).forEach(blocks::add);
+        for (String block : after) {
+            blocks.add(Json.read(block));
+        }
         return new ProviderState("anthropic", Json.write(state));
     }
 
@@ -110,7 +117,7 @@ class AnthropicRecordedStreamsTest {
                         FinishReason.TOOL_CALLS,
                         Optional.of(new TokenUsage(604, 87, 0, 0, 49)),
                         HAIKU_THINKING,
-                        state(thinking)),
+                        state(thinking, "{\"type\":\"tool_use\",\"call\":0}")),
                 stream("haiku45_thinking_no_arg_tool"));
         assertEquals(
                 List.of(
@@ -195,7 +202,7 @@ class AnthropicRecordedStreamsTest {
                         FinishReason.TOOL_CALLS,
                         Optional.of(new TokenUsage(48_701, 142, 47_902, 790, 0)),
                         SONNET_THINKING,
-                        state(thinking)),
+                        state(thinking, "{\"type\":\"tool_use\",\"call\":0}")),
                 stream("sonnet4_thinking_bash_cached"));
         server.takeJson();
 
@@ -217,7 +224,9 @@ class AnthropicRecordedStreamsTest {
                         FinishReason.STOP,
                         Optional.of(new TokenUsage(88, 176, 0, 0, 0)),
                         "",
-                        state(redacted)),
+                        state(
+                                redacted,
+                                Json.write(Json.object().put("type", "text").put("text", answer)))),
                 stream("sonnet45_redacted_thinking"));
         server.takeJson();
         server.enqueue(fixture("sonnet45_redacted_thinking"), fixture("text"));
@@ -243,6 +252,52 @@ class AnthropicRecordedStreamsTest {
         last.put("type", "text").put("text", "and then?").set("cache_control", mark());
         ((ObjectNode) expected.get(0).get("content").get(0)).set("cache_control", mark());
         assertEquals(expected, server.takeJson().get("messages"));
+    }
+
+    /**
+     * With interleaved thinking (adaptive thinking has it always) one reply can think, say something, call, think
+     * again and call again (hand-written fixture): the next request gives the reply back block by block where it had
+     * each, as the API checks the latest assistant message's thinking blocks against their places in the reply; the
+     * scripted model refuses it otherwise.
+     */
+    @Test
+    void interleavedThinkingGoesBackBetweenTheCallsWhereTheReplyHadIt() throws Exception {
+        String first = "{\"type\":\"thinking\",\"thinking\":\"The module list is in the build file; read it first.\","
+                + "\"signature\":\"T3B1c0ludGVybGVhdmVkVGhpbmtpbmdPbmVGb3JEb2NraGFuZC9maXJzdCtibG9jaz0=\"}";
+        String second = "{\"type\":\"thinking\",\"thinking\":\"The readme may name modules the build file leaves"
+                + " out.\",\"signature\":\"T3B1c0ludGVybGVhdmVkVGhpbmtpbmdUd29Gb3JEb2NraGFuZC9zZWNvbmQrYmxvY2s=\"}";
+        String text = "I'll read the build file and the readme.";
+        String textBlock = Json.write(Json.object().put("type", "text").put("text", text));
+        List<ToolCall> calls = List.of(
+                new ToolCall("toolu_01ReadPomInterleavedK7", "read_file", "{\"path\": \"pom.xml\"}"),
+                new ToolCall("toolu_01ReadReadmeInterleavedM2", "read_file", "{\"path\": \"README.md\"}"));
+        assertEquals(
+                new ModelReply(
+                        text,
+                        calls,
+                        FinishReason.TOOL_CALLS,
+                        Optional.of(new TokenUsage(22_060, 118, 21_408, 640, 0)),
+                        "The module list is in the build file; read it first."
+                                + "The readme may name modules the build file leaves out.",
+                        state(
+                                "[" + first + "]",
+                                textBlock,
+                                "{\"type\":\"tool_use\",\"call\":0}",
+                                second,
+                                "{\"type\":\"tool_use\",\"call\":1}")),
+                stream("opus46_interleaved_thinking_tools"));
+        server.takeJson();
+
+        JsonNode next =
+                secondRequest("opus46_interleaved_thinking_tools", Optional.of(ReasoningEffort.MEDIUM), "read_file");
+
+        ArrayNode assistant = Json.MAPPER.createArrayNode();
+        assistant.add(Json.read(first));
+        assistant.add(Json.read(textBlock));
+        assistant.add(toolUse(calls.get(0)));
+        assistant.add(Json.read(second));
+        assistant.add(toolUse(calls.get(1)));
+        assertEquals(expectedSecondRequest(assistant, calls, true), next);
     }
 
     /**
@@ -311,6 +366,17 @@ class AnthropicRecordedStreamsTest {
      */
     private static JsonNode expectedSecondRequest(
             String thinkingBlocks, String text, List<ToolCall> calls, boolean thinking) {
+        ArrayNode assistant = Json.MAPPER.createArrayNode();
+        Json.read(thinkingBlocks).forEach(assistant::add);
+        if (!text.isEmpty()) {
+            assistant.addObject().put("type", "text").put("text", text);
+        }
+        calls.forEach(call -> assistant.add(toolUse(call)));
+        return expectedSecondRequest(assistant, calls, thinking);
+    }
+
+    /** The request after a tool round whose assistant turn is {@code assistant}, block by block. */
+    private static JsonNode expectedSecondRequest(ArrayNode assistant, List<ToolCall> calls, boolean thinking) {
         ObjectNode body = Json.object()
                 .put("model", "test-model")
                 .put("max_tokens", thinking ? 18_000 : 4096)
@@ -331,19 +397,9 @@ class AnthropicRecordedStreamsTest {
                 .put("type", "text")
                 .put("text", "go")
                 .set("cache_control", mark());
-        ArrayNode assistant = messages.addObject().put("role", "assistant").putArray("content");
-        Json.read(thinkingBlocks).forEach(assistant::add);
-        if (!text.isEmpty()) {
-            assistant.addObject().put("type", "text").put("text", text);
-        }
+        messages.addObject().put("role", "assistant").set("content", assistant);
         ArrayNode results = messages.addObject().put("role", "user").putArray("content");
         for (ToolCall call : calls) {
-            assistant
-                    .addObject()
-                    .put("type", "tool_use")
-                    .put("id", call.id())
-                    .put("name", call.name())
-                    .set("input", Json.read(call.arguments()));
             results.addObject()
                     .put("type", "tool_result")
                     .put("tool_use_id", call.id())
@@ -351,5 +407,12 @@ class AnthropicRecordedStreamsTest {
         }
         ((ObjectNode) results.get(results.size() - 1)).set("cache_control", mark());
         return body;
+    }
+
+    private static ObjectNode toolUse(ToolCall call) {
+        ObjectNode block =
+                Json.object().put("type", "tool_use").put("id", call.id()).put("name", call.name());
+        block.set("input", Json.read(call.arguments()));
+        return block;
     }
 }

@@ -147,6 +147,7 @@ class AnthropicRequestWriterTest {
         assertEquals(4096, body.get("max_tokens").asInt());
     }
 
+    /** State saved before the reply's order was kept holds thinking blocks alone: they open their turn, as before. */
     @Test
     void everyTurnsThinkingBlocksGoBackFirstInTheirOrderUnchanged() {
         ProviderState first = new ProviderState("anthropic", THINKING);
@@ -246,5 +247,113 @@ class AnthropicRequestWriterTest {
                 4096);
 
         assertEquals(Json.read("[{\"type\":\"text\",\"text\":\"Hi.\"}]"), body.at("/messages/1/content"));
+    }
+
+    /** A reply's blocks in stream order, with its thinking between its calls, as the stream reader keeps them. */
+    private static final String INTERLEAVED =
+            """
+            {"model":"m","blocks":[{"type":"thinking","thinking":"Read a.","signature":"c2lnLTE="},
+             {"type":"text","text":"First a, "},{"type":"tool_use","call":0},
+             {"type":"redacted_thinking","data":"cmVkYWN0ZWQ="},
+             {"type":"text","text":"then b."},{"type":"tool_use","call":1}]}
+            """;
+
+    private static List<Message> interleaved(String text, ProviderState state) {
+        return List.of(
+                new Message.User("go"),
+                new Message.Assistant(
+                        text,
+                        List.of(
+                                new ToolCall("toolu_a", "read_file", "{\"path\":\"a\"}"),
+                                new ToolCall("toolu_b", "read_file", "{\"path\":\"b\"}")),
+                        "Read a.",
+                        state),
+                new Message.ToolResult("toolu_a", "read_file", "A", false),
+                new Message.ToolResult("toolu_b", "read_file", "B", false));
+    }
+
+    @Test
+    void aReplysBlocksGoBackInTheOrderItStreamedThem() {
+        ObjectNode body = write(
+                interleaved("First a, then b.", new ProviderState("anthropic", INTERLEAVED)),
+                Optional.of(ReasoningEffort.LOW),
+                4096);
+
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"thinking","thinking":"Read a.","signature":"c2lnLTE="},
+                 {"type":"text","text":"First a, "},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}},
+                 {"type":"redacted_thinking","data":"cmVkYWN0ZWQ="},
+                 {"type":"text","text":"then b."},
+                 {"type":"tool_use","id":"toolu_b","name":"read_file","input":{"path":"b"}}]
+                """),
+                body.at("/messages/1/content"));
+    }
+
+    /** Text that no longer is what the reply streamed cannot be put back in its places: it goes as older state does. */
+    @Test
+    void anOrderThatNoLongerFitsTheMessageGoesBackAsOlderStateDoes() {
+        ObjectNode body = write(
+                interleaved("Something else.", new ProviderState("anthropic", INTERLEAVED)),
+                Optional.of(ReasoningEffort.LOW),
+                4096);
+
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"thinking","thinking":"Read a.","signature":"c2lnLTE="},
+                 {"type":"redacted_thinking","data":"cmVkYWN0ZWQ="},
+                 {"type":"text","text":"Something else."},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}},
+                 {"type":"tool_use","id":"toolu_b","name":"read_file","input":{"path":"b"}}]
+                """),
+                body.at("/messages/1/content"));
+    }
+
+    /**
+     * A session that thought (a reasoning effort), was stopped in a tool call and is resumed without an effort: the
+     * interrupted result and the new prompt share one user turn after the assistant message with thinking, which the
+     * API refuses in a request without thinking. No assistant message keeps its thinking then.
+     */
+    @Test
+    void aRequestWithoutThinkingCarriesNoThinkingBlocks() {
+        List<Message> messages = List.of(
+                new Message.User("go"),
+                new Message.Assistant(
+                        "Reading a.",
+                        List.of(new ToolCall("toolu_a", "read_file", "{\"path\":\"a\"}")),
+                        "Read it.",
+                        new ProviderState("anthropic", THINKING)),
+                new Message.ToolResult("toolu_a", "read_file", "interrupted", true),
+                new Message.User("go on"));
+
+        ObjectNode body = write(messages, Optional.empty(), 4096);
+
+        assertEquals(false, body.has("thinking"));
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"text","text":"Reading a."},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}}]
+                """),
+                body.at("/messages/1/content"));
+    }
+
+    @Test
+    void anInterleavedReplyLosesItsThinkingAndKeepsItsOrderWithoutThinking() {
+        ObjectNode body = write(
+                interleaved("First a, then b.", new ProviderState("anthropic", INTERLEAVED)), Optional.empty(), 4096);
+
+        assertEquals(
+                Json.read(
+                        """
+                [{"type":"text","text":"First a, "},
+                 {"type":"tool_use","id":"toolu_a","name":"read_file","input":{"path":"a"}},
+                 {"type":"text","text":"then b."},
+                 {"type":"tool_use","id":"toolu_b","name":"read_file","input":{"path":"b"}}]
+                """),
+                body.at("/messages/1/content"));
     }
 }
