@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -135,7 +136,7 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
         for (Match match : found.matches()) {
             files.add(match.file());
             String line = match.text().length() > MAX_LINE_CHARS
-                    ? match.text().substring(0, MAX_LINE_CHARS) + " [… line cut]"
+                    ? Utf16.head(match.text(), MAX_LINE_CHARS) + " [… line cut]"
                     : match.text();
             text.append(context.workspace().display(match.file()))
                     .append(':')

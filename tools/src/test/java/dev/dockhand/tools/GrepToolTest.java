@@ -146,4 +146,19 @@ class GrepToolTest {
             assertEquals(java, new GrepTool(Optional.of(ripgrepPrinting(reported))).execute(params, context), reported);
         }
     }
+
+    @Test
+    void aLongMatchingLineCutInsideAnEmojiKeepsWholeCharacters() throws Exception {
+        // U+1F600 is two chars; the 500-char cut falls between them.
+        Files.writeString(temp.resolve("project/emoji.txt"), "x".repeat(499) + "\uD83D\uDE00 TODO\n");
+        GrepTool.Params params = new GrepTool.Params("TODO", "emoji.txt", null, null, null);
+        ToolResult expected = ToolResult.success(
+                "1 match in 1 file:\nemoji.txt:1:" + "x".repeat(499) + " [… line cut]\n", "1 match in 1 file");
+
+        assertEquals(expected, new GrepTool(Optional.empty()).execute(params, context));
+        Optional<Ripgrep> ripgrep = Ripgrep.find();
+        if (ripgrep.isPresent()) {
+            assertEquals(expected, new GrepTool(ripgrep).execute(params, context));
+        }
+    }
 }
