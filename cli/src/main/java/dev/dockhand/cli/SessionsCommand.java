@@ -3,6 +3,7 @@ package dev.dockhand.cli;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Rendering;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.session.Sessions;
 import java.io.PrintWriter;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class SessionsCommand implements Callable<Integer> {
                     session.started(),
                     session.turns(),
                     session.turns() == 1 ? "turn " : "turns",
-                    prompt.length() > PROMPT_CHARS ? prompt.substring(0, PROMPT_CHARS) + "…" : prompt);
+                    prompt.length() > PROMPT_CHARS ? Utf16.head(prompt, PROMPT_CHARS) + "…" : prompt);
         }
         out.flush();
         return ExitCodes.OK;

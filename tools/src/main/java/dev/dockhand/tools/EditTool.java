@@ -138,12 +138,41 @@ public final class EditTool extends BaseTool<EditTool.Params> {
                         ToolErrorType.FILE_NOT_FOUND,
                         "File not found: " + params.path() + ". To create it, call edit with an empty old_string.");
             }
-            return replace(params, new String(file.readAllBytes(), StandardCharsets.UTF_8));
+            byte[] bytes = file.readAllBytes();
+            Optional<Plan> refused = refusedAsText(params.path(), bytes);
+            if (refused.isPresent()) {
+                return refused.get();
+            }
+            return replace(params, new String(bytes, StandardCharsets.UTF_8));
         } catch (PathChangedException e) {
             return new Plan(Optional.empty(), e.toResult());
         } catch (IOException e) {
             return Plan.failed(ToolErrorType.IO_ERROR, "Could not read " + params.path() + ": " + e + ".");
         }
+    }
+
+    /**
+     * Edit writes the whole file back from its text, so it changes only files whose bytes that text holds exactly:
+     * not a binary file (a NUL in its first 8 KiB, as read_file decides), and not one whose bytes are not UTF-8,
+     * whose every such byte, on lines the edit never touched, would become U+FFFD.
+     */
+    private static Optional<Plan> refusedAsText(String path, byte[] bytes) {
+        if (TextFiles.isBinary(bytes, bytes.length)) {
+            return Optional.of(Plan.failed(
+                    ToolErrorType.INVALID_PARAMS,
+                    path + " is a binary file (" + TextFiles.size(bytes.length) + "); edit only changes text files."));
+        }
+        int bad = TextFiles.firstNonUtf8(bytes);
+        if (bad >= 0) {
+            return Optional.of(Plan.failed(
+                    ToolErrorType.INVALID_PARAMS,
+                    path + " is not UTF-8 text (the byte at offset " + bad
+                            + " is not; Latin-1 or Windows-1252, perhaps), and"
+                            + " edit would rewrite every such byte of the file and corrupt it. Nothing was changed."
+                            + " Change it with a command that keeps its encoding (sed, or iconv to convert it), or"
+                            + " replace it whole with write_file, which writes UTF-8."));
+        }
+        return Optional.empty();
     }
 
     private static Plan create(Params params, WorkspaceFile.Kind kind) {

@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -107,8 +108,20 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
         int max = params.maxResults() == null ? DEFAULT_MAX_RESULTS : params.maxResults();
         Found found;
         try (WorkspaceFile start = context.workspace().openForRead(where)) {
-            if (start.kind() == WorkspaceFile.Kind.MISSING) {
-                return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Not found: " + where + ".");
+            switch (start.kind()) {
+                case MISSING -> {
+                    return ToolResult.error(ToolErrorType.FILE_NOT_FOUND, "Not found: " + where + ".");
+                }
+                case OTHER -> {
+                    // Given a pipe by name, ripgrep (and a Java read) would wait for a writer forever.
+                    return ToolResult.error(
+                            ToolErrorType.IO_ERROR,
+                            where + " is not a regular file or a folder (a pipe, socket or device); grep only"
+                                    + " searches files and folders.");
+                }
+                case FILE, DIRECTORY -> {
+                    // Searched below.
+                }
             }
             Optional<Found> fast =
                     ripgrep == null ? Optional.empty() : ripgrep.search(params, start.path(), max, context);
@@ -135,7 +148,7 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
         for (Match match : found.matches()) {
             files.add(match.file());
             String line = match.text().length() > MAX_LINE_CHARS
-                    ? match.text().substring(0, MAX_LINE_CHARS) + " [… line cut]"
+                    ? Utf16.head(match.text(), MAX_LINE_CHARS) + " [… line cut]"
                     : match.text();
             text.append(context.workspace().display(match.file()))
                     .append(':')

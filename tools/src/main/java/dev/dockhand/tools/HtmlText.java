@@ -26,10 +26,38 @@ final class HtmlText {
             text.append("# ").append(title.strip()).append("\n\n");
         }
         NodeTraversor.traverse(new Writer(text), body);
-        return text.toString()
-                .replaceAll("[ \\t]+\\n", "\n")
-                .replaceAll("\\n{3,}", "\n\n")
-                .strip();
+        return tidy(text).strip();
+    }
+
+    /**
+     * {@code text} without blanks at the ends of its lines and with no more than one empty line in a row, in one pass.
+     * Not with {@code replaceAll("[ \\t]+\\n", …)}: on a run of blanks that no newline ends (a {@code <pre>} of
+     * 5 MB of spaces), the regex tries again from every blank and reads the rest of the run each time, which would
+     * take a day.
+     */
+    static String tidy(CharSequence text) {
+        StringBuilder tidy = new StringBuilder(text.length());
+        int blanks = 0;
+        int newlines = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t') {
+                blanks++;
+                continue;
+            }
+            if (c == '\n') {
+                // The blanks before it end a line: dropped.
+                blanks = 0;
+                if (++newlines <= 2) {
+                    tidy.append('\n');
+                }
+                continue;
+            }
+            tidy.append(text, i - blanks, i).append(c);
+            blanks = 0;
+            newlines = 0;
+        }
+        return tidy.append(text, text.length() - blanks, text.length()).toString();
     }
 
     private static final class Writer implements NodeVisitor {

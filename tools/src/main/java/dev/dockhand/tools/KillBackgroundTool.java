@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.sandbox.BackgroundProcess;
 import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.tool.BaseTool;
@@ -95,6 +96,6 @@ public final class KillBackgroundTool extends BaseTool<KillBackgroundTool.Params
     /** Text from outside, on one line and cut short. */
     private static String quote(String text) {
         String line = text.strip().replaceAll("\\s+", " ");
-        return line.length() <= QUOTE_CHARS ? line : line.substring(0, QUOTE_CHARS - 1) + "…";
+        return line.length() <= QUOTE_CHARS ? line : Utf16.head(line, QUOTE_CHARS - 1) + "…";
     }
 }

@@ -1,5 +1,6 @@
 package dev.dockhand.tools;
 
+import dev.dockhand.core.Utf16;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -18,7 +19,8 @@ final class Passages {
 
     static String select(String text, String prompt, int budget) {
         if (prompt == null || prompt.isBlank()) {
-            return text.substring(0, budget) + "\n\n[… the page continues; " + (text.length() - budget)
+            String start = Utf16.head(text, budget);
+            return start + "\n\n[… the page continues; " + (text.length() - start.length())
                     + " more characters not shown]";
         }
         Set<String> terms = words(prompt);

@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.output.OutputLimits;
@@ -205,6 +206,6 @@ public final class ReadFileTool extends BaseTool<ReadFileTool.Params> {
         if (line.length() <= keep) {
             return line;
         }
-        return line.substring(0, keep) + " [… line cut: " + line.length() + " characters in all]";
+        return Utf16.head(line, keep) + " [… line cut: " + line.length() + " characters in all]";
     }
 }

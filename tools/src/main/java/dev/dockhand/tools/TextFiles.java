@@ -3,8 +3,12 @@ package dev.dockhand.tools;
 import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
@@ -56,6 +60,30 @@ final class TextFiles {
             }
         }
         return false;
+    }
+
+    /**
+     * The offset of the first byte of {@code bytes} that is not part of well-formed UTF-8; -1 when there is none. A
+     * file with such bytes (Latin-1, Windows-1252) decodes only with replacement characters, and written back would
+     * lose them: every {@code é} of an untouched line would become EF BF BD.
+     */
+    static int firstNonUtf8(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(SNIFF_BYTES);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return in.position();
+            }
+            if (result.isUnderflow()) {
+                return decoder.flush(out).isError() ? in.position() : -1;
+            }
+            out.clear();
+        }
     }
 
     /** A file's text, decoded as UTF-8; empty when it is binary. */

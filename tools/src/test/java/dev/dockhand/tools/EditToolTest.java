@@ -1,11 +1,13 @@
 package dev.dockhand.tools;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.Workspace;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -177,5 +179,55 @@ class EditToolTest {
                 ToolErrorType.PATH_OUTSIDE_WORKSPACE,
                 edit("link.txt", "secret", "public", null).error().get());
         assertEquals("the secret\n", Files.readString(secret));
+    }
+
+    @Test
+    void aFileThatIsNotUtf8IsRefusedAndLeftByteForByte() throws Exception {
+        // Latin-1: é is the single byte E9, which UTF-8 would read as U+FFFD and write back as EF BF BD.
+        byte[] latin1 = "greeting=caf\u00e9\nkey=old\n".getBytes(StandardCharsets.ISO_8859_1);
+        Path file = workspace.resolve("app.properties");
+        Files.write(file, latin1);
+
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "app.properties is not UTF-8 text (the byte at offset 12 is not; Latin-1 or Windows-1252,"
+                                + " perhaps), and edit would rewrite every such byte of the file and corrupt it."
+                                + " Nothing was changed. Change it with a command that keeps its encoding (sed, or"
+                                + " iconv to convert it), or replace it whole with write_file, which writes UTF-8."),
+                edit("app.properties", "key=old", "key=new", null));
+        assertArrayEquals(latin1, Files.readAllBytes(file));
+        assertEquals(
+                Optional.empty(),
+                tool.preview(
+                        new EditTool.Params("app.properties", "key=old", "key=new", null), Workspace.of(workspace)));
+    }
+
+    @Test
+    void aBinaryFileIsRefusedAndLeftByteForByte() throws Exception {
+        byte[] binary = {'k', 'e', 'y', '=', 'o', 'l', 'd', 0, 1, 2};
+        Path file = workspace.resolve("data.bin");
+        Files.write(file, binary);
+
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "data.bin is a binary file (10 B); edit only changes text files."),
+                edit("data.bin", "key=old", "key=new", null));
+        assertArrayEquals(binary, Files.readAllBytes(file));
+    }
+
+    @Test
+    void aUtf8FileKeepsEveryByteTheEditDidNotChange() throws Exception {
+        // A byte-order mark, an emoji and a letter of two bytes, on lines the edit does not touch.
+        byte[] before = "\uFEFFsmile=\uD83D\uDE00\ngreeting=caf\u00e9\nkey=old\n".getBytes(StandardCharsets.UTF_8);
+        Path file = workspace.resolve("app.properties");
+        Files.write(file, before);
+
+        edit("app.properties", "key=old", "key=new", null);
+
+        assertArrayEquals(
+                "\uFEFFsmile=\uD83D\uDE00\ngreeting=caf\u00e9\nkey=new\n".getBytes(StandardCharsets.UTF_8),
+                Files.readAllBytes(file));
     }
 }

@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +12,7 @@ import dev.dockhand.core.tool.ToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,6 +146,46 @@ class GrepToolTest {
                 // A line the file inside does not hold (ripgrep read another file by that name).
                 match("src/main/App.java", 2, "TODO secret"))) {
             assertEquals(java, new GrepTool(Optional.of(ripgrepPrinting(reported))).execute(params, context), reported);
+        }
+    }
+
+    @Test
+    void aLongMatchingLineCutInsideAnEmojiKeepsWholeCharacters() throws Exception {
+        // U+1F600 is two chars; the 500-char cut falls between them.
+        Files.writeString(temp.resolve("project/emoji.txt"), "x".repeat(499) + "\uD83D\uDE00 TODO\n");
+        GrepTool.Params params = new GrepTool.Params("TODO", "emoji.txt", null, null, null);
+        ToolResult expected = ToolResult.success(
+                "1 match in 1 file:\nemoji.txt:1:" + "x".repeat(499) + " [… line cut]\n", "1 match in 1 file");
+
+        assertEquals(expected, new GrepTool(Optional.empty()).execute(params, context));
+        Optional<Ripgrep> ripgrep = Ripgrep.find();
+        if (ripgrep.isPresent()) {
+            assertEquals(expected, new GrepTool(ripgrep).execute(params, context));
+        }
+    }
+
+    @Test
+    void aPipeNamedAsThePathIsRefusedWithoutReadingIt() throws Exception {
+        Path pipe = temp.resolve("project/pipe");
+        try {
+            int made = new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor();
+            assumeTrue(made == 0, "mkfifo failed; a pipe could not be made");
+        } catch (java.io.IOException noMkfifo) {
+            assumeTrue(false, "mkfifo is not installed; a pipe could not be made");
+        }
+        GrepTool.Params params = new GrepTool.Params("TODO", "pipe", null, null, null);
+        ToolResult refused = ToolResult.error(
+                ToolErrorType.IO_ERROR,
+                "pipe is not a regular file or a folder (a pipe, socket or device); grep only searches files and"
+                        + " folders.");
+
+        // Preemptively: before the fix, ripgrep waited for a writer to the pipe for as long as the test ran.
+        assertEquals(refused, assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new GrepTool(Optional.empty())
+                .execute(params, context)));
+        Optional<Ripgrep> ripgrep = Ripgrep.find();
+        if (ripgrep.isPresent()) {
+            assertEquals(refused, assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new GrepTool(ripgrep)
+                    .execute(params, context)));
         }
     }
 }

@@ -108,6 +108,16 @@ class KillBackgroundToolTest {
     }
 
     @Test
+    void anUnknownIdIsCutBetweenWholeCharacters() {
+        // U+1F600 straddles the 59-char cut.
+        assertEquals(
+                ToolResult.error(
+                        ToolErrorType.INVALID_PARAMS,
+                        "There is no background command " + "x".repeat(58) + "…. None was started in this session."),
+                kill("x".repeat(58) + "\uD83D\uDE00" + "y".repeat(100)));
+    }
+
+    @Test
     void rejectsAnEmptyId() {
         assertEquals(Optional.of("id is empty."), tool.validate(new KillBackgroundTool.Params(" ")));
     }

@@ -73,6 +73,17 @@ class ReadFileToolTest {
                 read("long.txt", null, null));
     }
 
+    @Test
+    void aLongLineCutInsideAnEmojiKeepsWholeCharacters() throws Exception {
+        // U+1F600 is two chars; the 2,000-char cut falls between them.
+        Files.writeString(workspace.resolve("emoji.txt"), "x".repeat(1999) + "\uD83D\uDE00" + "y".repeat(499));
+
+        assertEquals(
+                ToolResult.success(
+                        "     1\t" + "x".repeat(1999) + " [… line cut: 2500 characters in all]\n", "read 1 line"),
+                read("emoji.txt", null, null));
+    }
+
     /** Lines {@code from}..{@code to} of a file whose line i is i, numbered as read_file numbers them. */
     private static String numbered(int from, int to) {
         StringBuilder text = new StringBuilder();

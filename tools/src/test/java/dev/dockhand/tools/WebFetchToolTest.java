@@ -93,6 +93,19 @@ class WebFetchToolTest {
     }
 
     @Test
+    void aLongPageCutInsideAnEmojiKeepsWholeCharacters() {
+        // U+1F600 is two chars; the 20,000-char cut falls between them.
+        server.enqueue(new MockResponse()
+                .setHeader("Content-Type", "text/plain; charset=utf-8")
+                .setBody("x".repeat(19_999) + "\uD83D\uDE00" + "y".repeat(100)));
+
+        assertEquals(
+                "Fetched " + url("/long.txt") + " (text/plain).\n\n" + "x".repeat(19_999)
+                        + "\n\n[… the page continues; 102 more characters not shown]",
+                fetch(url("/long.txt").toString(), null).llmContent());
+    }
+
+    @Test
     void keepsThePassagesAboutThePromptWhenThePageIsLong() {
         StringBuilder page = new StringBuilder();
         for (int i = 0; i < 400; i++) {

@@ -2,6 +2,7 @@ package dev.dockhand.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -10,8 +11,11 @@ import dev.dockhand.core.tool.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +59,23 @@ class WriteFileToolTest {
                 Optional.of("--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+deux\n"),
                 tool.preview(new WriteFileTool.Params("a.txt", "one\ndeux\n"), Workspace.of(workspace)));
         assertEquals("one\ntwo\n", Files.readString(workspace.resolve("a.txt")));
+    }
+
+    @Test
+    void previewOfARewriteOfManyLinesSaysWhatItReplacesInsteadOfADiff() throws Exception {
+        // Diffed whole, a 20,000-line rewrite kept the approval question waiting 13 s.
+        Files.writeString(
+                workspace.resolve("big.txt"),
+                IntStream.range(0, 20_000).mapToObj(i -> "old " + i + "\n").collect(Collectors.joining()));
+        String content =
+                IntStream.range(0, 20_000).mapToObj(i -> "new " + i + "\n").collect(Collectors.joining());
+
+        assertEquals(
+                Optional.of("(big.txt: replaces 20000 lines with 20000 lines; too many changed lines to show as a"
+                        + " diff)\n"),
+                assertTimeoutPreemptively(
+                        Duration.ofSeconds(10),
+                        () -> tool.preview(new WriteFileTool.Params("big.txt", content), Workspace.of(workspace))));
     }
 
     @Test

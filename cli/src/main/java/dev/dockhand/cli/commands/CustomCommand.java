@@ -1,5 +1,6 @@
 package dev.dockhand.cli.commands;
 
+import dev.dockhand.core.Utf16;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -63,7 +64,7 @@ public record CustomCommand(
     public String summary() {
         String text = description.isEmpty() ? body.strip().lines().findFirst().orElse("") : description;
         if (text.length() > 80) {
-            text = text.substring(0, 79) + "…";
+            text = Utf16.head(text, 79) + "…";
         }
         return (text.isEmpty() ? "" : text + " ") + "(" + scope.label() + ")";
     }

@@ -4,6 +4,7 @@ import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
 import dev.dockhand.cli.environment.Rendering;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.settings.FrontMatter;
 import dev.dockhand.core.settings.FrontMatterException;
 import dev.dockhand.core.settings.Settings;
@@ -278,7 +279,7 @@ public final class Configuration {
             }
             ignored.add(key);
             String shown = String.valueOf(fromProject);
-            ignoredValues.add(key + " = " + (shown.length() > 80 ? shown.substring(0, 80) + "…" : shown));
+            ignoredValues.add(key + " = " + (shown.length() > 80 ? Utf16.head(shown, 80) + "…" : shown));
             skipped = new Entry(
                     key,
                     String.valueOf(fromProject),
@@ -365,7 +366,7 @@ public final class Configuration {
     }
 
     private static String cut(String text, int most) {
-        return text.length() > most ? text.substring(0, most) + "… (" + text.length() + " characters)" : text;
+        return text.length() > most ? Utf16.head(text, most) + "… (" + text.length() + " characters)" : text;
     }
 
     private String ignoredSource(String why) {

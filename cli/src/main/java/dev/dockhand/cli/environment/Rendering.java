@@ -1,5 +1,6 @@
 package dev.dockhand.cli.environment;
 
+import dev.dockhand.core.Utf16;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -64,7 +65,7 @@ public final class Rendering {
     /** One line, at most 80 characters, for a summary shown beside a tool name. */
     public static String shorten(String text) {
         String line = text.strip().replace('\n', ' ').replace('\r', ' ');
-        return line.length() <= SUMMARY_CHARS ? line : line.substring(0, SUMMARY_CHARS - 1) + "…";
+        return line.length() <= SUMMARY_CHARS ? line : Utf16.head(line, SUMMARY_CHARS - 1) + "…";
     }
 
     /** 850 ms, 1.2 s, 2 m 5 s. */

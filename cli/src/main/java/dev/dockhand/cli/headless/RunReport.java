@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.cli.session.CostMeter;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.SubAgentRun;
@@ -80,7 +81,7 @@ public final class RunReport implements AgentEventSink {
         node.set("arguments", arguments(finished.call()));
         node.put("status", finished.status().name().toLowerCase(Locale.ROOT));
         String result = finished.result().llmContent();
-        node.put("result", result.length() > RESULT_CHARS ? result.substring(0, RESULT_CHARS) + "…" : result);
+        node.put("result", result.length() > RESULT_CHARS ? Utf16.head(result, RESULT_CHARS) + "…" : result);
         node.put("duration_ms", finished.duration().toMillis());
         node.put("redacted", Redactor.count(finished.result().llmContent()));
         return node;

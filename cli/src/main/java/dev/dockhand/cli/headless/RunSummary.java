@@ -1,6 +1,7 @@
 package dev.dockhand.cli.headless;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dockhand.core.Utf16;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ public final class RunSummary {
         if (!answer.isBlank()) {
             text.append(
                             answer.length() > ANSWER_CHARS
-                                    ? answer.substring(0, ANSWER_CHARS) + "\n\n*(answer cut; the session has it all)*"
+                                    ? Utf16.head(answer, ANSWER_CHARS) + "\n\n*(answer cut; the session has it all)*"
                                     : answer.strip())
                     .append("\n\n");
         }
@@ -126,7 +127,7 @@ public final class RunSummary {
     }
 
     private static String cut(String text, int limit) {
-        return text.length() > limit ? text.substring(0, limit) + "…" : text;
+        return text.length() > limit ? Utf16.head(text, limit) + "…" : text;
     }
 
     private static String oneLine(String text) {

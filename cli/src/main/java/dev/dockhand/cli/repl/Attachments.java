@@ -1,5 +1,6 @@
 package dev.dockhand.cli.repl;
 
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.PathChangedException;
@@ -106,7 +107,7 @@ public final class Attachments {
         }
         boolean cut = content.length() > MAX_FILE_CHARS;
         if (cut) {
-            content = content.substring(0, MAX_FILE_CHARS);
+            content = Utf16.head(content, MAX_FILE_CHARS);
         }
         Redactor.Redacted redacted = redactor.redact(content);
         content = redacted.text();

@@ -2,6 +2,7 @@ package dev.dockhand.cli.repl;
 
 import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.cli.headless.SingleShotRenderer;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.model.FinishReason;
@@ -387,7 +388,7 @@ public final class TurnView implements AgentEventSink {
     private List<AttributedString> thinkingTail() {
         String text = thinkingInFull ? thinkingPartial.toString() : thinking.toString();
         // Only the end is shown, so only the end is wrapped: reasoning can run to many thousands of characters.
-        String tail = text.substring(Math.max(0, text.length() - 1000));
+        String tail = Utf16.tail(text, 1000);
         List<AttributedString> rows = new ArrayList<>();
         tail.lines().filter(line -> !line.isBlank()).forEach(line -> rows.addAll(dimRows(line, screen.width() - 1)));
         int limit = thinkingInFull ? 1 : THINKING_ROWS;

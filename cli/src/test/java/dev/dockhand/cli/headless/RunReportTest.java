@@ -7,9 +7,13 @@ import dev.dockhand.cli.config.Pricing;
 import dev.dockhand.cli.session.CostMeter;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
+import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.TokenUsage;
+import dev.dockhand.core.scheduler.ToolCallStatus;
+import dev.dockhand.core.tool.ToolResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -88,6 +92,19 @@ public class RunReportTest {
                         .map(Json::read)
                         .map(RunReportTest::withRoundedCost)
                         .toList());
+    }
+
+    @Test
+    void aCallsResultCutInsideAnEmojiKeepsWholeCharacters() {
+        // U+1F600 straddles the 2,000-char cut.
+        ToolResult result =
+                ToolResult.success("x".repeat(RunReport.RESULT_CHARS - 1) + "\uD83D\uDE00 and more", "1 line");
+
+        JsonNode node = RunReport.toolCall(new AgentEvent.ToolCallFinished(
+                new ToolCall("c1", "read_file", "{}"), ToolCallStatus.SUCCESS, result, "a", Duration.ZERO));
+
+        assertEquals(
+                "x".repeat(RunReport.RESULT_CHARS - 1) + "…", node.get("result").asText());
     }
 
     /** The node with its cost rounded to a millionth of a dollar, so sums of binary fractions compare as written. */

@@ -1,6 +1,7 @@
 package dev.dockhand.core.agent;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ModelClient;
@@ -98,7 +99,8 @@ final class ContextCompressor {
             return content;
         }
         int half = RESULT_CHARS / 2;
-        return content.substring(0, half) + "\n[… " + (content.length() - RESULT_CHARS) + " characters left out …]\n"
-                + content.substring(content.length() - half);
+        String head = Utf16.head(content, half);
+        String tail = Utf16.tail(content, half);
+        return head + "\n[… " + (content.length() - head.length() - tail.length()) + " characters left out …]\n" + tail;
     }
 }

@@ -1,5 +1,6 @@
 package dev.dockhand.core.agent;
 
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.redaction.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,7 +104,7 @@ public final class ContextFiles {
             }
             text = redactor.redact(text).text();
             if (text.length() > left) {
-                text = text.substring(0, left) + "\n[… cut: the context files exceed " + budgetChars + " characters]";
+                text = Utf16.head(text, left) + "\n[… cut: the context files exceed " + budgetChars + " characters]";
                 cut = true;
             }
             left -= text.length();

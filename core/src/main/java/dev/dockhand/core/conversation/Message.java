@@ -1,15 +1,21 @@
 package dev.dockhand.core.conversation;
 
+import dev.dockhand.core.Utf16;
 import java.util.List;
 import java.util.Objects;
 
-/** A message in the conversation. Providers map these to their own wire format in both directions. */
+/**
+ * A message in the conversation. Providers map these to their own wire format in both directions. Its texts are
+ * well-formed as it is made ({@link Utf16#wellFormed}): a surrogate without its partner, from a cut or from a server,
+ * becomes U+FFFD here, since the message goes back with every later request and one API refusing it would refuse them
+ * all.
+ */
 public sealed interface Message {
 
     /** Instructions for the model; at most one, first. */
     record System(String text) implements Message {
         public System {
-            Objects.requireNonNull(text, "text");
+            text = Utf16.wellFormed(Objects.requireNonNull(text, "text"));
         }
     }
 
@@ -19,7 +25,7 @@ public sealed interface Message {
      */
     record User(String text, boolean fromHook) implements Message {
         public User {
-            Objects.requireNonNull(text, "text");
+            text = Utf16.wellFormed(Objects.requireNonNull(text, "text"));
         }
 
         public User(String text) {
@@ -33,9 +39,9 @@ public sealed interface Message {
      */
     record Assistant(String text, List<ToolCall> toolCalls, String reasoning, ProviderState state) implements Message {
         public Assistant {
-            Objects.requireNonNull(text, "text");
+            text = Utf16.wellFormed(Objects.requireNonNull(text, "text"));
             toolCalls = List.copyOf(toolCalls);
-            Objects.requireNonNull(reasoning, "reasoning");
+            reasoning = Utf16.wellFormed(Objects.requireNonNull(reasoning, "reasoning"));
             Objects.requireNonNull(state, "state");
         }
 
@@ -59,7 +65,7 @@ public sealed interface Message {
         public ToolResult {
             Objects.requireNonNull(toolCallId, "toolCallId");
             Objects.requireNonNull(toolName, "toolName");
-            Objects.requireNonNull(content, "content");
+            content = Utf16.wellFormed(Objects.requireNonNull(content, "content"));
             images = List.copyOf(images);
         }
 

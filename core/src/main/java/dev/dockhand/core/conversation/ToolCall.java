@@ -62,6 +62,9 @@ public record ToolCall(String id, String name, String arguments) {
     public ToolCall {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(arguments, "arguments");
+        // A stream that split a character's two halves into two events has joined them again by now; what is still
+        // half a character is made well-formed, as the messages are. A lone one escaped in the JSON is the request
+        // writers' (ToolArguments).
+        arguments = dev.dockhand.core.Utf16.wellFormed(Objects.requireNonNull(arguments, "arguments"));
     }
 }

@@ -3,6 +3,7 @@ package dev.dockhand.core.hooks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -178,7 +179,7 @@ record HookAnswer(
 
     static String quote(String text) {
         String oneLine = text.replaceAll("\\s+", " ").strip();
-        return oneLine.length() > QUOTE_LIMIT ? oneLine.substring(0, QUOTE_LIMIT) + "…" : oneLine;
+        return oneLine.length() > QUOTE_LIMIT ? Utf16.head(oneLine, QUOTE_LIMIT) + "…" : oneLine;
     }
 
     /** A field of the wrong type or value. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.agent.TurnHooks;
@@ -277,8 +278,9 @@ public final class Hooks implements CallHooks, TurnHooks {
         if (text.length() <= TEXT_LIMIT) {
             return text;
         }
-        return text.substring(0, TEXT_LIMIT) + "\n[… the hook printed " + text.length() + " characters; the first "
-                + TEXT_LIMIT + " are kept]";
+        String kept = Utf16.head(text, TEXT_LIMIT);
+        return kept + "\n[… the hook printed " + text.length() + " characters; the first " + kept.length()
+                + " are kept]";
     }
 
     /**
@@ -301,6 +303,6 @@ public final class Hooks implements CallHooks, TurnHooks {
 
     private static String command(HookDefinitions.Hook hook) {
         String oneLine = hook.command().replaceAll("\\s+", " ").strip();
-        return "`" + (oneLine.length() > COMMAND_LIMIT ? oneLine.substring(0, COMMAND_LIMIT) + "…" : oneLine) + "`";
+        return "`" + (oneLine.length() > COMMAND_LIMIT ? Utf16.head(oneLine, COMMAND_LIMIT) + "…" : oneLine) + "`";
     }
 }

@@ -1,5 +1,6 @@
 package dev.dockhand.core.output;
 
+import dev.dockhand.core.Utf16;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +191,7 @@ public final class TruncatedOutput implements AutoCloseable {
             // One line alone is over the budget: keep its end, which is what usually matters (the error).
             String only = tail.removeFirst();
             int keep = (int) budgetChars - 12;
-            String cut = "[line cut] " + only.substring(Math.max(0, only.length() - keep));
+            String cut = "[line cut] " + Utf16.tail(only, Math.max(0, keep));
             tail.addLast(cut);
             tailChars = cut.length() + 1;
         }

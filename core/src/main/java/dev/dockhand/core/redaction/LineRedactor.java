@@ -1,5 +1,6 @@
 package dev.dockhand.core.redaction;
 
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.tool.OutputSink;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ public final class LineRedactor implements OutputSink {
             return;
         }
         List<SecretScanner.Finding> findings = redactor.find(text);
-        int cut = text.length() - CARRY;
+        int cut = Utf16.boundary(text, text.length() - CARRY);
         for (SecretScanner.Finding finding : findings) {
             if (finding.start() < cut && cut < finding.end()) {
                 cut = finding.start();

@@ -78,7 +78,8 @@ public final class Redactor {
 
     /**
      * The result with its secrets replaced in both the model's text and the user's line. Redaction never fails
-     * open: if it fails, the result's text is withheld and the model told so.
+     * open: if it fails in any way (an Error too: a pattern's StackOverflowError, an OutOfMemoryError on a huge
+     * text), the result's text is withheld and the model told so.
      */
     public ToolResult redact(ToolResult result) {
         if (!enabled) {
@@ -89,13 +90,22 @@ public final class Redactor {
             // spliced into base64 would only break the image.
             return result.withText(
                     redact(result.llmContent()).text(), redact(result.display()).text(), result.error());
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
             org.slf4j.LoggerFactory.getLogger(Redactor.class).error("redacting a tool result failed", e);
-            return ToolResult.error(
-                    ToolErrorType.INTERNAL,
-                    "The call ran, but its output was withheld: looking it over for secrets failed inside Dockhand ("
-                            + e.getClass().getSimpleName() + "). This is a Dockhand bug; try another way.");
+            return withheld(e);
         }
+    }
+
+    /**
+     * What a call's result is when it could not be looked over for secrets ({@code failure} says why): an error saying
+     * its output was withheld, with neither its text nor its images.
+     */
+    public static ToolResult withheld(Throwable failure) {
+        return ToolResult.error(
+                ToolErrorType.INTERNAL,
+                "The call ran, but its output was withheld: it could not be checked for secrets, since looking it over"
+                        + " failed inside Dockhand (" + failure.getClass().getSimpleName() + "). This is a Dockhand"
+                        + " bug; try another way.");
     }
 
     /** How many placeholders {@code text} holds: the secrets a tool's result had redacted. */

@@ -10,6 +10,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.ValidatorTypeCode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -227,7 +228,7 @@ final class CallValidator {
     }
 
     private static String quote(String text) {
-        String cut = text.length() > QUOTE_LIMIT ? text.substring(0, QUOTE_LIMIT) + "…" : text;
+        String cut = text.length() > QUOTE_LIMIT ? Utf16.head(text, QUOTE_LIMIT) + "…" : text;
         return "`" + cut + "`";
     }
 }

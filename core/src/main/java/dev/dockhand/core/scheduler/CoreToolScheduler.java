@@ -206,7 +206,7 @@ public final class CoreToolScheduler {
         for (ToolCall call : calls) {
             Redactor redaction = redactor;
             round.add(
-                    new ScheduledCall(call, events, result -> repeatedFailures.check(call, redaction.redact(result))));
+                    new ScheduledCall(call, events, redaction::redact, result -> repeatedFailures.check(call, result)));
         }
         try {
             int next = 0;

@@ -3,11 +3,13 @@ package dev.dockhand.core.scheduler;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolResult;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.slf4j.LoggerFactory;
 
 /**
  * One call's life in a round, as an explicit state: it moves forward through {@link ToolCallStatus} and ends once,
@@ -17,7 +19,8 @@ import java.util.function.UnaryOperator;
 final class ScheduledCall {
     private final ToolCall call;
     private final AgentEventSink events;
-    private final UnaryOperator<ToolResult> finalResult;
+    private final UnaryOperator<ToolResult> redaction;
+    private final UnaryOperator<ToolResult> note;
     private PreparedCall<?> prepared;
     private String approvedProtected;
     /** The prepared call with the values of its placeholders, as approved: what runs. */
@@ -26,15 +29,18 @@ final class ScheduledCall {
     private String hookNote;
     private CompletedCall completed;
 
-    ScheduledCall(ToolCall call, AgentEventSink events) {
-        this(call, events, UnaryOperator.identity());
-    }
-
-    /** @param finalResult what the result becomes as the call ends (the repeated-failure warning), before anyone sees it */
-    ScheduledCall(ToolCall call, AgentEventSink events, UnaryOperator<ToolResult> finalResult) {
+    /**
+     * @param redaction what the result becomes before anyone sees it: its secrets replaced. It fails closed: if it
+     *     throws, the result is withheld ({@link Redactor#withheld}), never sent as it was
+     * @param note what is added on top of the redacted result (the repeated-failure warning); if it throws, the
+     *     redacted result goes out without it
+     */
+    ScheduledCall(
+            ToolCall call, AgentEventSink events, UnaryOperator<ToolResult> redaction, UnaryOperator<ToolResult> note) {
         this.call = call;
         this.events = events;
-        this.finalResult = finalResult;
+        this.redaction = redaction;
+        this.note = note;
     }
 
     ToolCall call() {
@@ -96,9 +102,15 @@ final class ScheduledCall {
             if (completed != null) {
                 return;
             }
-            ToolResult result = given;
+            ToolResult result;
             try {
-                result = finalResult.apply(given);
+                result = redaction.apply(given);
+            } catch (Throwable e) {
+                LoggerFactory.getLogger(ScheduledCall.class).error("redacting the result of {} failed", call.id(), e);
+                result = Redactor.withheld(e);
+            }
+            try {
+                result = note.apply(result);
             } catch (RuntimeException | Error e) {
                 // Only a note on top of the result: the result itself must still go out.
             }

@@ -1,6 +1,7 @@
 package dev.dockhand.core.scheduler;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.output.OutputFiles;
@@ -119,10 +120,10 @@ final class ToolExecutor {
             return withinLimits(result, context);
         } catch (RuntimeException | Error e) {
             log().error("keeping the output of call {} within its limits failed", context.callId(), e);
-            int keep = Math.min(result.llmContent().length(), context.limits().maxChars());
+            String kept = Utf16.head(result.llmContent(), context.limits().maxChars());
             return result.withText(
-                    result.llmContent().substring(0, keep)
-                            + "\n[Output cut at " + keep + " characters; the rest could not be saved (" + e
+                    kept
+                            + "\n[Output cut at " + kept.length() + " characters; the rest could not be saved (" + e
                             + ") and is lost.]",
                     result.display(),
                     result.error());

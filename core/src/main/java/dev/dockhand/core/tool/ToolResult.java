@@ -1,5 +1,6 @@
 package dev.dockhand.core.tool;
 
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.conversation.Image;
 import java.util.List;
 import java.util.Objects;
@@ -12,8 +13,10 @@ import java.util.Optional;
  */
 public record ToolResult(String llmContent, String display, Optional<ToolErrorType> error, List<Image> images) {
     public ToolResult {
-        Objects.requireNonNull(llmContent, "llmContent");
-        Objects.requireNonNull(display, "display");
+        // Half a character (a cut inside an emoji, a server's lone escape) would be refused by the APIs, by strict JSON
+        // readers of the events, and shows as garbage on the terminal.
+        llmContent = Utf16.wellFormed(Objects.requireNonNull(llmContent, "llmContent"));
+        display = Utf16.wellFormed(Objects.requireNonNull(display, "display"));
         Objects.requireNonNull(error, "error");
         images = List.copyOf(images);
     }

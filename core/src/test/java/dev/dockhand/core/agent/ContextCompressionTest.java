@@ -54,6 +54,20 @@ class ContextCompressionTest {
     }
 
     @Test
+    void aLongResultInTheSummaryRequestIsCutBetweenWholeCharacters() {
+        // U+1F600 straddles the end of the first 2,000 chars, and another the start of the last 2,000.
+        String content = "h".repeat(1999) + "\uD83D\uDE00" + "m".repeat(500) + "\uD83D\uDE00" + "t".repeat(1999);
+        List<Message> older = List.of(
+                new Message.Assistant("", List.of(new ToolCall("c1", "read_file", "{}"))),
+                new Message.ToolResult("c1", "read_file", content, false));
+
+        assertEquals(
+                "Summarise this conversation history:\n\nASSISTANT:\n\n[calls read_file {}]\n\nTOOL RESULT (read_file):\n"
+                        + "h".repeat(1999) + "\n[… 504 characters left out …]\n" + "t".repeat(1999) + "\n\n",
+                ContextCompressor.transcript(older));
+    }
+
+    @Test
     void theSplitKeepsTheLastTurnsWhole() {
         assertEquals(OptionalInt.of(5), ContextCompressor.splitPoint(history(), 2, 1_000_000));
     }

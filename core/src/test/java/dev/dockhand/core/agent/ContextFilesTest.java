@@ -201,4 +201,16 @@ class ContextFilesTest {
                 List.of("y".repeat(10) + "\n[… cut: the context files exceed 10 characters]"),
                 context.files().stream().map(ContextFiles.Loaded::text).toList());
     }
+
+    @Test
+    void aFileCutInsideAnEmojiKeepsWholeCharacters() throws Exception {
+        // U+1F600 straddles the 10-char budget.
+        write("project/AGENTS.md", "y".repeat(9) + "\uD83D\uDE00 and more");
+
+        ContextFiles.Context context = ContextFiles.load(temp.resolve("project"), temp.resolve("nohome"), 10);
+
+        assertEquals(
+                List.of("y".repeat(9) + "\n[… cut: the context files exceed 10 characters]"),
+                context.files().stream().map(ContextFiles.Loaded::text).toList());
+    }
 }

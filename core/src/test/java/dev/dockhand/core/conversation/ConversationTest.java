@@ -23,6 +23,30 @@ class ConversationTest {
     }
 
     @Test
+    void halfACharacterInAnyMessageBecomesTheReplacementCharacter() {
+        Conversation conversation = new Conversation("sys \uDE00");
+        conversation.addUser("hi \uD83D");
+        conversation.addAssistant(new Message.Assistant(
+                "cut \uD83D",
+                List.of(new ToolCall("a", "read_file", "{\"path\":\"\uD83D\"}")),
+                "think \uDE00",
+                ProviderState.NONE));
+        conversation.addToolResult(new Message.ToolResult("a", "read_file", "emoji \uD83D\uDE00, half \uD83D", false));
+
+        assertEquals(
+                List.of(
+                        new Message.System("sys \uFFFD"),
+                        new Message.User("hi \uFFFD"),
+                        new Message.Assistant(
+                                "cut \uFFFD",
+                                List.of(new ToolCall("a", "read_file", "{\"path\":\"\uFFFD\"}")),
+                                "think \uFFFD",
+                                ProviderState.NONE),
+                        new Message.ToolResult("a", "read_file", "emoji \uD83D\uDE00, half \uFFFD", false)),
+                conversation.messages());
+    }
+
+    @Test
     void refusesResultsOutOfOrderOrForNoCall() {
         Conversation conversation = new Conversation("sys");
         conversation.addAssistant(new Message.Assistant("", List.of(first, second)));

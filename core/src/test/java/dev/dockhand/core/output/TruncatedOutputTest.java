@@ -116,4 +116,16 @@ class TruncatedOutputTest {
             assertTrue(text.length() < 1200, "length " + text.length());
         }
     }
+
+    @Test
+    void theEndOfOneHugeLineStartsAfterAnEmojiTheCutWouldSplit() {
+        try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(1000, 100), temp.resolve("c5.txt"))) {
+            // The tail keeps the line's last 788 chars (four fifths of the budget, less the marker), which would
+            // begin with the second half of U+1F600.
+            output.appendLine("a".repeat(5000) + "\uD83D\uDE00" + "b".repeat(787));
+
+            String text = output.text();
+            assertEquals("[line cut] " + "b".repeat(787), text.substring(text.lastIndexOf('\n') + 1));
+        }
+    }
 }

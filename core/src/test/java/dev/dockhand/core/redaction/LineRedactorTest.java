@@ -52,4 +52,16 @@ class LineRedactorTest {
         lines.finish();
         assertEquals(in, shown.stream().mapToLong(String::length).sum());
     }
+
+    @Test
+    void aLongLineHeldBackInPartIsCutBetweenWholeCharacters() {
+        // The last CARRY chars are held back; U+1F600 straddles where they begin.
+        String before = "x".repeat(LineRedactor.LONG_LINE - LineRedactor.CARRY - 1);
+        String held = "\uD83D\uDE00" + "y".repeat(LineRedactor.CARRY - 1);
+        List<String> shown = new ArrayList<>();
+        LineRedactor lines = redactor.lines(shown::add);
+        lines.line(before + held);
+        lines.finish();
+        assertEquals(List.of(before, held), shown);
+    }
 }

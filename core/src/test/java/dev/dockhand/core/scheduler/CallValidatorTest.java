@@ -86,6 +86,16 @@ class CallValidatorTest {
         assertEquals(1, everything.schemasRead.get() - before);
     }
 
+    @Test
+    void argumentsQuotedInAnErrorAreCutBetweenWholeCharacters() {
+        // A JSON string, not an object; U+1F600 straddles the 300-char quote limit.
+        String arguments = "\"" + "x".repeat(298) + "\uD83D\uDE00" + "y".repeat(50) + "\"";
+
+        assertEquals(
+                "The arguments for everything must be a JSON object, not `\"" + "x".repeat(298) + "…`.",
+                outcome(arguments));
+    }
+
     private String outcome(String arguments) {
         CallValidator.Outcome outcome = validator.validate(new ToolCall("c1", "everything", arguments));
         return outcome instanceof CallValidator.Invalid invalid

@@ -13,6 +13,7 @@ import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.testing.TestTools;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
+import dev.dockhand.core.tool.ToolErrorType;
 import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
@@ -141,5 +142,39 @@ class RedactedRoundTest {
                 done.stream().map(completed -> completed.result().llmContent()).toList());
         assertEquals(call("c1", "edit", "T=" + placeholder), done.get(0).call());
         assertEquals(Optional.of("will write T=" + placeholder), asked.get(0).preview());
+    }
+
+    @Test
+    void aResultWhoseRedactionFailsWithAnErrorIsWithheldNotSentRaw() {
+        // The seam: a settings pattern that backtracks without bound is dropped with a warning, and the warning's
+        // listener here fails with an Error, as anything inside the redactor might.
+        Redactor failing = Redactor.of(
+                SecretRules.builtIn().with(List.of(SecretRules.Rule.of("hostile", "(.*a){12}$"))),
+                new SecretValues(),
+                Set.of(),
+                problem -> {
+                    throw new OutOfMemoryError("simulated: the redactor ran out of memory");
+                });
+        TestTools.Base printing = new TestTools.Base("read_file", ToolKind.READ) {
+            @Override
+            public ToolResult execute(Params params, ToolContext context) {
+                return ToolResult.success("a".repeat(30) + "! GH_TOKEN=" + TOKEN, "1 line");
+            }
+        };
+        CoreToolScheduler scheduler = scheduler(ApprovalMode.YOLO, printing);
+        scheduler.setRedactor(failing);
+
+        List<CompletedCall> done = scheduler.runRound(List.of(call("c1", "read_file", "x")), new Cancellation());
+
+        ToolResult withheld = ToolResult.error(
+                ToolErrorType.INTERNAL,
+                "The call ran, but its output was withheld: it could not be checked for secrets, since looking it over"
+                        + " failed inside Dockhand (OutOfMemoryError). This is a Dockhand bug; try another way.");
+        assertEquals(withheld, done.get(0).result());
+        assertEquals(
+                List.of(withheld),
+                events.ofType(AgentEvent.ToolCallFinished.class).stream()
+                        .map(AgentEvent.ToolCallFinished::result)
+                        .toList());
     }
 }

@@ -98,6 +98,12 @@ public enum WireFormat {
         if (body == null || !body.isObject()) {
             problems.add("The request body is not a JSON object.");
         } else {
+            // Recorded from Anthropic (anthropics/claude-code#3277): "The request body is not valid JSON: no low
+            // surrogate in string: line 1 column 217026 (char 217025)". Held against every API: a lone surrogate is
+            // no Unicode text, and strict JSON readers refuse it.
+            WireProblems.loneSurrogate(body, "")
+                    .ifPresent(where -> problems.add(
+                            "The request body is not valid JSON: no low surrogate in string (at " + where + ")"));
             rules.check(path, body, problems);
         }
         return problems.list();

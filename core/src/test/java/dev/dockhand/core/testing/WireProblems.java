@@ -3,6 +3,8 @@ package dev.dockhand.core.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -50,5 +52,46 @@ final class WireProblems {
     static String quote(JsonNode node) {
         String text = String.valueOf(node);
         return text.length() > 80 ? text.substring(0, 80) + "…" : text;
+    }
+
+    /** Where in {@code node} (a JSON pointer) a string or a name holds a surrogate without its partner, if anywhere. */
+    static Optional<String> loneSurrogate(JsonNode node, String at) {
+        if (node.isTextual()) {
+            return hasLoneSurrogate(node.textValue()) ? Optional.of(at) : Optional.empty();
+        }
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                String inner = at + "/" + field.getKey();
+                if (hasLoneSurrogate(field.getKey())) {
+                    return Optional.of(inner);
+                }
+                Optional<String> found = loneSurrogate(field.getValue(), inner);
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                Optional<String> found = loneSurrogate(node.get(i), at + "/" + i);
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Written apart from the code under test's own repair, so the check does not share its mistakes. */
+    static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

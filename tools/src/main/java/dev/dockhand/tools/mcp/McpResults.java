@@ -1,6 +1,7 @@
 package dev.dockhand.tools.mcp;
 
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.conversation.Image;
 import dev.dockhand.core.conversation.ImageHeader;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -56,7 +57,7 @@ final class McpResults {
             return ToolResult.error(ToolErrorType.EXECUTION_FAILED, text).withImages(images);
         }
         String first = text.lines().findFirst().orElse("");
-        String display = first.length() > 100 ? first.substring(0, 99) + "…" : first;
+        String display = first.length() > 100 ? Utf16.head(first, 99) + "…" : first;
         if (!images.isEmpty() && !parts.isEmpty()) {
             display += " · " + count(images);
         }

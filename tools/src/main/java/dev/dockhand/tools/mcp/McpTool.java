@@ -3,6 +3,7 @@ package dev.dockhand.tools.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dockhand.core.Json;
+import dev.dockhand.core.Utf16;
 import dev.dockhand.core.tool.Tool;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolErrorType;
@@ -103,7 +104,7 @@ final class McpTool implements Tool<JsonNode> {
     @Override
     public String summarize(JsonNode params) {
         String text = params.toString();
-        return text.length() > 80 ? text.substring(0, 79) + "…" : text;
+        return text.length() > 80 ? Utf16.head(text, 79) + "…" : text;
     }
 
     @Override

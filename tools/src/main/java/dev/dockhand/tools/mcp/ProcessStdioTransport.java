@@ -1,5 +1,6 @@
 package dev.dockhand.tools.mcp;
 
+import dev.dockhand.core.Utf16;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -110,7 +111,7 @@ final class ProcessStdioTransport implements McpClientTransport {
                     // cut as a stderr line is.
                     stderr.accept(
                             line.length() > maxStderrLineBytes
-                                    ? line.substring(0, maxStderrLineBytes) + " … ["
+                                    ? Utf16.head(line, maxStderrLineBytes) + " … ["
                                             + (line.length() - maxStderrLineBytes) + " more characters]"
                                     : line);
                     continue;
