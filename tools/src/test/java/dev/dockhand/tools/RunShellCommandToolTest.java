@@ -153,7 +153,7 @@ class RunShellCommandToolTest {
         // The file keeps the whole lines (1,000 characters and an end) that fit its limit, then says it stops.
         String stop = "[Dockhand saved no more of this output: it passed 64 MB here. Its last lines are in the tool's"
                 + " result.]\n";
-        long kept = dev.dockhand.core.output.TruncatedOutput.MAX_SAVED_CHARS / 1001 * 1001;
+        long kept = dev.dockhand.core.output.TruncatedOutput.MAX_SAVED_BYTES / 1001 * 1001;
         assertEquals(kept + stop.length(), Files.size(saved));
         try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(saved.toFile(), "r")) {
             byte[] end = new byte[stop.length()];

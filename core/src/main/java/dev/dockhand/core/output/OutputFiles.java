@@ -70,7 +70,7 @@ public final class OutputFiles {
 
     /** A collector for call {@code callId}'s output; its overflow goes to a new file of this folder. */
     public TruncatedOutput newOutput(OutputLimits limits, String callId) {
-        return new TruncatedOutput(limits, () -> create(callId), this::failed, TruncatedOutput.MAX_SAVED_CHARS);
+        return new TruncatedOutput(limits, () -> create(callId), this::failed, TruncatedOutput.MAX_SAVED_BYTES);
     }
 
     /** The file name for the {@code n}th output of a session, for call {@code callId}. */

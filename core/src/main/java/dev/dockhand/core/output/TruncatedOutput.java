@@ -22,18 +22,18 @@ import java.util.function.Consumer;
  * <p>When the file cannot be written (the folder is not writable, the disk is full, the name is too long), the head
  * and tail are kept all the same and the marker says that the rest could not be kept, and why: never a silent cut.
  *
- * <p>The file stops at {@link #MAX_SAVED_CHARS}: a command printing for ten minutes must not fill the disk under the
+ * <p>The file stops at {@link #MAX_SAVED_BYTES}: a command printing for ten minutes must not fill the disk under the
  * user's home folder, outside the sandbox. Its last line then says where it stopped, and the marker that the file
  * holds only the first lines; the tail still reaches the model.
  */
 public final class TruncatedOutput implements AutoCloseable {
-    /** How much of one output its file keeps, in characters: 64 Mi, about a million lines of a build log. */
-    public static final long MAX_SAVED_CHARS = 64L << 20;
+    /** How much of one output its file keeps, in bytes of UTF-8: 64 MiB, about a million lines of a build log. */
+    public static final long MAX_SAVED_BYTES = 64L << 20;
 
     private final OutputLimits limits;
     private final Opener opener;
     private final Consumer<String> onLost;
-    private final long maxSavedChars;
+    private final long maxSavedBytes;
     private final List<String> head = new ArrayList<>();
     private final Deque<String> tail = new ArrayDeque<>();
     private long headChars;
@@ -43,7 +43,7 @@ public final class TruncatedOutput implements AutoCloseable {
     private Path spillFile;
     private BufferedWriter spill;
     private String lost;
-    private long savedChars;
+    private long savedBytes;
     private long savedLines;
     private boolean capped;
 
@@ -68,14 +68,14 @@ public final class TruncatedOutput implements AutoCloseable {
                     return new Spill(spillFile, Files.newBufferedWriter(spillFile, StandardCharsets.UTF_8));
                 },
                 reason -> {},
-                MAX_SAVED_CHARS);
+                MAX_SAVED_BYTES);
     }
 
-    TruncatedOutput(OutputLimits limits, Opener opener, Consumer<String> onLost, long maxSavedChars) {
+    TruncatedOutput(OutputLimits limits, Opener opener, Consumer<String> onLost, long maxSavedBytes) {
         this.limits = limits;
         this.opener = opener;
         this.onLost = onLost;
-        this.maxSavedChars = maxSavedChars;
+        this.maxSavedBytes = maxSavedBytes;
     }
 
     public synchronized void appendLine(String line) {
@@ -129,7 +129,7 @@ public final class TruncatedOutput implements AutoCloseable {
                     .append(" lines in all) are in ")
                     .append(spillFile)
                     .append("; the file stops there, at ")
-                    .append(maxSavedChars >> 20)
+                    .append(maxSavedBytes >> 20)
                     .append(" MB, and the last lines are below. Read it with read_file and an offset, or run the")
                     .append(" command again with less output (a filter, a narrower search) ...]\n\n");
         } else if (lost == null) {
@@ -202,19 +202,43 @@ public final class TruncatedOutput implements AutoCloseable {
             return;
         }
         try {
-            if (savedChars + line.length() + 1 > maxSavedChars) {
+            long bytes = utf8Length(line) + 1;
+            if (savedBytes + bytes > maxSavedBytes) {
                 capped = true;
-                spill.write("[Dockhand saved no more of this output: it passed " + (maxSavedChars >> 20)
+                spill.write("[Dockhand saved no more of this output: it passed " + (maxSavedBytes >> 20)
                         + " MB here. Its last lines are in the tool's result.]\n");
                 return;
             }
             spill.write(line);
             spill.write('\n');
-            savedChars += line.length() + 1;
+            savedBytes += bytes;
             savedLines++;
         } catch (IOException e) {
             lose(e);
         }
+    }
+
+    /** The length of {@code line} in UTF-8, as the spill file's writer encodes it (a lone surrogate as one byte). */
+    private static long utf8Length(String line) {
+        long bytes = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < line.length()
+                    && Character.isLowSurrogate(line.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                bytes++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 
     private void flushSpill() {

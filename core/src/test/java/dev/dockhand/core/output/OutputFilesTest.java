@@ -197,7 +197,7 @@ class OutputFilesTest {
                     return new TruncatedOutput.Spill(file, new BufferedWriter(full, 16));
                 },
                 told::add,
-                TruncatedOutput.MAX_SAVED_CHARS)) {
+                TruncatedOutput.MAX_SAVED_BYTES)) {
             overflow(output, 200);
             text = output.text();
         }

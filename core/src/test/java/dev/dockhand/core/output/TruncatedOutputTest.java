@@ -91,6 +91,28 @@ class TruncatedOutputTest {
     }
 
     @Test
+    void theFilesLimitCountsBytesSoLettersOfTwoBytesFillItTwiceAsFast() throws Exception {
+        Path spill = temp.resolve("out/c6.txt");
+        try (TruncatedOutput output = new TruncatedOutput(
+                new OutputLimits(10_000, 50),
+                () -> new TruncatedOutput.Spill(
+                        spill,
+                        Files.newBufferedWriter(
+                                Files.createDirectories(spill.getParent()).resolve(spill.getFileName()))),
+                reason -> {},
+                1 << 20)) {
+            for (int i = 0; i < 2000; i++) {
+                output.appendLine("é".repeat(500));
+            }
+        }
+
+        // 500 two-byte letters and an end: 1,001 bytes a line, 1,047 whole lines in 1 MiB.
+        List<String> saved = Files.readAllLines(spill);
+        assertEquals(1048, saved.size());
+        assertEquals(1047 * 1001 + saved.get(1047).length() + 1, Files.size(spill));
+    }
+
+    @Test
     void holdsOnlyTheBudgetInMemoryForHugeOutput() {
         Path spill = temp.resolve("out/c3.txt");
         try (TruncatedOutput output = new TruncatedOutput(new OutputLimits(3000, 100), spill)) {
