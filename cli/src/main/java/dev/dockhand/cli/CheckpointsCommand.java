@@ -261,7 +261,7 @@ public final class CheckpointsCommand implements Callable<Integer> {
     private int diff(PrintWriter out, PrintWriter err) throws IOException {
         // A diff bound for a file or a program keeps every byte (a CRLF file's carriage returns); one shown on a
         // terminal goes through the filter, since the files' text is the model's and a command's.
-        PrintWriter diff = parent.environment().stdoutIsTerminal() ? out : TerminalText.unfiltered(out);
+        PrintWriter diff = parent.environment().stdoutIsFile() ? TerminalText.unfiltered(out) : out;
         return withCheckpoint(err, (store, checkpoint, id) -> {
             diff.print(store.diff(checkpoint));
             diff.flush();

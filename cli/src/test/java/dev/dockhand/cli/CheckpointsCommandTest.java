@@ -163,9 +163,10 @@ public class CheckpointsCommandTest extends CliTest {
     }
 
     @Test
-    void theDiffOfACrlfFileKeepsItsCarriageReturns() throws Exception {
+    void theDiffWrittenToAFileKeepsACrlfFilesCarriageReturns() throws Exception {
         String first = crlfEdit();
         int printed = cli.out.getBuffer().length();
+        cli.stdoutIsFile = true;
 
         assertEquals(ExitCodes.OK, cli.run("checkpoints", "diff", first));
 
@@ -184,10 +185,9 @@ public class CheckpointsCommandTest extends CliTest {
     }
 
     @Test
-    void onATerminalTheDiffLosesWhatTheTerminalWouldActOn() throws Exception {
+    void onATerminalOrAPipeTheDiffLosesWhatTheTerminalWouldActOn() throws Exception {
         String first = crlfEdit();
         int printed = cli.out.getBuffer().length();
-        cli.stdoutIsTerminal = true;
 
         assertEquals(ExitCodes.OK, cli.run("checkpoints", "diff", first));
 

@@ -28,7 +28,7 @@ public final class CliHarness implements AutoCloseable {
     final Path temp;
     final Path workspace;
     /** Whether the run's stdout counts as a terminal; tests capture it, so by default it does not. */
-    boolean stdoutIsTerminal;
+    boolean stdoutIsFile;
 
     CliHarness(Path temp) throws IOException {
         this.temp = temp;
@@ -70,7 +70,7 @@ public final class CliHarness implements AutoCloseable {
                 false,
                 home,
                 Optional.empty(),
-                stdoutIsTerminal);
+                stdoutIsFile);
         int printedBefore = out.getBuffer().length();
         int exit = Main.execute(args.toArray(String[]::new), environment, new PrintWriter(out), new PrintWriter(err));
         if (HeadlessSchema.machineOutput(args)) {

@@ -18,12 +18,12 @@ public record CliEnvironment(
         boolean handleSignals,
         Path settingsHome,
         Optional<String> homeNotice,
-        boolean stdoutIsTerminal) {
+        boolean stdoutIsFile) {
 
     /**
      * {@code home} is where Dockhand writes (sessions, outputs, logs, history); {@code settingsHome} where it reads the
      * user's settings and context file, the same folder unless that one cannot be written (see {@link DockhandHome}).
-     * stdout is taken for no terminal.
+     * stdout is taken for no file.
      */
     public CliEnvironment(
             Map<String, String> variables,
@@ -69,6 +69,6 @@ public record CliEnvironment(
                 true,
                 home.settings(),
                 home.notice(),
-                Terminals.stdoutIsTerminal());
+                Terminals.stdoutIsFile());
     }
 }

@@ -16,9 +16,16 @@ public final class Terminals {
         return isTerminal(0);
     }
 
-    /** Whether stdout is a terminal, where a carriage return or an escape sequence acts instead of being kept. */
-    static boolean stdoutIsTerminal() {
-        return isTerminal(1);
+    /**
+     * Whether stdout is a regular file ({@code > undo.patch}), where every byte is kept for whoever reads it. A pipe is
+     * not: {@code | head} or {@code | grep} still ends on a terminal, where an escape sequence would act.
+     */
+    static boolean stdoutIsFile() {
+        try {
+            return Files.isRegularFile(Path.of("/proc/self/fd/1"));
+        } catch (UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     private static boolean isTerminal(int fd) {
