@@ -50,7 +50,8 @@ class DockerProtectedPathsTest {
         ".gemini",
         ".qwen",
         ".codex",
-        ".cursor"
+        ".cursor",
+        ".opencode"
     };
 
     /** How many commands, each followed by a clean-up, run while a folder is swapped for a link out. */
@@ -139,6 +140,7 @@ class DockerProtectedPathsTest {
                 "mkdir -p .qwen && echo '{\"mcpServers\":{}}' > .qwen/settings.json",
                 "mkdir -p .codex && echo '[mcp_servers.x]' > .codex/config.toml",
                 "mkdir -p .cursor && echo '{\"mcpServers\":{}}' > .cursor/mcp.json",
+                "mkdir -p .opencode && echo '{\"mcp\":{}}' > .opencode/opencode.json",
                 "mv .git .git-old && mkdir -p .git/hooks && echo pwned > .git/hooks/pre-commit",
                 "rm -rf .git/hooks",
                 "mv vendor/x/.git/config vendor/x/.git/config.old")) {
@@ -188,7 +190,7 @@ class DockerProtectedPathsTest {
         assertFalse(Files.exists(workspace.resolve(".vscode")));
         assertFalse(Files.exists(workspace.resolve(".dockhand")));
         assertFalse(Files.exists(workspace.resolve(".husky")));
-        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor")) {
+        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", ".opencode")) {
             assertFalse(Files.exists(workspace.resolve(agent)), agent);
         }
         assertEquals("<project/>\n", Files.readString(workspace.resolve(".idea/workspace.xml")));

@@ -66,6 +66,7 @@ class ProtectedMountsTest {
                         "ro .git/hooks",
                         "ro .husky",
                         "ro .idea",
+                        "ro .opencode",
                         "ro .qwen",
                         "ro cfg",
                         "ro pkg/app/.vscode",

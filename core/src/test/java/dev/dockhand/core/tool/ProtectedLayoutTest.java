@@ -74,7 +74,7 @@ class ProtectedLayoutTest {
                 List.of(".git/modules", ".git/modules/libs", ".git/modules/libs/foo", "libs", "libs/foo"),
                 relative(layout.above()));
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".qwen"),
+                List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".opencode", ".qwen"),
                 relative(layout.missing()));
         assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(List.of(), layout.writable());
@@ -118,6 +118,7 @@ class ProtectedLayoutTest {
                         ".git/hooks",
                         ".husky",
                         ".idea",
+                        ".opencode",
                         ".qwen",
                         "vendor/x/.git/hooks"),
                 relative(layout.missing()));
@@ -187,7 +188,7 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/config",
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
-        assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(List.of(".dockhand", ".husky", ".idea", ".opencode"), relative(layout.missing()));
     }
 
     @Test
@@ -206,6 +207,7 @@ class ProtectedLayoutTest {
                         ".git",
                         ".husky",
                         ".idea",
+                        ".opencode",
                         ".qwen",
                         ".vscode"),
                 sortedRelative(plain, layout.missing()));
@@ -257,7 +259,7 @@ class ProtectedLayoutTest {
                         .sorted(Comparator.comparing(ProtectedLayout.Link::path))
                         .toList());
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".qwen"),
+                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".opencode", ".qwen"),
                 relative(layout.missing()));
     }
 
