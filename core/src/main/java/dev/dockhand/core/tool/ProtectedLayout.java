@@ -11,7 +11,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -22,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
@@ -55,6 +58,7 @@ public final class ProtectedLayout {
     private final List<Path> absent;
     private final List<Path> writable;
     private final List<Link> links;
+    private final List<String> warnings;
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
@@ -65,6 +69,7 @@ public final class ProtectedLayout {
         this.absent = List.copyOf(scan.absent);
         this.writable = List.copyOf(scan.writable);
         this.links = List.copyOf(scan.links.values());
+        this.warnings = List.copyOf(scan.warnings);
     }
 
     /**
@@ -97,15 +102,26 @@ public final class ProtectedLayout {
 
     /**
      * The links on the way to a protected path (the path itself, or a folder above it), as they were at the scan:
-     * what they read, and the real path they lead to when that lies inside the workspace (empty when it leads out or
-     * nowhere). A link cannot be mounted, so a command could replace it; it is put back instead.
+     * what they read, and where they lead when that lies inside the workspace: their real path, or, for a link that
+     * leads nowhere yet, the path a command would create to give it a target. Empty when it leads out, and for a
+     * protected link that leads to a folder holding it (see {@link #warnings}). A link cannot be mounted, so a command
+     * could replace it; it is put back instead.
      */
     public List<Link> links() {
         return links;
     }
 
-    /** A link on the way to a protected path: where it is, what it reads, and its real path inside the workspace. */
+    /** A link on the way to a protected path: where it is, what it reads, and where it leads inside the workspace. */
     public record Link(Path path, Path text, Optional<Path> real) {}
+
+    /**
+     * What the user should know about the protection, one sentence each: a protected link that leads to a folder
+     * holding it ({@code .vscode -> .}) protects the link alone, not that folder, which would make every file in it
+     * need the user's yes.
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
 
     /**
      * Protected folders that do not exist yet, whose creation must be kept out too: an empty folder in their place
@@ -134,6 +150,16 @@ public final class ProtectedLayout {
      * scanned has an empty layout, and the failure is logged.
      */
     public static Supplier<List<ProtectedLayout>> lazily(List<Path> roots, ProtectedPaths rules) {
+        return lazily(roots, rules, warning -> LoggerFactory.getLogger(ProtectedLayout.class)
+                .warn(warning));
+    }
+
+    /**
+     * The layouts of {@code roots}, as {@link #lazily(List, ProtectedPaths)} scans them, each of their
+     * {@link #warnings} told to {@code warnings} once, when the scan is done (before anyone is handed the layouts).
+     */
+    public static Supplier<List<ProtectedLayout>> lazily(
+            List<Path> roots, ProtectedPaths rules, Consumer<String> warnings) {
         return new Supplier<>() {
             private List<ProtectedLayout> layouts;
 
@@ -151,6 +177,7 @@ public final class ProtectedLayout {
                         }
                     }
                     layouts = List.copyOf(scanned);
+                    layouts.forEach(layout -> layout.warnings().forEach(warnings));
                 }
                 return layouts;
             }
@@ -223,6 +250,7 @@ public final class ProtectedLayout {
         private final List<Path> absent = new ArrayList<>();
         private final List<Path> writable = new ArrayList<>();
         private final Map<Path, Link> links = new LinkedHashMap<>();
+        private final List<String> warnings = new ArrayList<>();
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
@@ -372,9 +400,10 @@ public final class ProtectedLayout {
 
         /**
          * An existing protected path: read-only as named; when a link (its own or a folder's above it) leads it
-         * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace. A
-         * place it leads out to is mounted nowhere: no command in the sandbox can write there. A link that leads
-         * nowhere yet has its target kept absent, since a command could create it.
+         * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace,
+         * unless it is a folder that holds the link ({@code .vscode -> .}: see {@link #warnings}). A place it leads out
+         * to is mounted nowhere: no command in the sandbox can write there. A link that leads nowhere yet has its
+         * target kept absent, since a command could create it.
          */
         private void keep(Path path) {
             addOnce(readOnly, path);
@@ -383,11 +412,16 @@ public final class ProtectedLayout {
                 return;
             }
             linksAlong(path);
-            if (real.isPresent()) {
-                if (inside(real.get())) {
+            if (real.isPresent() && inside(real.get())) {
+                if (!holds(real.get(), path)) {
                     addOnce(readOnly, real.get());
+                } else {
+                    addOnce(
+                            warnings,
+                            relative(path) + " is a link to " + shown(real.get()) + ", a folder that holds it: only"
+                                    + " the link is protected, not the files in that folder.");
                 }
-            } else {
+            } else if (real.isEmpty()) {
                 target(path).filter(this::inside).ifPresent(target -> addOnce(absent, target));
             }
         }
@@ -415,7 +449,16 @@ public final class ProtectedLayout {
                 if (Files.isSymbolicLink(at) && !links.containsKey(at)) {
                     try {
                         Path text = Files.readSymbolicLink(at);
-                        links.put(at, new Link(at, text, realPath(at).filter(this::inside)));
+                        Optional<Path> leads = realPath(at).or(() -> target(at)).filter(this::inside);
+                        // What a protected link leads to is protected as the link; not a folder that holds it (a
+                        // .git link's folder is judged as a git folder, by its hooks and config alone).
+                        if (leads.isPresent()
+                                && holds(leads.get(), at)
+                                && rules.check(relative(at)).isPresent()
+                                && !at.getFileName().toString().equalsIgnoreCase(".git")) {
+                            leads = Optional.empty();
+                        }
+                        links.put(at, new Link(at, text, leads));
                     } catch (IOException e) {
                         // Gone since it was seen: nothing to keep.
                     }
@@ -424,36 +467,74 @@ public final class ProtectedLayout {
         }
 
         /**
-         * Where {@code path} leads, following links, when it or its last link leads nowhere: the path a command would
-         * create to give it a target. Empty when it cannot be worked out (a link loop).
+         * Whether {@code folder} holds {@code link}, or is one of the workspace's roots: protected whole where a
+         * protected link leads, it would make every file there need the user's yes.
          */
-        private static Optional<Path> target(Path path) {
-            Path at = path;
-            for (int hop = 0; hop < MAX_HOPS; hop++) {
-                Path parent = at.getParent();
-                Path here = parent == null ? at : resolved(parent).resolve(at.getFileName());
-                if (!Files.isSymbolicLink(here)) {
-                    return Optional.of(here);
-                }
-                try {
-                    at = here.resolveSibling(Files.readSymbolicLink(here)).normalize();
-                } catch (IOException e) {
-                    return Optional.empty();
-                }
-            }
-            return Optional.empty();
+        private boolean holds(Path folder, Path link) {
+            return link.startsWith(folder) || roots.contains(folder);
+        }
+
+        private String shown(Path folder) {
+            Path top = rootOf(folder);
+            return folder.equals(top)
+                    ? "the top of the workspace"
+                    : top.relativize(folder).toString().replace('\\', '/');
         }
 
         /**
-         * {@code path} with the links of its longest existing part resolved: where a command that creates the rest
-         * would create it.
+         * Where {@code path} leads, resolved name by name as the kernel does (a link met is followed, and a {@code ..}
+         * after it goes up from where it led): the real path of a path that exists; else the path a command would
+         * create to give it a target, which never exists: the first missing name with the names after it, or that
+         * name alone when a {@code ..} comes later (a dangling {@code missing/../src} leads to {@code src} only once
+         * {@code missing} is made). Empty when it cannot be worked out (a link loop, a link that cannot be read).
          */
-        private static Path resolved(Path path) {
-            for (Path at = path; at != null; at = at.getParent()) {
-                Optional<Path> real = realPath(at);
-                if (real.isPresent()) {
-                    return real.get().resolve(at.relativize(path));
+        private static Optional<Path> target(Path path) {
+            Deque<String> names = new ArrayDeque<>();
+            Path absolute = path.toAbsolutePath();
+            absolute.forEach(name -> names.addLast(name.toString()));
+            Path at = absolute.getRoot();
+            int hops = 0;
+            while (!names.isEmpty()) {
+                String name = names.removeFirst();
+                if (name.equals(".")) {
+                    continue;
                 }
+                if (name.equals("..")) {
+                    at = at.getParent() == null ? at : at.getParent();
+                    continue;
+                }
+                Path next = at.resolve(name);
+                if (!Files.isSymbolicLink(next)) {
+                    if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
+                        return Optional.of(names.contains("..") ? next : rest(next, names));
+                    }
+                    at = next;
+                    continue;
+                }
+                if (++hops > MAX_HOPS) {
+                    return Optional.empty();
+                }
+                try {
+                    Path text = Files.readSymbolicLink(next);
+                    List<String> parts = new ArrayList<>();
+                    text.forEach(part -> parts.add(part.toString()));
+                    for (int i = parts.size() - 1; i >= 0; i--) {
+                        names.addFirst(parts.get(i));
+                    }
+                    if (text.isAbsolute()) {
+                        at = text.getRoot();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(at);
+        }
+
+        private static Path rest(Path from, Deque<String> names) {
+            Path path = from;
+            for (String name : names) {
+                path = name.equals(".") ? path : path.resolve(name);
             }
             return path;
         }
@@ -506,9 +587,9 @@ public final class ProtectedLayout {
             return roots.stream().filter(path::startsWith).findFirst().orElse(root);
         }
 
-        private static void addOnce(List<Path> paths, Path path) {
-            if (!paths.contains(path)) {
-                paths.add(path);
+        private static <T> void addOnce(List<T> list, T item) {
+            if (!list.contains(item)) {
+                list.add(item);
             }
         }
 

@@ -125,7 +125,8 @@ public final class ProtectedPaths {
     /**
      * Whether a link on the way to a protected path leads to {@code path}, or to a folder above it: {@code .vscode ->
      * cfg} makes {@code cfg/tasks.json} what VS Code runs, so it is protected as {@code .vscode/tasks.json}, under the
-     * same entry (an approval of a write through the link then holds for the write where it lands).
+     * same entry (an approval of a write through the link then holds for the write where it lands). So does a link
+     * that leads nowhere yet, where it would lead once that is made (see {@link ProtectedLayout#links}).
      */
     private Optional<Protection> linkedTo(Workspace workspace, Path path) {
         for (Path root : workspace.roots()) {

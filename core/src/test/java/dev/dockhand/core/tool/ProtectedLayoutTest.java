@@ -74,7 +74,16 @@ class ProtectedLayoutTest {
                 List.of(".git/modules", ".git/modules/libs", ".git/modules/libs/foo", "libs", "libs/foo"),
                 relative(layout.above()));
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".opencode", ".qwen"),
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".dockhand",
+                        ".gemini",
+                        ".husky",
+                        ".idea",
+                        ".opencode",
+                        ".qwen"),
                 relative(layout.missing()));
         assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(List.of(), layout.writable());
@@ -301,8 +310,74 @@ class ProtectedLayoutTest {
 
         assertEquals(List.of(".git/commondir", "cfg/editor", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(
-                List.of(new ProtectedLayout.Link(root.resolve(".vscode"), Path.of("cfg/editor"), Optional.empty())),
+                List.of(new ProtectedLayout.Link(
+                        root.resolve(".vscode"), Path.of("cfg/editor"), Optional.of(root.resolve("cfg/editor")))),
                 layout.links());
+    }
+
+    @Test
+    void aDanglingLinkThatGoesUpAfterAMissingFolderLeadsToThatFolderNeverToWhatExists() throws Exception {
+        for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
+            Files.delete(root.resolve(file));
+        }
+        // The kernel resolves missing/.. only once missing exists; read lexically it is src, or the workspace.
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("missing/../src"));
+        Files.createSymbolicLink(root.resolve(".dockhand"), Path.of("gone/.."));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(".git/commondir", "gone", "missing", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(
+                        new ProtectedLayout.Link(
+                                root.resolve(".dockhand"), Path.of("gone/.."), Optional.of(root.resolve("gone"))),
+                        new ProtectedLayout.Link(
+                                root.resolve(".vscode"),
+                                Path.of("missing/../src"),
+                                Optional.of(root.resolve("missing")))),
+                layout.links().stream()
+                        .sorted(Comparator.comparing(ProtectedLayout.Link::path))
+                        .toList());
+    }
+
+    @Test
+    void aProtectedLinkToAFolderThatHoldsItProtectsTheLinkAloneAndSaysSo() throws Exception {
+        for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
+            Files.delete(root.resolve(file));
+        }
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("."));
+        Files.createDirectories(root.resolve("pkg"));
+        Files.createSymbolicLink(root.resolve("pkg/.claude"), Path.of("."));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "pkg/.claude",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(
+                List.of(
+                        new ProtectedLayout.Link(root.resolve(".vscode"), Path.of("."), Optional.empty()),
+                        new ProtectedLayout.Link(root.resolve("pkg/.claude"), Path.of("."), Optional.empty())),
+                layout.links().stream()
+                        .sorted(Comparator.comparing(ProtectedLayout.Link::path))
+                        .toList());
+        assertEquals(
+                List.of(
+                        ".vscode is a link to the top of the workspace, a folder that holds it: only the link is"
+                                + " protected, not the files in that folder.",
+                        "pkg/.claude is a link to pkg, a folder that holds it: only the link is protected, not the"
+                                + " files in that folder."),
+                layout.warnings().stream().sorted().toList());
     }
 
     @Test
