@@ -226,6 +226,26 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void aSubmodulesGitFolderPreparedWithAHookLosesItsHookAndConfig() throws Exception {
+        open(ProtectedPaths.defaults());
+
+        // The folder the user's git submodule update --init would take for lib, and run its post-checkout hook from.
+        ExecResult result = run("mkdir -p .git/modules/lib/hooks && cp -r .git/objects .git/refs .git/HEAD"
+                + " .git/modules/lib/ && printf '[core]\\n\\tbare = false\\n' > .git/modules/lib/config"
+                + " && printf '#!/bin/sh\\ntouch MARK\\n' > .git/modules/lib/hooks/post-checkout");
+
+        assertEquals(0, result.exitCode(), lines.toString());
+        assertEquals(
+                Optional.of("Removed .git/modules/lib/config, .git/modules/lib/hooks, which the command created: git"
+                        + " would take its config and hooks from there on the user's machine. Do not work around it;"
+                        + " tell the user."),
+                result.notice());
+        assertFalse(Files.exists(workspace.resolve(".git/modules/lib/hooks")));
+        assertFalse(Files.exists(workspace.resolve(".git/modules/lib/config")));
+        assertTrue(Files.exists(workspace.resolve(".git/modules/lib/HEAD")));
+    }
+
+    @Test
     void theHooksFolderTheConfigNamesAHookManagersFileAndAnMcpJsonAreReadOnly() throws Exception {
         GitRepositories.git(workspace, "config", "core.hooksPath", ".githooks");
         Files.createDirectories(workspace.resolve(".githooks"));

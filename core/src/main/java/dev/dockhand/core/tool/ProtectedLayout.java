@@ -1,7 +1,6 @@
 package dev.dockhand.core.tool;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -9,13 +8,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumSet;
-import java.util.HexFormat;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -44,12 +40,6 @@ public final class ProtectedLayout {
     /** Most folders one scan visits. */
     static final int MAX_FOLDERS = 200_000;
 
-    /** Most entries of one protected folder that a fingerprint lists. */
-    private static final int MAX_ENTRIES = 2_000;
-
-    /** Files larger than this are fingerprinted by size and time only. */
-    private static final long HASHED_BYTES = 1 << 20;
-
     private final Path root;
     private final List<Path> readOnly;
     private final List<Path> pinned;
@@ -59,6 +49,8 @@ public final class ProtectedLayout {
     private final List<Path> writable;
     private final List<Link> links;
     private final List<String> warnings;
+    private final ProtectedPaths rules;
+    private final List<GitModules> gitModules;
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
@@ -70,6 +62,13 @@ public final class ProtectedLayout {
         this.writable = List.copyOf(scan.writable);
         this.links = List.copyOf(scan.links.values());
         this.warnings = List.copyOf(scan.warnings);
+        this.rules = scan.rules;
+        this.gitModules = List.copyOf(scan.gitModules);
+    }
+
+    /** The rules this layout was scanned by, which judge by name a path the scan did not find. */
+    public ProtectedPaths rules() {
+        return rules;
     }
 
     /**
@@ -133,10 +132,17 @@ public final class ProtectedLayout {
 
     /**
      * Protected paths that do not exist and must stay so, where an empty folder would break git (a git folder's
-     * {@code commondir}, or a place its config names): a command that creates one has it removed.
+     * {@code commondir}, or a place its config names): a command that creates one has it removed. Looked up anew at
+     * each call, they include what has appeared in a git folder's {@code modules} since the scan: a submodule's hooks
+     * folder and config (a folder prepared there is the one {@code git submodule update} takes, hooks and all, on the
+     * host), and any link (git makes none there; the host's git would follow it to hooks anywhere).
      */
     public List<Path> absent() {
-        return absent;
+        List<Path> now = new ArrayList<>(absent);
+        for (GitModules modules : gitModules) {
+            now.addAll(modules.appeared(rules, readOnly));
+        }
+        return now;
     }
 
     /** Allowed paths that lie under a read-only path and must stay writable. */
@@ -251,6 +257,7 @@ public final class ProtectedLayout {
         private final List<Path> writable = new ArrayList<>();
         private final Map<Path, Link> links = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
+        private final List<GitModules> gitModules = new ArrayList<>();
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
@@ -366,15 +373,24 @@ public final class ProtectedLayout {
             candidates.add(git.resolve("config"));
             candidates.add(git.resolve("config.worktree"));
             candidates.add(commondir);
+            Set<Path> modulesLinks = new HashSet<>();
             for (String nested : List.of("modules", "worktrees")) {
                 Path folder = git.resolve(nested);
-                if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isSymbolicLink(folder) && nested.equals("modules")) {
+                    modulesLinks.add(folder);
+                } else if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                     // Links are met, not followed: one in a protected place is kept, and protected where it leads.
-                    try (Stream<Path> walk = Files.walk(folder, 8)) {
-                        walk.forEach(candidates::add);
+                    try (Stream<Path> walk = Files.walk(folder)) {
+                        walk.forEach(path -> {
+                            candidates.add(path);
+                            if (nested.equals("modules") && Files.isSymbolicLink(path)) {
+                                modulesLinks.add(path);
+                            }
+                        });
                     }
                 }
             }
+            gitModules.add(new GitModules(git, relative(named), Set.copyOf(modulesLinks)));
             for (Path candidate : candidates) {
                 String name = as(git, named, candidate);
                 Optional<ProtectedPaths.Protection> protection = rules.check(name);
@@ -599,85 +615,22 @@ public final class ProtectedLayout {
     }
 
     /**
-     * A fingerprint of every protected path found, and of each missing one's absence: relative path to its type,
-     * size, time and (for small files) content hash, listing a folder's entries.
+     * A fingerprint of every protected path, and of each missing one's absence: those the scan found, and those the
+     * rules name now, found by a walk of the root (new ones included: a {@code pkg/.claude}, an {@code .mcp.json}, a
+     * submodule's hooks); relative path to its type, size, time and (for small files) content hash, listing a
+     * folder's entries.
      */
     public Map<String, String> fingerprint() {
-        Map<String, String> prints = new TreeMap<>();
-        List<Path> all = new ArrayList<>(readOnly);
-        all.addAll(missing);
-        all.addAll(absent);
-        for (Path path : all) {
-            String name = root.relativize(path).toString().replace('\\', '/');
-            if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                prints.put(name, "absent");
-            } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                try (Stream<Path> entries = Files.walk(path)) {
-                    entries.limit(MAX_ENTRIES)
-                            .forEach(entry ->
-                                    prints.put(root.relativize(entry).toString().replace('\\', '/'), print(entry)));
-                } catch (IOException | RuntimeException e) {
-                    prints.put(name, "unreadable");
-                }
-            } else {
-                prints.put(name, print(path));
-            }
-        }
-        return prints;
+        List<Path> known = new ArrayList<>(readOnly);
+        known.addAll(missing);
+        known.addAll(absent);
+        return ProtectedFingerprint.of(root, rules, known);
     }
 
     /**
      * What differs between two fingerprints, one phrase per path, like {@code .git/hooks/pre-commit (created)}.
      */
     public static List<String> changes(Map<String, String> before, Map<String, String> after) {
-        List<String> changes = new ArrayList<>();
-        Map<String, String> all = new TreeMap<>(before);
-        after.forEach(all::putIfAbsent);
-        for (String path : all.keySet()) {
-            String was = before.getOrDefault(path, "absent");
-            String now = after.getOrDefault(path, "absent");
-            if (was.equals(now)) {
-                continue;
-            }
-            String what = was.equals("absent") ? "created" : now.equals("absent") ? "removed" : "changed";
-            changes.add(path + " (" + what + ")");
-        }
-        return changes;
-    }
-
-    private static String print(Path path) {
-        try {
-            BasicFileAttributes attributes =
-                    Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (attributes.isDirectory()) {
-                // Its entries are printed one by one; its own time changes with every one of them.
-                return "folder";
-            }
-            String kind = attributes.isSymbolicLink() ? "link" : "file";
-            String print = kind + " " + attributes.size() + " "
-                    + attributes.lastModifiedTime().toMillis();
-            if (attributes.isRegularFile() && attributes.size() <= HASHED_BYTES) {
-                print += " " + hash(path);
-            } else if (attributes.isSymbolicLink()) {
-                print += " " + Files.readSymbolicLink(path);
-            }
-            return print;
-        } catch (IOException e) {
-            return "unreadable";
-        }
-    }
-
-    private static String hash(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[8192];
-            int read;
-            while ((read = in.read(buffer)) >= 0) {
-                digest.update(buffer, 0, read);
-            }
-            return HexFormat.of().formatHex(digest.digest(), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ProtectedFingerprint.changes(before, after);
     }
 }

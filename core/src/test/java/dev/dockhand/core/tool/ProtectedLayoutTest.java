@@ -156,6 +156,33 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void aFingerprintSeesProtectedPathsTheScanDidNotFindByTheirNames() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        Map<String, String> before = layout.fingerprint();
+
+        Files.writeString(root.resolve(".mcp.json"), "{\"mcpServers\": {}}\n");
+        Files.writeString(root.resolve("lefthook.yml"), "pre-commit: {}\n");
+        Files.createDirectories(root.resolve("src/.claude"));
+        Files.writeString(root.resolve("src/.claude/settings.json"), "{\"hooks\": {}}\n");
+        Files.createDirectories(root.resolve(".git/modules/lib/hooks"));
+        Files.writeString(root.resolve(".git/modules/lib/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.writeString(root.resolve(".git/modules/lib/HEAD"), "ref: refs/heads/main\n");
+        Files.createSymbolicLink(root.resolve(".git/modules/other"), Path.of("../../src"));
+        Files.writeString(root.resolve("src/Main.java"), "changed, but not protected\n");
+
+        assertEquals(
+                List.of(
+                        ".git/modules/lib/hooks (created)",
+                        ".git/modules/lib/hooks/post-checkout (created)",
+                        ".git/modules/other (created)",
+                        ".mcp.json (created)",
+                        "lefthook.yml (created)",
+                        "src/.claude (created)",
+                        "src/.claude/settings.json (created)"),
+                ProtectedLayout.changes(before, layout.fingerprint()));
+    }
+
+    @Test
     void hookManagersFilesAndWhatTheConfigPointsAtAreReadOnlyOrKeptAbsent() throws Exception {
         Files.writeString(root.resolve(".pre-commit-config.yaml"), "repos: []\n");
         Files.writeString(
@@ -378,6 +405,34 @@ class ProtectedLayoutTest {
                         "pkg/.claude is a link to pkg, a folder that holds it: only the link is protected, not the"
                                 + " files in that folder."),
                 layout.warnings().stream().sorted().toList());
+    }
+
+    @Test
+    void aSubmodulesHooksAndConfigPreparedAfterTheScanMustStayAbsentAsMustALinkInModules() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        // What a model prepares for git submodule update --init to take on the host, hooks and all.
+        for (String folder : List.of(
+                ".git/modules/lib/hooks", ".git/modules/lib/objects", ".git/modules/libs/foo/modules/deep/hooks")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        Files.writeString(root.resolve(".git/modules/lib/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.writeString(root.resolve(".git/modules/lib/config"), "[core]\n");
+        Files.writeString(root.resolve(".git/modules/lib/HEAD"), "ref: refs/heads/main\n");
+        Files.createDirectories(root.resolve("evil/hooks"));
+        Files.createSymbolicLink(root.resolve(".git/modules/other"), Path.of("../../evil"));
+        // A repository that had no modules folder at the scan.
+        Files.createDirectories(root.resolve("vendor/x/.git/modules/y/hooks"));
+
+        assertEquals(
+                List.of(
+                        ".git/commondir",
+                        ".git/modules/lib/config",
+                        ".git/modules/lib/hooks",
+                        ".git/modules/libs/foo/modules/deep/hooks",
+                        ".git/modules/other",
+                        "vendor/x/.git/commondir",
+                        "vendor/x/.git/modules/y/hooks"),
+                relative(layout.absent()));
     }
 
     @Test
