@@ -87,8 +87,11 @@ public class UnattendedApprovalTest extends CliTest {
                 ".qwen/settings.json",
                 ".codex/config.toml",
                 ".cursor/mcp.json",
+                ".opencode/opencode.json",
                 ".mcp.json",
-                "packages/app/.mcp.json"
+                "packages/app/.mcp.json",
+                "opencode.json",
+                "packages/app/opencode.jsonc"
             })
     void yoloDoesNotLetAFileToolWriteAnyProtectedPath(String path) throws Exception {
         Path file = cli.workspace.resolve(path);

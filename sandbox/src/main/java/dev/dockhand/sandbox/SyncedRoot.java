@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * It remembers each side as it last saw it, in agreement: before a command, what the host changed since (the file
  * tools, the user's editor) is copied in and what it removed is removed; after it, what the command changed is copied
  * back and what it removed is removed, and only that. Ignored paths (see {@link SyncIgnores}) go neither way, nor
- * do files over the size limit; the protected paths (see {@link ProtectedLayout}) are copied in but never back: a
- * command's change to one is reported and undone in the container before the next command, as a read-only mount
- * would have refused it.
+ * do files over the size limit; the protected paths (see {@link ProtectedLayout}, and whatever its rules name) are
+ * copied in but never back: a command's change to one is reported and undone in the container before the next
+ * command, as a read-only mount would have refused it.
  */
 final class SyncedRoot {
     private static final Logger log = LoggerFactory.getLogger(SyncedRoot.class);
@@ -219,6 +219,7 @@ final class SyncedRoot {
 
     private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done) {
         SyncIgnores ignores = new SyncIgnores(root);
+        List<Path> absent = absent();
         Map<String, Boolean> ignoredFolders = new HashMap<>();
         Changes changes = new Changes();
         for (Map.Entry<String, SyncEntry> changed : now.entrySet()) {
@@ -232,7 +233,7 @@ final class SyncedRoot {
                 if (folder) {
                     pruned.add(path);
                 }
-            } else if (isProtected(path, entry, host)) {
+            } else if (isProtected(path, entry, host, absent)) {
                 changes.protectedPaths.add(path);
             } else if (folder) {
                 changes.folders.add(path);
@@ -250,7 +251,7 @@ final class SyncedRoot {
                     || ignored(path, had.getValue().type() == SyncEntry.Type.DIR, ignores, ignoredFolders)) {
                 continue;
             }
-            if (isProtected(path, null, host)) {
+            if (isProtected(path, null, host, absent)) {
                 changes.protectedPaths.add(path);
             } else if (host.containsKey(path)) {
                 changes.removed.add(path);
@@ -396,14 +397,31 @@ final class SyncedRoot {
 
     /**
      * Whether a command must not change {@code path} on the host, the container having it as {@code now} (null when
-     * it removed it) and the host as {@code synced} recorded: it is, or lies under, a path the mount transport mounts
-     * read-only (an existing protected path, or a protected folder that was missing, or one that must stay absent),
-     * and not under an allowed one; or it lies in a {@code .git} file or folder the host did not have as a folder
-     * (a new one anywhere, a case variant of one, a {@code gitdir:} redirect); or the change removes a path in a git
-     * folder, or a git folder or a folder above one, or gives it another type. Paths are compared without case, as
-     * ProtectedPaths compares: on a case-insensitive disk {@code .GIT/hooks/x} is git's.
+     * it removed it) and the host as {@code synced} recorded: the rules protect it by its name, whether the scan found
+     * it or not (a new {@code .mcp.json}, a {@code pkg/.claude}, a submodule's hooks prepared in {@code .git/modules});
+     * or it is, or lies under, a path the mount transport mounts read-only (an existing protected path, where a
+     * protected link leads, a protected folder that was missing, or one that must stay absent), and not under an
+     * allowed one; or it lies in a {@code .git} file or folder the host did not have as a folder (a new one anywhere,
+     * a case variant of one, a {@code gitdir:} redirect); or the change removes a path in a git folder, or a git
+     * folder or a folder above one, or gives it another type, or makes a link in a git folder. Paths are compared
+     * without case, as ProtectedPaths compares: on a case-insensitive disk {@code .GIT/hooks/x} is git's.
      */
     boolean isProtected(String path, SyncEntry now, Map<String, SyncEntry> synced) {
+        return isProtected(path, now, synced, absent());
+    }
+
+    /** The paths of this root that must stay absent, looked up once for a whole copy back. */
+    private List<Path> absent() {
+        List<Path> absent = new ArrayList<>();
+        for (ProtectedLayout layout : layouts.get()) {
+            if (layout.root().equals(root)) {
+                absent.addAll(layout.absent());
+            }
+        }
+        return absent;
+    }
+
+    private boolean isProtected(String path, SyncEntry now, Map<String, SyncEntry> synced, List<Path> absent) {
         String lower = path.toLowerCase(Locale.ROOT);
         SyncEntry had = synced.get(path);
         boolean removedOrRetyped = now == null || (had != null && had.type() != now.type());
@@ -414,12 +432,14 @@ final class SyncedRoot {
             if (layout.writable().stream().anyMatch(place -> under(lower, place))) {
                 return false;
             }
-            // A git folder and the folders above it are mount points in the mount transport: they cannot be removed
-            // or replaced (by a .git file that sends git to a folder the command wrote, say).
-            if ((removedOrRetyped && layout.pinned().stream().anyMatch(place -> lower.equals(lowerRelative(place))))
+            // By name first: what the scan found is below. A git folder and the folders above it are mount points in
+            // the mount transport: they cannot be removed or replaced (by a .git file that sends git elsewhere, say).
+            if (layout.rules().check(path).isPresent()
+                    || (removedOrRetyped
+                            && layout.pinned().stream().anyMatch(place -> lower.equals(lowerRelative(place))))
                     || layout.readOnly().stream().anyMatch(place -> under(lower, place))
                     || layout.missing().stream().anyMatch(place -> under(lower, place))
-                    || layout.absent().stream().anyMatch(place -> under(lower, place))) {
+                    || absent.stream().anyMatch(place -> under(lower, place))) {
                 return true;
             }
         }
@@ -431,8 +451,9 @@ final class SyncedRoot {
         if (gitFolder == null || gitFolder.type() != SyncEntry.Type.DIR) {
             return true;
         }
-        // In a git folder the host has, a command may write (a commit does) but not remove or retype.
-        return removedOrRetyped;
+        // In a git folder the host has, a command may write (a commit does) but not remove or retype, nor make a link:
+        // git makes none there, and the host's git would follow one (.git/modules/lib -> ../../x) to hooks anywhere.
+        return removedOrRetyped || now.type() == SyncEntry.Type.LINK;
     }
 
     private String lowerRelative(Path place) {

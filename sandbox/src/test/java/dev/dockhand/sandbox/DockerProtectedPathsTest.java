@@ -50,7 +50,8 @@ class DockerProtectedPathsTest {
         ".gemini",
         ".qwen",
         ".codex",
-        ".cursor"
+        ".cursor",
+        ".opencode"
     };
 
     /** How many commands, each followed by a clean-up, run while a folder is swapped for a link out. */
@@ -139,6 +140,7 @@ class DockerProtectedPathsTest {
                 "mkdir -p .qwen && echo '{\"mcpServers\":{}}' > .qwen/settings.json",
                 "mkdir -p .codex && echo '[mcp_servers.x]' > .codex/config.toml",
                 "mkdir -p .cursor && echo '{\"mcpServers\":{}}' > .cursor/mcp.json",
+                "mkdir -p .opencode && echo '{\"mcp\":{}}' > .opencode/opencode.json",
                 "mv .git .git-old && mkdir -p .git/hooks && echo pwned > .git/hooks/pre-commit",
                 "rm -rf .git/hooks",
                 "mv vendor/x/.git/config vendor/x/.git/config.old")) {
@@ -188,7 +190,7 @@ class DockerProtectedPathsTest {
         assertFalse(Files.exists(workspace.resolve(".vscode")));
         assertFalse(Files.exists(workspace.resolve(".dockhand")));
         assertFalse(Files.exists(workspace.resolve(".husky")));
-        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor")) {
+        for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", ".opencode")) {
             assertFalse(Files.exists(workspace.resolve(agent)), agent);
         }
         assertEquals("<project/>\n", Files.readString(workspace.resolve(".idea/workspace.xml")));
@@ -221,6 +223,26 @@ class DockerProtectedPathsTest {
         assertFalse(Files.exists(workspace.resolve(".git/commondir")));
         assertEquals("", GitRepositories.git(workspace, "status", "--porcelain", "--untracked-files=no"));
         assertFalse(Files.exists(workspace.resolve("MARK")));
+    }
+
+    @Test
+    void aSubmodulesGitFolderPreparedWithAHookLosesItsHookAndConfig() throws Exception {
+        open(ProtectedPaths.defaults());
+
+        // The folder the user's git submodule update --init would take for lib, and run its post-checkout hook from.
+        ExecResult result = run("mkdir -p .git/modules/lib/hooks && cp -r .git/objects .git/refs .git/HEAD"
+                + " .git/modules/lib/ && printf '[core]\\n\\tbare = false\\n' > .git/modules/lib/config"
+                + " && printf '#!/bin/sh\\ntouch MARK\\n' > .git/modules/lib/hooks/post-checkout");
+
+        assertEquals(0, result.exitCode(), lines.toString());
+        assertEquals(
+                Optional.of("Removed .git/modules/lib/config, .git/modules/lib/hooks, which the command created: git"
+                        + " would take its config and hooks from there on the user's machine. Do not work around it;"
+                        + " tell the user."),
+                result.notice());
+        assertFalse(Files.exists(workspace.resolve(".git/modules/lib/hooks")));
+        assertFalse(Files.exists(workspace.resolve(".git/modules/lib/config")));
+        assertTrue(Files.exists(workspace.resolve(".git/modules/lib/HEAD")));
     }
 
     @Test

@@ -66,6 +66,7 @@ class ProtectedMountsTest {
                         "ro .git/hooks",
                         "ro .husky",
                         "ro .idea",
+                        "ro .opencode",
                         "ro .qwen",
                         "ro cfg",
                         "ro pkg/app/.vscode",
@@ -170,5 +171,29 @@ class ProtectedMountsTest {
 
         assertEquals(new ProtectedSweep.Outcome(List.of("shared/settings/team.cfg"), List.of(), List.of()), sweep());
         assertEquals(Path.of("shared/settings"), Files.readSymbolicLink(root.resolve("conf")));
+    }
+
+    @Test
+    void aSubmodulesHooksAndConfigACommandPreparedAreRemovedAsIsALinkInModules() throws Exception {
+        // What git submodule update --init on the host would take as lib's git folder, hooks and all.
+        Files.createDirectories(root.resolve(".git/modules/lib/hooks"));
+        Files.writeString(root.resolve(".git/modules/lib/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(root.resolve(".git/modules/lib/config"), "[core]\n");
+        Files.writeString(root.resolve(".git/modules/lib/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.createDirectories(root.resolve("stash/hooks"));
+        Files.createSymbolicLink(root.resolve(".git/modules/other"), Path.of("../../stash"));
+
+        assertEquals(
+                new ProtectedSweep.Outcome(
+                        List.of(".git/modules/lib/config", ".git/modules/lib/hooks", ".git/modules/other"),
+                        List.of(),
+                        List.of()),
+                sweep());
+        assertEquals(
+                List.of(".git/modules/lib/HEAD", "stash/hooks"),
+                List.of(".git/modules/lib/HEAD", ".git/modules/lib/hooks", "stash/hooks").stream()
+                        .filter(path -> Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS))
+                        .toList());
+        assertEquals(ProtectedSweep.Outcome.NONE, sweep());
     }
 }

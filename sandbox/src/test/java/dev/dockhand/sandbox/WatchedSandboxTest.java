@@ -55,6 +55,28 @@ class WatchedSandboxTest {
     }
 
     @Test
+    void protectedPathsTheScanDidNotFindAreReportedByTheirNames() throws Exception {
+        // The scan is made before the command, as a session's first command makes it.
+        sandbox.exec(new ExecRequest("true", workspace, Duration.ofSeconds(30)), line -> {}, new Cancellation());
+
+        ExecResult result = run("mkdir -p .git/modules/lib/hooks && echo x > .git/modules/lib/hooks/post-checkout"
+                + " && echo '{}' > .mcp.json && mkdir -p vendor/.claude && echo '{}' > vendor/.claude/settings.json"
+                + " && ln -s ../../vendor .git/modules/other");
+
+        assertEquals(
+                Optional.of("While the command ran, protected paths changed: "
+                        + workspace.resolve(".git/modules/lib/hooks") + " (created), "
+                        + workspace.resolve(".git/modules/lib/hooks/post-checkout") + " (created), "
+                        + workspace.resolve(".git/modules/other") + " (created), " + workspace.resolve(".mcp.json")
+                        + " (created), " + workspace.resolve("vendor/.claude") + " (created), "
+                        + workspace.resolve("vendor/.claude/settings.json") + " (created). What is written there (git"
+                        + " hooks and config, editor and Dockhand settings) runs later on the user's machine, and"
+                        + " without a sandbox nothing prevents it: if this command did it, tell the user exactly what"
+                        + " changed and why."),
+                result.notice());
+    }
+
+    @Test
     void anOrdinaryCommandIsNotReported() throws Exception {
         ExecResult result = run("echo b > b.txt && git add b.txt && git commit -q -m x");
 

@@ -4,6 +4,7 @@ import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.cli.environment.Rendering;
 import dev.dockhand.core.redaction.SecretValues;
 import dev.dockhand.core.sandbox.Sandbox;
 import dev.dockhand.core.tool.ProtectedLayout;
@@ -93,7 +94,10 @@ public final class Sandboxes {
         // the workspace (seconds in a tree of 100,000 files), so it starts now, while the model thinks; the first
         // command waits for it only if it is not done by then.
         Supplier<List<ProtectedLayout>> protectedLayouts = ProtectedLayout.lazily(
-                workspace.roots(), options.approvalRules().protectedPaths());
+                workspace.roots(), options.approvalRules().protectedPaths(), warning -> {
+                    err.println("dockhand: " + Rendering.printable(warning));
+                    err.flush();
+                });
         Thread scan = new Thread(protectedLayouts::get, "dockhand-protected-scan");
         scan.setDaemon(true);
         scan.start();

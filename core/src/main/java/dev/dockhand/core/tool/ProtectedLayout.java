@@ -1,7 +1,6 @@
 package dev.dockhand.core.tool;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -9,11 +8,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
-import java.util.HexFormat;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
@@ -41,12 +40,6 @@ public final class ProtectedLayout {
     /** Most folders one scan visits. */
     static final int MAX_FOLDERS = 200_000;
 
-    /** Most entries of one protected folder that a fingerprint lists. */
-    private static final int MAX_ENTRIES = 2_000;
-
-    /** Files larger than this are fingerprinted by size and time only. */
-    private static final long HASHED_BYTES = 1 << 20;
-
     private final Path root;
     private final List<Path> readOnly;
     private final List<Path> pinned;
@@ -55,6 +48,9 @@ public final class ProtectedLayout {
     private final List<Path> absent;
     private final List<Path> writable;
     private final List<Link> links;
+    private final List<String> warnings;
+    private final ProtectedPaths rules;
+    private final List<GitModules> gitModules;
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
@@ -65,6 +61,14 @@ public final class ProtectedLayout {
         this.absent = List.copyOf(scan.absent);
         this.writable = List.copyOf(scan.writable);
         this.links = List.copyOf(scan.links.values());
+        this.warnings = List.copyOf(scan.warnings);
+        this.rules = scan.rules;
+        this.gitModules = List.copyOf(scan.gitModules);
+    }
+
+    /** The rules this layout was scanned by, which judge by name a path the scan did not find. */
+    public ProtectedPaths rules() {
+        return rules;
     }
 
     /**
@@ -97,15 +101,26 @@ public final class ProtectedLayout {
 
     /**
      * The links on the way to a protected path (the path itself, or a folder above it), as they were at the scan:
-     * what they read, and the real path they lead to when that lies inside the workspace (empty when it leads out or
-     * nowhere). A link cannot be mounted, so a command could replace it; it is put back instead.
+     * what they read, and where they lead when that lies inside the workspace: their real path, or, for a link that
+     * leads nowhere yet, the path a command would create to give it a target. Empty when it leads out, and for a
+     * protected link that leads to a folder holding it (see {@link #warnings}). A link cannot be mounted, so a command
+     * could replace it; it is put back instead.
      */
     public List<Link> links() {
         return links;
     }
 
-    /** A link on the way to a protected path: where it is, what it reads, and its real path inside the workspace. */
+    /** A link on the way to a protected path: where it is, what it reads, and where it leads inside the workspace. */
     public record Link(Path path, Path text, Optional<Path> real) {}
+
+    /**
+     * What the user should know about the protection, one sentence each: a protected link that leads to a folder
+     * holding it ({@code .vscode -> .}) protects the link alone, not that folder, which would make every file in it
+     * need the user's yes.
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
 
     /**
      * Protected folders that do not exist yet, whose creation must be kept out too: an empty folder in their place
@@ -117,10 +132,17 @@ public final class ProtectedLayout {
 
     /**
      * Protected paths that do not exist and must stay so, where an empty folder would break git (a git folder's
-     * {@code commondir}, or a place its config names): a command that creates one has it removed.
+     * {@code commondir}, or a place its config names): a command that creates one has it removed. Looked up anew at
+     * each call, they include what has appeared in a git folder's {@code modules} since the scan: a submodule's hooks
+     * folder and config (a folder prepared there is the one {@code git submodule update} takes, hooks and all, on the
+     * host), and any link (git makes none there; the host's git would follow it to hooks anywhere).
      */
     public List<Path> absent() {
-        return absent;
+        List<Path> now = new ArrayList<>(absent);
+        for (GitModules modules : gitModules) {
+            now.addAll(modules.appeared(rules, readOnly));
+        }
+        return now;
     }
 
     /** Allowed paths that lie under a read-only path and must stay writable. */
@@ -134,6 +156,16 @@ public final class ProtectedLayout {
      * scanned has an empty layout, and the failure is logged.
      */
     public static Supplier<List<ProtectedLayout>> lazily(List<Path> roots, ProtectedPaths rules) {
+        return lazily(roots, rules, warning -> LoggerFactory.getLogger(ProtectedLayout.class)
+                .warn(warning));
+    }
+
+    /**
+     * The layouts of {@code roots}, as {@link #lazily(List, ProtectedPaths)} scans them, each of their
+     * {@link #warnings} told to {@code warnings} once, when the scan is done (before anyone is handed the layouts).
+     */
+    public static Supplier<List<ProtectedLayout>> lazily(
+            List<Path> roots, ProtectedPaths rules, Consumer<String> warnings) {
         return new Supplier<>() {
             private List<ProtectedLayout> layouts;
 
@@ -151,6 +183,7 @@ public final class ProtectedLayout {
                         }
                     }
                     layouts = List.copyOf(scanned);
+                    layouts.forEach(layout -> layout.warnings().forEach(warnings));
                 }
                 return layouts;
             }
@@ -223,6 +256,8 @@ public final class ProtectedLayout {
         private final List<Path> absent = new ArrayList<>();
         private final List<Path> writable = new ArrayList<>();
         private final Map<Path, Link> links = new LinkedHashMap<>();
+        private final List<String> warnings = new ArrayList<>();
+        private final List<GitModules> gitModules = new ArrayList<>();
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
@@ -338,15 +373,24 @@ public final class ProtectedLayout {
             candidates.add(git.resolve("config"));
             candidates.add(git.resolve("config.worktree"));
             candidates.add(commondir);
+            Set<Path> modulesLinks = new HashSet<>();
             for (String nested : List.of("modules", "worktrees")) {
                 Path folder = git.resolve(nested);
-                if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isSymbolicLink(folder) && nested.equals("modules")) {
+                    modulesLinks.add(folder);
+                } else if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                     // Links are met, not followed: one in a protected place is kept, and protected where it leads.
-                    try (Stream<Path> walk = Files.walk(folder, 8)) {
-                        walk.forEach(candidates::add);
+                    try (Stream<Path> walk = Files.walk(folder)) {
+                        walk.forEach(path -> {
+                            candidates.add(path);
+                            if (nested.equals("modules") && Files.isSymbolicLink(path)) {
+                                modulesLinks.add(path);
+                            }
+                        });
                     }
                 }
             }
+            gitModules.add(new GitModules(git, relative(named), Set.copyOf(modulesLinks)));
             for (Path candidate : candidates) {
                 String name = as(git, named, candidate);
                 Optional<ProtectedPaths.Protection> protection = rules.check(name);
@@ -372,9 +416,10 @@ public final class ProtectedLayout {
 
         /**
          * An existing protected path: read-only as named; when a link (its own or a folder's above it) leads it
-         * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace. A
-         * place it leads out to is mounted nowhere: no command in the sandbox can write there. A link that leads
-         * nowhere yet has its target kept absent, since a command could create it.
+         * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace,
+         * unless it is a folder that holds the link ({@code .vscode -> .}: see {@link #warnings}). A place it leads out
+         * to is mounted nowhere: no command in the sandbox can write there. A link that leads nowhere yet has its
+         * target kept absent, since a command could create it.
          */
         private void keep(Path path) {
             addOnce(readOnly, path);
@@ -383,11 +428,16 @@ public final class ProtectedLayout {
                 return;
             }
             linksAlong(path);
-            if (real.isPresent()) {
-                if (inside(real.get())) {
+            if (real.isPresent() && inside(real.get())) {
+                if (!holds(real.get(), path)) {
                     addOnce(readOnly, real.get());
+                } else {
+                    addOnce(
+                            warnings,
+                            relative(path) + " is a link to " + shown(real.get()) + ", a folder that holds it: only"
+                                    + " the link is protected, not the files in that folder.");
                 }
-            } else {
+            } else if (real.isEmpty()) {
                 target(path).filter(this::inside).ifPresent(target -> addOnce(absent, target));
             }
         }
@@ -415,7 +465,16 @@ public final class ProtectedLayout {
                 if (Files.isSymbolicLink(at) && !links.containsKey(at)) {
                     try {
                         Path text = Files.readSymbolicLink(at);
-                        links.put(at, new Link(at, text, realPath(at).filter(this::inside)));
+                        Optional<Path> leads = realPath(at).or(() -> target(at)).filter(this::inside);
+                        // What a protected link leads to is protected as the link; not a folder that holds it (a
+                        // .git link's folder is judged as a git folder, by its hooks and config alone).
+                        if (leads.isPresent()
+                                && holds(leads.get(), at)
+                                && rules.check(relative(at)).isPresent()
+                                && !at.getFileName().toString().equalsIgnoreCase(".git")) {
+                            leads = Optional.empty();
+                        }
+                        links.put(at, new Link(at, text, leads));
                     } catch (IOException e) {
                         // Gone since it was seen: nothing to keep.
                     }
@@ -424,36 +483,74 @@ public final class ProtectedLayout {
         }
 
         /**
-         * Where {@code path} leads, following links, when it or its last link leads nowhere: the path a command would
-         * create to give it a target. Empty when it cannot be worked out (a link loop).
+         * Whether {@code folder} holds {@code link}, or is one of the workspace's roots: protected whole where a
+         * protected link leads, it would make every file there need the user's yes.
          */
-        private static Optional<Path> target(Path path) {
-            Path at = path;
-            for (int hop = 0; hop < MAX_HOPS; hop++) {
-                Path parent = at.getParent();
-                Path here = parent == null ? at : resolved(parent).resolve(at.getFileName());
-                if (!Files.isSymbolicLink(here)) {
-                    return Optional.of(here);
-                }
-                try {
-                    at = here.resolveSibling(Files.readSymbolicLink(here)).normalize();
-                } catch (IOException e) {
-                    return Optional.empty();
-                }
-            }
-            return Optional.empty();
+        private boolean holds(Path folder, Path link) {
+            return link.startsWith(folder) || roots.contains(folder);
+        }
+
+        private String shown(Path folder) {
+            Path top = rootOf(folder);
+            return folder.equals(top)
+                    ? "the top of the workspace"
+                    : top.relativize(folder).toString().replace('\\', '/');
         }
 
         /**
-         * {@code path} with the links of its longest existing part resolved: where a command that creates the rest
-         * would create it.
+         * Where {@code path} leads, resolved name by name as the kernel does (a link met is followed, and a {@code ..}
+         * after it goes up from where it led): the real path of a path that exists; else the path a command would
+         * create to give it a target, which never exists: the first missing name with the names after it, or that
+         * name alone when a {@code ..} comes later (a dangling {@code missing/../src} leads to {@code src} only once
+         * {@code missing} is made). Empty when it cannot be worked out (a link loop, a link that cannot be read).
          */
-        private static Path resolved(Path path) {
-            for (Path at = path; at != null; at = at.getParent()) {
-                Optional<Path> real = realPath(at);
-                if (real.isPresent()) {
-                    return real.get().resolve(at.relativize(path));
+        private static Optional<Path> target(Path path) {
+            Deque<String> names = new ArrayDeque<>();
+            Path absolute = path.toAbsolutePath();
+            absolute.forEach(name -> names.addLast(name.toString()));
+            Path at = absolute.getRoot();
+            int hops = 0;
+            while (!names.isEmpty()) {
+                String name = names.removeFirst();
+                if (name.equals(".")) {
+                    continue;
                 }
+                if (name.equals("..")) {
+                    at = at.getParent() == null ? at : at.getParent();
+                    continue;
+                }
+                Path next = at.resolve(name);
+                if (!Files.isSymbolicLink(next)) {
+                    if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
+                        return Optional.of(names.contains("..") ? next : rest(next, names));
+                    }
+                    at = next;
+                    continue;
+                }
+                if (++hops > MAX_HOPS) {
+                    return Optional.empty();
+                }
+                try {
+                    Path text = Files.readSymbolicLink(next);
+                    List<String> parts = new ArrayList<>();
+                    text.forEach(part -> parts.add(part.toString()));
+                    for (int i = parts.size() - 1; i >= 0; i--) {
+                        names.addFirst(parts.get(i));
+                    }
+                    if (text.isAbsolute()) {
+                        at = text.getRoot();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(at);
+        }
+
+        private static Path rest(Path from, Deque<String> names) {
+            Path path = from;
+            for (String name : names) {
+                path = name.equals(".") ? path : path.resolve(name);
             }
             return path;
         }
@@ -506,9 +603,9 @@ public final class ProtectedLayout {
             return roots.stream().filter(path::startsWith).findFirst().orElse(root);
         }
 
-        private static void addOnce(List<Path> paths, Path path) {
-            if (!paths.contains(path)) {
-                paths.add(path);
+        private static <T> void addOnce(List<T> list, T item) {
+            if (!list.contains(item)) {
+                list.add(item);
             }
         }
 
@@ -518,85 +615,22 @@ public final class ProtectedLayout {
     }
 
     /**
-     * A fingerprint of every protected path found, and of each missing one's absence: relative path to its type,
-     * size, time and (for small files) content hash, listing a folder's entries.
+     * A fingerprint of every protected path, and of each missing one's absence: those the scan found, and those the
+     * rules name now, found by a walk of the root (new ones included: a {@code pkg/.claude}, an {@code .mcp.json}, a
+     * submodule's hooks); relative path to its type, size, time and (for small files) content hash, listing a
+     * folder's entries.
      */
     public Map<String, String> fingerprint() {
-        Map<String, String> prints = new TreeMap<>();
-        List<Path> all = new ArrayList<>(readOnly);
-        all.addAll(missing);
-        all.addAll(absent);
-        for (Path path : all) {
-            String name = root.relativize(path).toString().replace('\\', '/');
-            if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                prints.put(name, "absent");
-            } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                try (Stream<Path> entries = Files.walk(path)) {
-                    entries.limit(MAX_ENTRIES)
-                            .forEach(entry ->
-                                    prints.put(root.relativize(entry).toString().replace('\\', '/'), print(entry)));
-                } catch (IOException | RuntimeException e) {
-                    prints.put(name, "unreadable");
-                }
-            } else {
-                prints.put(name, print(path));
-            }
-        }
-        return prints;
+        List<Path> known = new ArrayList<>(readOnly);
+        known.addAll(missing);
+        known.addAll(absent);
+        return ProtectedFingerprint.of(root, rules, known);
     }
 
     /**
      * What differs between two fingerprints, one phrase per path, like {@code .git/hooks/pre-commit (created)}.
      */
     public static List<String> changes(Map<String, String> before, Map<String, String> after) {
-        List<String> changes = new ArrayList<>();
-        Map<String, String> all = new TreeMap<>(before);
-        after.forEach(all::putIfAbsent);
-        for (String path : all.keySet()) {
-            String was = before.getOrDefault(path, "absent");
-            String now = after.getOrDefault(path, "absent");
-            if (was.equals(now)) {
-                continue;
-            }
-            String what = was.equals("absent") ? "created" : now.equals("absent") ? "removed" : "changed";
-            changes.add(path + " (" + what + ")");
-        }
-        return changes;
-    }
-
-    private static String print(Path path) {
-        try {
-            BasicFileAttributes attributes =
-                    Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (attributes.isDirectory()) {
-                // Its entries are printed one by one; its own time changes with every one of them.
-                return "folder";
-            }
-            String kind = attributes.isSymbolicLink() ? "link" : "file";
-            String print = kind + " " + attributes.size() + " "
-                    + attributes.lastModifiedTime().toMillis();
-            if (attributes.isRegularFile() && attributes.size() <= HASHED_BYTES) {
-                print += " " + hash(path);
-            } else if (attributes.isSymbolicLink()) {
-                print += " " + Files.readSymbolicLink(path);
-            }
-            return print;
-        } catch (IOException e) {
-            return "unreadable";
-        }
-    }
-
-    private static String hash(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[8192];
-            int read;
-            while ((read = in.read(buffer)) >= 0) {
-                digest.update(buffer, 0, read);
-            }
-            return HexFormat.of().formatHex(digest.digest(), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ProtectedFingerprint.changes(before, after);
     }
 }

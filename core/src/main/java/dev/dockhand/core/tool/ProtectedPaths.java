@@ -30,8 +30,8 @@ public final class ProtectedPaths {
      * Folders, at any depth, that editors, hook managers and coding agents act on when the user opens, commits or
      * starts an agent in the project (an agent may be started in any subfolder, which is then its project).
      */
-    public static final List<String> FOLDERS =
-            List.of(".dockhand", ".vscode", ".idea", ".husky", ".claude", ".gemini", ".qwen", ".codex", ".cursor");
+    public static final List<String> FOLDERS = List.of(
+            ".dockhand", ".vscode", ".idea", ".husky", ".claude", ".gemini", ".qwen", ".codex", ".cursor", ".opencode");
 
     /**
      * A repository's files that git runs or obeys, directly under its git directory: its config, and
@@ -51,8 +51,12 @@ public final class ProtectedPaths {
             ".lefthook-local.yml",
             ".lefthook-local.yaml");
 
-    /** Coding agents' files, at any depth: Claude Code starts the MCP servers a project's {@code .mcp.json} lists. */
-    public static final Set<String> AGENT_FILES = Set.of(".mcp.json");
+    /**
+     * Coding agents' files, at any depth: Claude Code starts the MCP servers a project's {@code .mcp.json} lists, and
+     * opencode those of the {@code opencode.json} or {@code opencode.jsonc} it finds in the folder it starts in or one
+     * above it.
+     */
+    public static final Set<String> AGENT_FILES = Set.of(".mcp.json", "opencode.json", "opencode.jsonc");
 
     /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
     private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
@@ -121,7 +125,8 @@ public final class ProtectedPaths {
     /**
      * Whether a link on the way to a protected path leads to {@code path}, or to a folder above it: {@code .vscode ->
      * cfg} makes {@code cfg/tasks.json} what VS Code runs, so it is protected as {@code .vscode/tasks.json}, under the
-     * same entry (an approval of a write through the link then holds for the write where it lands).
+     * same entry (an approval of a write through the link then holds for the write where it lands). So does a link
+     * that leads nowhere yet, where it would lead once that is made (see {@link ProtectedLayout#links}).
      */
     private Optional<Protection> linkedTo(Workspace workspace, Path path) {
         for (Path root : workspace.roots()) {
@@ -221,21 +226,26 @@ public final class ProtectedPaths {
         for (int i = 0; i < parts.length; i++) {
             names[i] = parts[i].toLowerCase(Locale.ROOT);
         }
-        if (HOOK_MANAGER_FILES.contains(names[names.length - 1])) {
-            return Optional.of(new Protection(
-                    join(parts, parts.length), "a hook manager runs the commands it lists at your next commit"));
-        }
-        if (AGENT_FILES.contains(names[names.length - 1])) {
-            return Optional.of(
-                    new Protection(join(parts, parts.length), "Claude Code starts the MCP servers it lists"));
-        }
+        // A protected folder first: .opencode/opencode.json is protected as the folder it lies in.
         for (int i = 0; i < parts.length; i++) {
             if (FOLDERS.contains(names[i])) {
                 return Optional.of(new Protection(join(parts, i + 1), folderReason(names[i])));
             }
             if (names[i].equals(".git")) {
-                return git(parts, names, i);
+                Optional<Protection> git = git(parts, names, i);
+                if (git.isPresent()) {
+                    return git;
+                }
+                break;
             }
+        }
+        if (HOOK_MANAGER_FILES.contains(names[names.length - 1])) {
+            return Optional.of(new Protection(
+                    join(parts, parts.length), "a hook manager runs the commands it lists at your next commit"));
+        }
+        if (AGENT_FILES.contains(names[names.length - 1])) {
+            String agent = names[names.length - 1].equals(".mcp.json") ? "Claude Code" : "opencode";
+            return Optional.of(new Protection(join(parts, parts.length), agent + " starts the MCP servers it lists"));
         }
         return Optional.empty();
     }
@@ -294,6 +304,7 @@ public final class ProtectedPaths {
             case ".gemini" -> "Gemini CLI starts the MCP servers and obeys the settings in it";
             case ".qwen" -> "Qwen Code starts the MCP servers and obeys the settings in it";
             case ".codex" -> "Codex starts the MCP servers and obeys the config in it";
+            case ".opencode" -> "opencode starts the MCP servers and loads the plugins in it";
             default -> "Cursor starts the MCP servers and obeys the rules in it";
         };
     }

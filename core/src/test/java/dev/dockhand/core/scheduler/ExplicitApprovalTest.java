@@ -149,6 +149,38 @@ class ExplicitApprovalTest {
     }
 
     @Test
+    void aFileWhereADanglingProtectedLinkWouldLeadIsProtectedLikeTheFolder() throws Exception {
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        ApprovalRules rules = new ApprovalRules(ProtectedPaths.defaults(), Map.of());
+
+        run(scheduler(ApprovalMode.YOLO, rules), "write", "cfg/tasks.json");
+
+        assertEquals(
+                List.of(Optional.of(new ApprovalRequest.Explicit(
+                        ".vscode is protected: VS Code runs the tasks and obeys the settings in it (cfg/tasks.json is"
+                                + " .vscode/tasks.json through the link .vscode). Only the user's own yes to this call"
+                                + " lets a tool change it, whatever the approval mode.",
+                        Optional.of(".vscode")))),
+                asked.stream().map(ApprovalRequest::explicit).toList());
+    }
+
+    @Test
+    void aProtectedLinkToTheWorkspaceLeavesItsOtherFilesUnasked() throws Exception {
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("."));
+        ApprovalRules rules = new ApprovalRules(ProtectedPaths.defaults(), Map.of());
+
+        run(scheduler(ApprovalMode.YOLO, rules), "write", "src/Main.java");
+        run(scheduler(ApprovalMode.YOLO, rules), "write", ".vscode/tasks.json");
+
+        assertEquals(
+                List.of(Optional.of(".vscode")),
+                asked.stream()
+                        .map(request -> request.explicit().flatMap(ApprovalRequest.Explicit::protectedEntry))
+                        .toList());
+        assertEquals(List.of("src/Main.java", ".vscode/tasks.json"), write.runs);
+    }
+
+    @Test
     void aPathTheUserAllowedIsWrittenWithoutAsking() {
         ApprovalRules rules = new ApprovalRules(new ProtectedPaths(List.of(), List.of(".git/hooks")), Map.of());
 

@@ -74,7 +74,16 @@ class ProtectedLayoutTest {
                 List.of(".git/modules", ".git/modules/libs", ".git/modules/libs/foo", "libs", "libs/foo"),
                 relative(layout.above()));
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".dockhand", ".gemini", ".husky", ".idea", ".qwen"),
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".dockhand",
+                        ".gemini",
+                        ".husky",
+                        ".idea",
+                        ".opencode",
+                        ".qwen"),
                 relative(layout.missing()));
         assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(List.of(), layout.writable());
@@ -118,6 +127,7 @@ class ProtectedLayoutTest {
                         ".git/hooks",
                         ".husky",
                         ".idea",
+                        ".opencode",
                         ".qwen",
                         "vendor/x/.git/hooks"),
                 relative(layout.missing()));
@@ -142,6 +152,33 @@ class ProtectedLayoutTest {
                         ".git/config (changed)",
                         ".git/hooks/pre-commit (created)",
                         ".idea (created)"),
+                ProtectedLayout.changes(before, layout.fingerprint()));
+    }
+
+    @Test
+    void aFingerprintSeesProtectedPathsTheScanDidNotFindByTheirNames() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        Map<String, String> before = layout.fingerprint();
+
+        Files.writeString(root.resolve(".mcp.json"), "{\"mcpServers\": {}}\n");
+        Files.writeString(root.resolve("lefthook.yml"), "pre-commit: {}\n");
+        Files.createDirectories(root.resolve("src/.claude"));
+        Files.writeString(root.resolve("src/.claude/settings.json"), "{\"hooks\": {}}\n");
+        Files.createDirectories(root.resolve(".git/modules/lib/hooks"));
+        Files.writeString(root.resolve(".git/modules/lib/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.writeString(root.resolve(".git/modules/lib/HEAD"), "ref: refs/heads/main\n");
+        Files.createSymbolicLink(root.resolve(".git/modules/other"), Path.of("../../src"));
+        Files.writeString(root.resolve("src/Main.java"), "changed, but not protected\n");
+
+        assertEquals(
+                List.of(
+                        ".git/modules/lib/hooks (created)",
+                        ".git/modules/lib/hooks/post-checkout (created)",
+                        ".git/modules/other (created)",
+                        ".mcp.json (created)",
+                        "lefthook.yml (created)",
+                        "src/.claude (created)",
+                        "src/.claude/settings.json (created)"),
                 ProtectedLayout.changes(before, layout.fingerprint()));
     }
 
@@ -187,7 +224,7 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/config",
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
-        assertEquals(List.of(".dockhand", ".husky", ".idea"), relative(layout.missing()));
+        assertEquals(List.of(".dockhand", ".husky", ".idea", ".opencode"), relative(layout.missing()));
     }
 
     @Test
@@ -206,6 +243,7 @@ class ProtectedLayoutTest {
                         ".git",
                         ".husky",
                         ".idea",
+                        ".opencode",
                         ".qwen",
                         ".vscode"),
                 sortedRelative(plain, layout.missing()));
@@ -257,7 +295,7 @@ class ProtectedLayoutTest {
                         .sorted(Comparator.comparing(ProtectedLayout.Link::path))
                         .toList());
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".qwen"),
+                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".opencode", ".qwen"),
                 relative(layout.missing()));
     }
 
@@ -299,8 +337,102 @@ class ProtectedLayoutTest {
 
         assertEquals(List.of(".git/commondir", "cfg/editor", "vendor/x/.git/commondir"), relative(layout.absent()));
         assertEquals(
-                List.of(new ProtectedLayout.Link(root.resolve(".vscode"), Path.of("cfg/editor"), Optional.empty())),
+                List.of(new ProtectedLayout.Link(
+                        root.resolve(".vscode"), Path.of("cfg/editor"), Optional.of(root.resolve("cfg/editor")))),
                 layout.links());
+    }
+
+    @Test
+    void aDanglingLinkThatGoesUpAfterAMissingFolderLeadsToThatFolderNeverToWhatExists() throws Exception {
+        for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
+            Files.delete(root.resolve(file));
+        }
+        // The kernel resolves missing/.. only once missing exists; read lexically it is src, or the workspace.
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("missing/../src"));
+        Files.createSymbolicLink(root.resolve(".dockhand"), Path.of("gone/.."));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(".git/commondir", "gone", "missing", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(
+                        new ProtectedLayout.Link(
+                                root.resolve(".dockhand"), Path.of("gone/.."), Optional.of(root.resolve("gone"))),
+                        new ProtectedLayout.Link(
+                                root.resolve(".vscode"),
+                                Path.of("missing/../src"),
+                                Optional.of(root.resolve("missing")))),
+                layout.links().stream()
+                        .sorted(Comparator.comparing(ProtectedLayout.Link::path))
+                        .toList());
+    }
+
+    @Test
+    void aProtectedLinkToAFolderThatHoldsItProtectsTheLinkAloneAndSaysSo() throws Exception {
+        for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
+            Files.delete(root.resolve(file));
+        }
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("."));
+        Files.createDirectories(root.resolve("pkg"));
+        Files.createSymbolicLink(root.resolve("pkg/.claude"), Path.of("."));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "pkg/.claude",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(
+                List.of(
+                        new ProtectedLayout.Link(root.resolve(".vscode"), Path.of("."), Optional.empty()),
+                        new ProtectedLayout.Link(root.resolve("pkg/.claude"), Path.of("."), Optional.empty())),
+                layout.links().stream()
+                        .sorted(Comparator.comparing(ProtectedLayout.Link::path))
+                        .toList());
+        assertEquals(
+                List.of(
+                        ".vscode is a link to the top of the workspace, a folder that holds it: only the link is"
+                                + " protected, not the files in that folder.",
+                        "pkg/.claude is a link to pkg, a folder that holds it: only the link is protected, not the"
+                                + " files in that folder."),
+                layout.warnings().stream().sorted().toList());
+    }
+
+    @Test
+    void aSubmodulesHooksAndConfigPreparedAfterTheScanMustStayAbsentAsMustALinkInModules() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        // What a model prepares for git submodule update --init to take on the host, hooks and all.
+        for (String folder : List.of(
+                ".git/modules/lib/hooks", ".git/modules/lib/objects", ".git/modules/libs/foo/modules/deep/hooks")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        Files.writeString(root.resolve(".git/modules/lib/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.writeString(root.resolve(".git/modules/lib/config"), "[core]\n");
+        Files.writeString(root.resolve(".git/modules/lib/HEAD"), "ref: refs/heads/main\n");
+        Files.createDirectories(root.resolve("evil/hooks"));
+        Files.createSymbolicLink(root.resolve(".git/modules/other"), Path.of("../../evil"));
+        // A repository that had no modules folder at the scan.
+        Files.createDirectories(root.resolve("vendor/x/.git/modules/y/hooks"));
+
+        assertEquals(
+                List.of(
+                        ".git/commondir",
+                        ".git/modules/lib/config",
+                        ".git/modules/lib/hooks",
+                        ".git/modules/libs/foo/modules/deep/hooks",
+                        ".git/modules/other",
+                        "vendor/x/.git/commondir",
+                        "vendor/x/.git/modules/y/hooks"),
+                relative(layout.absent()));
     }
 
     @Test

@@ -47,7 +47,12 @@ class ProtectedPathsTest {
                 Arguments.of(".qwen/settings.json", ".qwen"),
                 Arguments.of(".codex/config.toml", ".codex"),
                 Arguments.of(".cursor/mcp.json", ".cursor"),
+                Arguments.of(".opencode/opencode.jsonc", ".opencode"),
+                Arguments.of("packages/app/.opencode/plugins/notify.ts", "packages/app/.opencode"),
                 Arguments.of(".mcp.json", ".mcp.json"),
+                Arguments.of("opencode.json", "opencode.json"),
+                Arguments.of("packages/app/opencode.jsonc", "packages/app/opencode.jsonc"),
+                Arguments.of("OpenCode.JSON", "OpenCode.JSON"),
                 Arguments.of("packages/app/.mcp.json", "packages/app/.mcp.json"),
                 Arguments.of(".Claude/Settings.json", ".Claude"),
                 Arguments.of("./.git/./hooks/x", ".git/hooks"),
@@ -70,6 +75,8 @@ class ProtectedPathsTest {
                 Arguments.of("CLAUDE.md", ""),
                 Arguments.of("GEMINI.md", ""),
                 Arguments.of("docs/mcp.json", ""),
+                Arguments.of("opencode.json.example", ""),
+                Arguments.of("tui.json", ""),
                 Arguments.of(".mcp.json.example", ""),
                 Arguments.of("src/config", ""),
                 Arguments.of("hooks/pre-commit", ""),
@@ -102,7 +109,13 @@ class ProtectedPathsTest {
                         "Qwen Code starts the MCP servers and obeys the settings in it"),
                 Arguments.of(".codex/config.toml", ".codex", "Codex starts the MCP servers and obeys the config in it"),
                 Arguments.of(".cursor/mcp.json", ".cursor", "Cursor starts the MCP servers and obeys the rules in it"),
-                Arguments.of(".mcp.json", ".mcp.json", "Claude Code starts the MCP servers it lists"));
+                Arguments.of(
+                        ".opencode/opencode.json",
+                        ".opencode",
+                        "opencode starts the MCP servers and loads the plugins in it"),
+                Arguments.of(".mcp.json", ".mcp.json", "Claude Code starts the MCP servers it lists"),
+                Arguments.of("opencode.json", "opencode.json", "opencode starts the MCP servers it lists"),
+                Arguments.of("opencode.jsonc", "opencode.jsonc", "opencode starts the MCP servers it lists"));
     }
 
     @ParameterizedTest
