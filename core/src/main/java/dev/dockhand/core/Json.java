@@ -38,7 +38,7 @@ public final class Json {
     /**
      * Serialises as {@link #write} does, with every character that does not print written as JSON's six-character escape: the
      * C0 controls (as JSON requires), DEL, the C1 controls, format characters (bidirectional overrides, zero-width
-     * characters) and the line and paragraph separators. JSON leaves all but C0 raw, and a terminal, or a filter made
+     * characters), the line and paragraph separators, and every character past U+FFFF (as its two halves). JSON leaves all but C0 raw, and a terminal, or a filter made
      * for one, acts on a raw U+009B (a CSI) or U+009D (an OSC) in a string; escaped, they reach a parser whole and
      * nothing else. For JSON written where a terminal or a line-based reader may see it: stdout.
      */
@@ -69,11 +69,16 @@ public final class Json {
         @Override
         public SerializableString getEscapeSequence(int ch) {
             return switch (Character.getType(ch)) {
+                    // A surrogate is half of a character past U+FFFF; Jackson hands over one half at a time, so whether
+                    // the
+                    // character prints (an emoji) or not (a tag character, which hides text) cannot be told: both
+                    // halves
+                    // are escaped, and a parser joins them back into the character.
                 case Character.CONTROL,
                         Character.FORMAT,
                         Character.LINE_SEPARATOR,
-                        Character.PARAGRAPH_SEPARATOR -> new SerializedString(
-                        String.format(Locale.ROOT, "\\u%04X", ch));
+                        Character.PARAGRAPH_SEPARATOR,
+                        Character.SURROGATE -> new SerializedString(String.format(Locale.ROOT, "\\u%04X", ch));
                 default -> null;
             };
         }
