@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.cli.environment.ExitCodes;
+import dev.dockhand.core.testing.ProviderFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,34 @@ public class SessionResumeTest extends CliTest {
         assertEquals("first question", messages.get(1).get("content").asText());
         assertEquals("First answer.", messages.get(2).get("content").asText());
         assertEquals("second question", messages.get(3).get("content").asText());
+    }
+
+    @Test
+    void anAnthropicSessionResumedWithEveryToolExcludedStillDeclaresTheToolsItsHistoryCalled() {
+        cli.variables.put("ANTHROPIC_API_KEY", "sk-ant-test");
+        cli.variables.put("ANTHROPIC_BASE_URL", cli.model.baseUrl());
+        String[] claude = {"--provider", "anthropic", "--model", "claude-sonnet-4-5", "--tools", "read_file"};
+        cli.model.enqueue(
+                ProviderFixtures.stream("anthropic", "tool_call"), ProviderFixtures.stream("anthropic", "text"));
+        assertEquals(ExitCodes.OK, cli.run(concat(claude, "-p", "read the readme")), cli.err.toString());
+        cli.model.enqueue(ProviderFixtures.stream("anthropic", "text"));
+
+        // The scripted Messages API, like the real one, refuses tool blocks in a request without tools.
+        assertEquals(
+                ExitCodes.OK,
+                cli.run(concat(claude, "--excluded-tools", "read_file", "--resume", "-p", "thanks")),
+                cli.err.toString());
+
+        JsonNode first = cli.model.takeRequest();
+        cli.model.takeRequest();
+        JsonNode resumed = cli.model.takeRequest();
+        assertEquals(first.get("tools"), resumed.get("tools"));
+        assertEquals(dev.dockhand.core.Json.read("{\"type\":\"none\"}"), resumed.get("tool_choice"));
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(head), java.util.Arrays.stream(tail))
+                .toArray(String[]::new);
     }
 
     @Test

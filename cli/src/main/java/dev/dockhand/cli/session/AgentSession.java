@@ -213,7 +213,9 @@ public final class AgentSession implements AutoCloseable {
         List<Tool<?>> all = new ArrayList<>(tools(options));
         all.add(subAgents.tool());
         List<Tool<?>> offered = options.headless().select(all, mcp != null);
-        ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered));
+        List<Tool<?>> withheld =
+                all.stream().filter(tool -> !offered.contains(tool)).toList();
+        ToolRegistry registry = new ToolRegistry(offered, options.headless().withheld(all, offered), withheld);
         McpSetup.offer(registry, mcp);
         Sandbox sandbox;
         try {

@@ -408,7 +408,10 @@ public final class AgentLoop {
         knownTokens = tokensOf(messages);
         knownMessages = messages.size();
         try {
-            return client.stream(new ModelRequest(model, messages, offered, reasoningEffort), listener, cancel);
+            return client.stream(
+                    new ModelRequest(model, messages, offered, reasoningEffort, scheduler.withheldDeclarations()),
+                    listener,
+                    cancel);
         } catch (ProviderException e) {
             if (streamed.length() > 0) {
                 conversation.addAssistant(new Message.Assistant(streamed.toString(), List.of()));

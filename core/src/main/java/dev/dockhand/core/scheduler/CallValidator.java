@@ -58,8 +58,7 @@ final class CallValidator {
                                 + (call.arguments().isBlank()
                                         ? "it had no arguments either"
                                         : "its arguments were " + quote(call.arguments()))
-                                + "). Call again with the name of one of these tools: "
-                                + String.join(", ", registry.names()) + ".");
+                                + "). " + offered("Call again with the name of one of these tools: "));
             }
             if (!ToolCall.isWireName(call.name())) {
                 // The name goes back to the provider as the placeholder, which no API refuses; the model hears what
@@ -68,21 +67,21 @@ final class CallValidator {
                         ToolErrorType.UNKNOWN_TOOL,
                         "Your tool call named " + quoteName(call.name()) + " was not run: no tool has that name, and"
                                 + " a tool name has only letters, digits, _ and - (the call shows as "
-                                + ToolCall.INVALID_NAME + " in the history). Call again with the name of one of these"
-                                + " tools: " + String.join(", ", registry.names()) + ".");
+                                + ToolCall.INVALID_NAME + " in the history). "
+                                + offered("Call again with the name of one of these tools: "));
             }
             Optional<String> withheld = registry.withheld(call.name());
             if (withheld.isPresent()) {
                 return invalid(
                         ToolErrorType.NOT_APPROVED,
                         "The " + call.name() + " call was not run: " + withheld.get() + ", so it is not available in"
-                                + " this session. Do without it; the tools you have are: "
-                                + String.join(", ", registry.names()) + ".");
+                                + " this session. "
+                                + (registry.names().isEmpty()
+                                        ? "Do without it: this session offers no tools."
+                                        : offered("Do without it; the tools you have are: ")));
             }
             return invalid(
-                    ToolErrorType.UNKNOWN_TOOL,
-                    "Unknown tool '" + call.name() + "'. Available tools: " + String.join(", ", registry.names())
-                            + ".");
+                    ToolErrorType.UNKNOWN_TOOL, "Unknown tool '" + call.name() + "'. " + offered("Available tools: "));
         }
         JsonNode arguments;
         try {
@@ -103,6 +102,15 @@ final class CallValidator {
                             + ".");
         }
         return bind(call, tool.get(), arguments);
+    }
+
+    /**
+     * The end of a refusal that names the tools the model may call: {@code lead} and their names, or, when a session
+     * offers none (every tool excluded), that it has none.
+     */
+    private String offered(String lead) {
+        List<String> names = registry.names();
+        return names.isEmpty() ? "This session offers no tools." : lead + String.join(", ", names) + ".";
     }
 
     private <P> Outcome bind(ToolCall call, Tool<P> tool, JsonNode arguments) {

@@ -5,6 +5,7 @@ import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentEvent;
 import dev.dockhand.core.agent.AgentEventSink;
 import dev.dockhand.core.conversation.ToolCall;
+import dev.dockhand.core.model.ToolDeclaration;
 import dev.dockhand.core.redaction.Redactor;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.ProtectedPaths;
@@ -146,6 +147,11 @@ public final class CoreToolScheduler {
      */
     public void warmValidation() {
         validator.warm();
+    }
+
+    /** The tools this scheduler knows but does not offer, as the model would be told of them. */
+    public List<ToolDeclaration> withheldDeclarations() {
+        return registry.withheldDeclarations();
     }
 
     public ApprovalMode approvalMode() {

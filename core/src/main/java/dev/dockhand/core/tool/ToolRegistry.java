@@ -15,6 +15,8 @@ import java.util.function.Predicate;
 public final class ToolRegistry {
     private final Map<String, Tool<?>> tools = new LinkedHashMap<>();
     private final Map<String, String> withheld;
+    private final List<Tool<?>> withheldTools;
+    private List<ToolDeclaration> withheldDeclarations;
     private volatile LateTools late = LateTools.NONE;
     private List<ToolDeclaration> fixedDeclarations;
     private List<Tool<?>> declaredLate;
@@ -45,7 +47,19 @@ public final class ToolRegistry {
      *     user excluded it (--excluded-tools)"
      */
     public ToolRegistry(List<? extends Tool<?>> tools, Map<String, String> withheld) {
+        this(tools, withheld, List.of());
+    }
+
+    /**
+     * @param withheld as above
+     * @param withheldTools the withheld tools themselves, those the caller has: a request that offers no tool while
+     *     its history holds calls to them still declares them, as they are, for the model not to call ({@link
+     *     #withheldDeclarations})
+     */
+    public ToolRegistry(
+            List<? extends Tool<?>> tools, Map<String, String> withheld, List<? extends Tool<?>> withheldTools) {
         this.withheld = Map.copyOf(withheld);
+        this.withheldTools = List.copyOf(withheldTools);
         for (Tool<?> tool : tools) {
             Tool<?> previous = this.tools.putIfAbsent(tool.name(), tool);
             if (previous != null) {
@@ -69,12 +83,11 @@ public final class ToolRegistry {
      */
     public ToolRegistry narrowed(Predicate<String> allowed, Map<String, String> withheld) {
         List<Tool<?>> fixed = new ArrayList<>();
+        List<Tool<?>> left = new ArrayList<>();
         for (Tool<?> tool : tools.values()) {
-            if (allowed.test(tool.name())) {
-                fixed.add(tool);
-            }
+            (allowed.test(tool.name()) ? fixed : left).add(tool);
         }
-        ToolRegistry narrowed = new ToolRegistry(fixed, withheld);
+        ToolRegistry narrowed = new ToolRegistry(fixed, withheld, left);
         narrowed.setLateTools(new NarrowedLateTools(this, allowed));
         return narrowed;
     }
@@ -145,11 +158,22 @@ public final class ToolRegistry {
         return declarations;
     }
 
+    /**
+     * What the model would be told of the withheld tools the registry has: a request that offers no tool declares
+     * those its history calls, and lets the model call none (Anthropic refuses tool calls in a history without tools).
+     */
+    public synchronized List<ToolDeclaration> withheldDeclarations() {
+        if (withheldDeclarations == null) {
+            withheldDeclarations = declare(withheldTools);
+        }
+        return withheldDeclarations;
+    }
+
     private static List<ToolDeclaration> declare(java.util.Collection<Tool<?>> tools) {
         List<ToolDeclaration> declarations = new ArrayList<>();
         for (Tool<?> tool : tools) {
             declarations.add(new ToolDeclaration(tool.name(), tool.description(), tool.parameterSchema()));
         }
-        return declarations;
+        return List.copyOf(declarations);
     }
 }

@@ -24,8 +24,8 @@ class MalformedToolNameTest {
 
     private static String said(String quoted) {
         return "Your tool call named " + quoted + " was not run: no tool has that name, and a tool name has only"
-                + " letters, digits, _ and - (the call shows as invalid_tool_name in the history). Call again with"
-                + " the name of one of these tools: .";
+                + " letters, digits, _ and - (the call shows as invalid_tool_name in the history). This session"
+                + " offers no tools.";
     }
 
     @Test
@@ -47,7 +47,7 @@ class MalformedToolNameTest {
     @Test
     void aNameEveryApiTakesButNoToolHasIsAnUnknownTool() {
         assertEquals(
-                "Unknown tool 'open_file'. Available tools: .",
+                "Unknown tool 'open_file'. This session offers no tools.",
                 refusal("open_file").llmContent());
     }
 }

@@ -76,6 +76,12 @@ final class AnthropicRules {
                 "messages." + (messages.size() - 1) + ": `tool_use` ids were found"
                         + " without `tool_result` blocks immediately after: " + pending);
         tools(body.get("tools"), problems);
+        toolChoice(body, problems);
+        // Recorded: "Requests which include `tool_use` or `tool_result` blocks must define tools."
+        // (anthropics/anthropic-sdk-python#494, BerriAI/litellm#4689): tools removed once the history has tool blocks.
+        problems.require(
+                !holdsToolBlocks(messages) || isNonEmptyArray(body.get("tools")),
+                "Requests which include `tool_use` or `tool_result` blocks must define tools.");
         cacheControl(body, problems);
         thinking(body, problems);
         ImageRules.anthropic(body, problems);
@@ -358,6 +364,18 @@ final class AnthropicRules {
         return ids;
     }
 
+    private static boolean holdsToolBlocks(JsonNode messages) {
+        for (JsonNode message : messages) {
+            for (JsonNode block : message.path("content")) {
+                String type = block.path("type").asText();
+                if (type.equals("tool_use") || type.equals("tool_result")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static void tools(JsonNode tools, WireProblems problems) {
         if (tools == null) {
             return;
@@ -366,8 +384,11 @@ final class AnthropicRules {
             problems.add("tools: Input should be a valid list");
             return;
         }
+        Set<String> names = new HashSet<>();
         for (int t = 0; t < tools.size(); t++) {
             JsonNode tool = tools.get(t);
+            // Recorded: "tools: Tool names must be unique." (anthropics/claude-code#10687).
+            problems.require(names.add(tool.path("name").asText()), "tools: Tool names must be unique.");
             problems.require(
                     TOOL_NAME.matcher(tool.path("name").asText()).matches(),
                     "tools." + t + ".custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'");
@@ -376,5 +397,39 @@ final class AnthropicRules {
                             && tool.get("input_schema").path("type").asText().equals("object"),
                     "tools." + t + ".custom.input_schema: an object schema of type 'object' is required");
         }
+    }
+
+    /**
+     * Documented (API reference, {@code tool_choice}): {@code auto}, {@code any}, {@code tool} with the name of a
+     * declared tool, or {@code none} ("The model will not be allowed to use tools", the SDK's ToolChoiceNone). With
+     * thinking on only {@code auto} and {@code none} are allowed (extended thinking docs, quoted in
+     * anthropics/claude-code#18759); the API answers "Thinking may not be enabled when tool_choice forces tool use."
+     * (mastra-ai/mastra#7507). Dockhand's own, stricter than the API: no tool_choice without tools.
+     */
+    private static void toolChoice(JsonNode body, WireProblems problems) {
+        JsonNode choice = body.get("tool_choice");
+        if (choice == null) {
+            return;
+        }
+        String type = choice.path("type").asText();
+        if (!Set.of("auto", "any", "tool", "none").contains(type)) {
+            problems.add("tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'");
+            return;
+        }
+        problems.require(isNonEmptyArray(body.get("tools")), "tool_choice: tools must be set with tool_choice");
+        if (type.equals("tool")) {
+            boolean declared = false;
+            for (JsonNode tool : body.path("tools")) {
+                declared |=
+                        tool.path("name").asText().equals(choice.path("name").asText());
+            }
+            problems.require(declared, "tool_choice.tool.name: the tool must be one of the request's tools");
+        }
+        String thinking = body.path("thinking").path("type").asText();
+        problems.require(
+                !(thinking.equals("enabled") || thinking.equals("adaptive"))
+                        || type.equals("auto")
+                        || type.equals("none"),
+                "Thinking may not be enabled when tool_choice forces tool use.");
     }
 }

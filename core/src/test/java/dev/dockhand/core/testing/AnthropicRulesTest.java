@@ -10,9 +10,9 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scripted Messages API refuses what the real one refuses about prompt-cache breakpoints and extended thinking.
+ * The scripted Messages API refuses what the real one refuses about prompt-cache breakpoints, extended thinking and tools.
  * The base request is a tool loop with thinking on, in the shape Dockhand's writer produces: four breakpoints, the
- * thinking blocks opening the assistant turn, the budget below max_tokens.
+ * thinking blocks opening the assistant turn, the budget below max_tokens, the tool the history calls declared.
  */
 class AnthropicRulesTest {
     private static final String REQUEST =
@@ -217,5 +217,34 @@ class AnthropicRulesTest {
                     .put("text", "Done.");
             messages.addObject().put("role", "user").put("content", "more");
         }));
+    }
+
+    @Test
+    void refusesToolBlocksInARequestWithoutTools() {
+        assertEquals(
+                List.of("Requests which include `tool_use` or `tool_result` blocks must define tools."),
+                problems(body -> body.remove("tools")));
+    }
+
+    @Test
+    void refusesTwoToolsOfOneName() {
+        assertEquals(List.of("tools: Tool names must be unique."), problems(body -> ((ArrayNode) body.get("tools"))
+                .addObject()
+                .put("name", "read_file")
+                .put("description", "again")
+                .putObject("input_schema")
+                .put("type", "object")));
+    }
+
+    @Test
+    void takesToolChoiceNoneWithThinkingAndRefusesAForcedTool() {
+        assertEquals(List.of(), problems(body -> body.putObject("tool_choice").put("type", "none")));
+        assertEquals(
+                List.of("Thinking may not be enabled when tool_choice forces tool use."),
+                problems(body ->
+                        body.putObject("tool_choice").put("type", "tool").put("name", "read_file")));
+        assertEquals(
+                List.of("tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'"),
+                problems(body -> body.putObject("tool_choice").put("type", "never")));
     }
 }

@@ -52,6 +52,12 @@ class AnthropicServedRepliesTest {
                 .put("type", "tool_result")
                 .put("tool_use_id", "toolu_01ReadReadmeInterleavedM2")
                 .put("content", "readme");
+        body.putArray("tools")
+                .addObject()
+                .put("name", "read_file")
+                .put("description", "Reads a file.")
+                .putObject("input_schema")
+                .put("type", "object");
         return Json.write(body);
     }
 

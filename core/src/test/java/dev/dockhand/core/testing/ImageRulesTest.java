@@ -55,13 +55,18 @@ class ImageRulesTest {
                 WireFormat.OPENAI.problems(json(deepSeek)));
     }
 
+    /** The tools of the Anthropic bodies below, which the API wants beside tool blocks. */
+    private static final String SHOT_TOOL =
+            "'tools':[{'name':'shot','description':'Takes a screenshot.','input_schema':{'type':'object'}}]";
+
     @Test
     void anthropicRefusesAnImageInAnAssistantTurnAndAnUnknownMediaType() {
         JsonNode body = json("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'look'},"
                 + "{'role':'assistant','content':[{'type':'image','source':{'type':'base64',"
                 + "'media_type':'image/png','data':'${PNG}'}},{'type':'tool_use','id':'c1','name':'shot','input':{}}]},"
                 + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'c1','content':["
-                + "{'type':'image','source':{'type':'base64','media_type':'image/svg+xml','data':'PHN2Zy8+'}}]}]}]}");
+                + "{'type':'image','source':{'type':'base64','media_type':'image/svg+xml','data':'PHN2Zy8+'}}]}]}],"
+                + SHOT_TOOL + "}");
 
         assertEquals(
                 List.of(
@@ -78,7 +83,7 @@ class ImageRulesTest {
                 + "{'role':'assistant','content':[{'type':'tool_use','id':'c1','name':'shot','input':{}}]},"
                 + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'c1','is_error':true,'content':["
                 + "{'type':'text','text':'failed'},{'type':'image','source':{'type':'base64',"
-                + "'media_type':'image/png','data':'${PNG}'}}]}]}]}");
+                + "'media_type':'image/png','data':'${PNG}'}}]}]}]," + SHOT_TOOL + "}");
 
         assertEquals(
                 List.of("messages.2.content.0.tool_result: all content must be type `text` if `is_error` is true"),

@@ -24,7 +24,8 @@ class ScriptedModelTest {
             """
             {"model":"m","max_tokens":16,"messages":[{"role":"user","content":"go"},
              {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}}]},
-             {"role":"user","content":"and?"}]}
+             {"role":"user","content":"and?"}],
+             "tools":[{"name":"read_file","description":"Reads a file.","input_schema":{"type":"object"}}]}
             """;
 
     private Response post(ScriptedModel model, String path, String body) throws IOException {

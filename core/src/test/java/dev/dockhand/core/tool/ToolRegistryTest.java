@@ -51,4 +51,20 @@ class ToolRegistryTest {
         assertEquals(List.of("read", "mcp__s__one"), registry.names());
         assertEquals(first.get(0), registry.find("mcp__s__one").orElseThrow());
     }
+
+    @Test
+    void aNarrowedRegistryKnowsTheFixedToolsItLeftOutAsWithheld() {
+        Tool<?> read = new TestTools.Echo("read", ToolKind.READ);
+        Tool<?> edit = new TestTools.Echo("edit", ToolKind.EDIT);
+        ToolRegistry main = new ToolRegistry(List.of(read, edit));
+
+        ToolRegistry narrowed = main.narrowed(name -> name.equals("read"), java.util.Map.of("edit", "not listed"));
+
+        assertEquals(List.of("read"), narrowed.names());
+        assertEquals(
+                List.of(new dev.dockhand.core.model.ToolDeclaration(
+                        "edit", edit.description(), edit.parameterSchema())),
+                narrowed.withheldDeclarations());
+        assertEquals(List.of(), main.withheldDeclarations());
+    }
 }

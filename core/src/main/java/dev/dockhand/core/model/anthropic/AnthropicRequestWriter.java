@@ -37,6 +37,9 @@ import java.util.Optional;
  * system and messages, and a change of the thinking setting the messages. Thinking blocks cannot carry a mark and
  * never get one (only user turns are marked).
  *
+ * <p><b>Tools</b>: the tools on offer; when none is, the tools the history calls ({@link HistoryTools}) with {@code
+ * tool_choice: {"type":"none"}}, since the API refuses tool blocks in a request without tools.
+ *
  * <p><b>Thinking</b>: a reasoning effort turns on extended thinking with a fixed budget ({@link #budget}); without
  * one no {@code thinking} is sent and the model does not think. The API wants {@code budget_tokens} at least 1,024 and
  * below {@code max_tokens}, which is raised to leave the answer room; temperature and top_k may not be set with
@@ -109,14 +112,21 @@ final class AnthropicRequestWriter {
                     body.putArray("system").addObject().put("type", "text").put("text", system);
             breakpoints.add(block);
         }
-        if (!request.tools().isEmpty()) {
+        // The API refuses tool_use and tool_result blocks in a request without tools: when none is offered, those
+        // the history calls are declared, and the model may call none of them.
+        boolean offered = !request.tools().isEmpty();
+        List<ToolDeclaration> declared = offered ? request.tools() : HistoryTools.of(messages, request.withheld());
+        if (!declared.isEmpty()) {
             ArrayNode tools = body.putArray("tools");
             ObjectNode entry = null;
-            for (ToolDeclaration tool : request.tools()) {
+            for (ToolDeclaration tool : declared) {
                 entry = tools.addObject().put("name", tool.name()).put("description", tool.description());
                 entry.set("input_schema", tool.parameters());
             }
             breakpoints.add(entry);
+            if (!offered) {
+                body.putObject("tool_choice").put("type", "none");
+            }
         }
         if (caching) {
             breakpoints.stream().limit(MAX_BREAKPOINTS).forEach(block -> block.putObject("cache_control")
