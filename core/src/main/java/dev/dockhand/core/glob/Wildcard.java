@@ -33,10 +33,16 @@ public final class Wildcard {
     private final CharClass[] classes;
     private final int[][] forks;
     private final boolean never;
-    /** The whole pattern, when it is a plain string; null otherwise. */
-    private final String literal;
-    /** What follows a leading {@code *} when nothing else is special; null otherwise. */
-    private final String suffix;
+    /** How many operations at the start, and at the end, each match exactly one character. */
+    private final int head;
+
+    private final int tail;
+    /** The characters the first {@link #head} (last {@link #tail}) operations match, when each matches one given. */
+    private final String headText;
+
+    private final String tailText;
+    /** The one operation between the head and the tail, when there is exactly one; -1 otherwise. */
+    private final byte middle;
 
     private Wildcard(byte[] ops, int[] args, CharClass[] classes, int[][] forks, boolean never) {
         this.ops = ops;
@@ -44,14 +50,35 @@ public final class Wildcard {
         this.classes = classes;
         this.forks = forks;
         this.never = never;
-        this.literal = never ? null : literalFrom(0);
-        this.suffix = !never && ops.length > 0 && ops[0] == STAR ? literalFrom(1) : null;
+        int fixedHead = 0;
+        while (fixedHead < ops.length && ops[fixedHead] <= CLASS) {
+            fixedHead++;
+        }
+        // The tail starts after every place a fork or jump leads to: each path through the program ends with it.
+        int tailStart = ops.length;
+        while (tailStart > fixedHead && ops[tailStart - 1] <= CLASS) {
+            tailStart--;
+        }
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == JUMP) {
+                tailStart = Math.max(tailStart, args[i]);
+            } else if (ops[i] == FORK) {
+                for (int target : forks[args[i]]) {
+                    tailStart = Math.max(tailStart, target);
+                }
+            }
+        }
+        this.head = fixedHead;
+        this.tail = ops.length - tailStart;
+        this.headText = text(0, head);
+        this.tailText = text(tailStart, ops.length);
+        this.middle = tailStart - head == 1 ? ops[head] : -1;
     }
 
-    /** The characters of operations {@code from} on, when all of them match one given character; null otherwise. */
-    private String literalFrom(int from) {
+    /** The characters operations {@code from} to {@code to} match, when each matches one given; null otherwise. */
+    private String text(int from, int to) {
         StringBuilder text = new StringBuilder();
-        for (int i = from; i < ops.length; i++) {
+        for (int i = from; i < to; i++) {
             if (ops[i] != CHAR) {
                 return null;
             }
@@ -65,33 +92,99 @@ public final class Wildcard {
         return matches(text, 0, text.length());
     }
 
-    /** Whether the pattern matches the whole of {@code text} from {@code from} (inclusive) to {@code to}. */
+    /**
+     * Whether the pattern matches the whole of {@code text} from {@code from} (inclusive) to {@code to}. The
+     * characters the pattern's fixed start and end stand for are compared first, where most texts that do not match
+     * differ; only what lies between them, when the pattern has more than one loop or a choice there, is run through
+     * the automaton.
+     */
     public boolean matches(String text, int from, int to) {
         if (never) {
             return false;
         }
-        if (literal != null) {
-            return to - from == literal.length() && text.startsWith(literal, from);
+        int start = headText != null
+                ? (text.startsWith(headText, from) ? from + headText.length() : -1)
+                : fixedAtStart(text, from, to);
+        if (start < 0 || start > to) {
+            return false;
         }
-        if (suffix != null) {
-            int start = to - suffix.length();
-            return start >= from && text.startsWith(suffix, start) && text.lastIndexOf('/', start - 1) < from;
+        int end = tailText != null
+                ? (to - tailText.length() >= start && text.startsWith(tailText, to - tailText.length())
+                        ? to - tailText.length()
+                        : -1)
+                : fixedAtEnd(text, start, to);
+        if (end < 0) {
+            return false;
         }
-        return new Run().matches(text, from, to);
+        if (head + tail == ops.length) {
+            return start == end;
+        }
+        if (middle == STAR) {
+            int slash = text.indexOf('/', start);
+            return slash < 0 || slash >= end;
+        }
+        if (middle == STAR_ANY) {
+            return true;
+        }
+        return new Run().matches(text, start, end);
     }
 
-    /** One match: the states reached so far, as a list of the operations that read the next character. */
+    /** Where the text after the head starts, or -1 when the head does not match. */
+    private int fixedAtStart(String text, int from, int to) {
+        int at = from;
+        for (int op = 0; op < head; op++) {
+            if (at >= to) {
+                return -1;
+            }
+            int c = text.codePointAt(at);
+            if (!matchesOne(op, c)) {
+                return -1;
+            }
+            at += Character.charCount(c);
+        }
+        return at;
+    }
+
+    /** Where the tail starts in the text, or -1 when it does not match there. */
+    private int fixedAtEnd(String text, int start, int to) {
+        int at = to;
+        for (int op = ops.length - 1; op >= ops.length - tail; op--) {
+            if (at <= start) {
+                return -1;
+            }
+            int c = text.codePointBefore(at);
+            if (!matchesOne(op, c)) {
+                return -1;
+            }
+            at -= Character.charCount(c);
+        }
+        return at >= start ? at : -1;
+    }
+
+    private boolean matchesOne(int op, int c) {
+        return switch (ops[op]) {
+            case CHAR -> args[op] == c;
+            case ANY -> c != '/';
+            default -> classes[args[op]].contains(c);
+        };
+    }
+
+    /**
+     * One run of the automaton over the text between the head and the tail: the states reached so far, as a list of
+     * the operations that read the next character; reaching the tail's first operation accepts.
+     */
     private final class Run {
-        private int[] current = new int[ops.length];
-        private int[] next = new int[ops.length];
-        private final int[] stack = new int[ops.length + 1];
+        private final int accept = ops.length - tail;
+        private int[] current = new int[accept];
+        private int[] next = new int[accept];
+        private final int[] stack = new int[accept + 1];
         /** The step at which each state (and the accepting one, last) was last reached. */
-        private final int[] reached = new int[ops.length + 1];
+        private final int[] reached = new int[accept + 1];
 
         private int step = 1;
 
         boolean matches(String text, int from, int to) {
-            int count = reach(0, current, 0);
+            int count = reach(head, current, 0);
             int i = from;
             while (i < to) {
                 if (count == 0) {
@@ -117,7 +210,7 @@ public final class Wildcard {
                 next = swap;
                 count = reachedNext;
             }
-            return reached[ops.length] == step;
+            return reached[accept] == step;
         }
 
         /**
@@ -133,7 +226,7 @@ public final class Wildcard {
             stack[top++] = state;
             while (top > 0) {
                 int at = stack[--top];
-                if (at == ops.length) {
+                if (at == accept) {
                     continue;
                 }
                 byte op = ops[at];

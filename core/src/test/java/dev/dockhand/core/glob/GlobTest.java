@@ -130,6 +130,12 @@ class GlobTest {
         cases.put("{src/*,lib/**} ~ lib/a/b.c", true);
         cases.put("{src/*,lib/**} ~ src/a/b.c", false);
         cases.put("{a,b*}* ~ axyz", true);
+        cases.put("{ab,b} ~ ab", true);
+        cases.put("{ab,b} ~ b", true);
+        cases.put("{ab,b} ~ a", false);
+        cases.put("x{a,}y ~ xy", true);
+        cases.put("*.[ch] ~ lib/a.c", false);
+        cases.put("*.[ch] ~ a.h", true);
         cases.put("[!a]? ~ ba", true);
         cases.put("[!a]? ~ ab", false);
         cases.put("[^a] ~ ^", true);
