@@ -1,5 +1,6 @@
 package dev.dockhand.sandbox;
 
+import dev.dockhand.core.glob.IgnoreFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -7,7 +8,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.eclipse.jgit.ignore.IgnoreNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,15 +16,15 @@ import org.slf4j.LoggerFactory;
  * path's own up to the root (the nearest that decides wins), then {@code .git/info/exclude}. The rules are read from the
  * host's files, once each, as paths are asked about; a {@code .gitignore} that is a link is not read (what it points at
  * is not the workspace's). Nothing inside a git folder is ever left out: git reads no ignore rules there, and a
- * repository missing the objects a rule matched would be broken in the container.
+ * repository missing the objects a rule matched would be broken in the container. Core's {@link IgnoreFile} reads and
+ * matches the rules, in time that grows with the path's length times the rule's, whatever a repository's rule says.
  */
 final class SyncIgnores {
     private static final Logger log = LoggerFactory.getLogger(SyncIgnores.class);
-    private static final IgnoreNode NONE = new IgnoreNode();
 
     private final Path root;
-    private final Map<String, IgnoreNode> byFolder = new HashMap<>();
-    private final IgnoreNode exclude;
+    private final Map<String, IgnoreFile> byFolder = new HashMap<>();
+    private final IgnoreFile exclude;
 
     SyncIgnores(Path root) {
         this.root = root;
@@ -40,16 +40,15 @@ final class SyncIgnores {
         while (slash > 0) {
             slash = path.lastIndexOf('/', slash - 1);
             String base = slash < 0 ? "" : path.substring(0, slash);
-            Boolean decided = rules(base).checkIgnored(path.substring(slash + 1), folder);
-            if (decided != null) {
-                return decided;
+            IgnoreFile.Verdict verdict = rules(base).verdict(path, slash + 1, folder);
+            if (verdict != IgnoreFile.Verdict.UNDECIDED) {
+                return verdict == IgnoreFile.Verdict.IGNORED;
             }
             if (slash < 0) {
                 break;
             }
         }
-        Boolean excluded = exclude.checkIgnored(path, folder);
-        return excluded != null && excluded;
+        return exclude.verdict(path, folder) == IgnoreFile.Verdict.IGNORED;
     }
 
     /** Whether a folder on the way to {@code path}, or {@code path} itself, is a git folder. */
@@ -57,22 +56,20 @@ final class SyncIgnores {
         return path.equals(".git") || path.startsWith(".git/") || path.contains("/.git/") || path.endsWith("/.git");
     }
 
-    private IgnoreNode rules(String folder) {
+    private IgnoreFile rules(String folder) {
         return byFolder.computeIfAbsent(
                 folder, name -> read(root.resolve(name.isEmpty() ? ".gitignore" : name + "/.gitignore")));
     }
 
-    private static IgnoreNode read(Path file) {
+    private static IgnoreFile read(Path file) {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return NONE;
+            return IgnoreFile.EMPTY;
         }
-        IgnoreNode node = new IgnoreNode();
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            node.parse(file.toString(), in);
+            return IgnoreFile.parse(in.readAllBytes());
         } catch (IOException e) {
             log.warn("could not read {}; its rules are not applied to the sandbox's copy", file, e);
-            return NONE;
+            return IgnoreFile.EMPTY;
         }
-        return node;
     }
 }

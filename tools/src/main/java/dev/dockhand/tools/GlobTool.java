@@ -1,6 +1,7 @@
 package dev.dockhand.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dockhand.core.glob.Glob;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
@@ -11,9 +12,7 @@ import dev.dockhand.core.tool.ToolKind;
 import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,11 +67,16 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
 
     @Override
     public Optional<String> validate(Params params) {
+        return invalid("the glob pattern", params.pattern());
+    }
+
+    /** Why {@code pattern} (named {@code what} to the model) is no glob, for a call's validation; empty when it is one. */
+    static Optional<String> invalid(String what, String pattern) {
         try {
-            matchers(params.pattern());
+            Glob.compile(pattern);
             return Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return Optional.of("the glob pattern is invalid: " + e.getMessage());
+        } catch (Glob.InvalidGlobException e) {
+            return Optional.of(what + " is invalid: " + e.getMessage() + ".");
         }
     }
 
@@ -84,22 +88,13 @@ public final class GlobTool extends BaseTool<GlobTool.Params> {
     /** A file found, with the time it was last changed, for newest-first order. */
     record Match(Path path, FileTime modified) {}
 
-    /** {@code **}{@code /x} should match {@code x} at the top too, as in git and most tools; Java's glob does not. */
-    static List<PathMatcher> matchers(String pattern) {
-        List<PathMatcher> matchers = new ArrayList<>();
-        matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + pattern));
-        String rest = pattern;
-        while (rest.startsWith("**/")) {
-            rest = rest.substring(3);
-            matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + rest));
-        }
-        return matchers;
-    }
-
-    /** Whether a path relative to the search folder matches the pattern. */
+    /**
+     * Whether a path relative to the search folder matches the pattern: Java's glob syntax, matched without
+     * backtracking ({@link Glob}), where {@code **}{@code /x} also matches {@code x} at the top, as in git and most
+     * tools.
+     */
     static Predicate<Path> matching(String pattern) {
-        List<PathMatcher> matchers = matchers(pattern);
-        return relative -> matchers.stream().anyMatch(matcher -> matcher.matches(relative));
+        return Glob.compile(pattern)::matches;
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.dockhand.core.tool.ToolResult;
 import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +25,8 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Searches file contents with a Java regular expression. Runs ripgrep when it is installed (much faster on large
  * trees) and an equivalent Java search otherwise; both give the same output: {@code path:line:text} lines, grouped by
- * file in path order, binary and .gitignored files skipped.
+ * file in path order, binary and .gitignored files skipped. Wherever the Java regex runs (the Java search, and the
+ * check of ripgrep's lines), a cancel or the call's deadline stops it ({@link RegexGuard}).
  */
 public final class GrepTool extends BaseTool<GrepTool.Params> {
     public static final String NAME = "grep";
@@ -63,6 +65,7 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
             .build();
 
     private final Ripgrep ripgrep;
+    private final Duration deadline;
 
     public GrepTool() {
         this(Ripgrep.find());
@@ -77,19 +80,25 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
     }
 
     GrepTool(Optional<Ripgrep> ripgrep) {
+        this(ripgrep, RegexGuard.DEADLINE);
+    }
+
+    /** A grep whose calls stop after {@code deadline}. */
+    GrepTool(Optional<Ripgrep> ripgrep, Duration deadline) {
         super(NAME, DESCRIPTION, SCHEMA, ToolKind.READ, Params.class);
         this.ripgrep = ripgrep.orElse(null);
+        this.deadline = deadline;
     }
 
     @Override
     public Optional<String> validate(Params params) {
         try {
             compile(params);
-            return Optional.empty();
         } catch (PatternSyntaxException e) {
             return Optional.of("the pattern is not a valid Java regular expression: " + e.getDescription()
                     + " near index " + e.getIndex() + ".");
         }
+        return params.glob() == null ? Optional.empty() : GlobTool.invalid("the glob", params.glob());
     }
 
     static Pattern compile(Params params) {
@@ -106,6 +115,7 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
     public ToolResult execute(Params params, ToolContext context) throws InterruptedException {
         String where = params.path() == null ? "." : params.path();
         int max = params.maxResults() == null ? DEFAULT_MAX_RESULTS : params.maxResults();
+        RegexGuard guard = new RegexGuard(context.cancellation(), deadline);
         Found found;
         try (WorkspaceFile start = context.workspace().openForRead(where)) {
             switch (start.kind()) {
@@ -124,11 +134,19 @@ public final class GrepTool extends BaseTool<GrepTool.Params> {
                 }
             }
             Optional<Found> fast =
-                    ripgrep == null ? Optional.empty() : ripgrep.search(params, start.path(), max, context);
+                    ripgrep == null ? Optional.empty() : ripgrep.search(params, start.path(), max, context, guard);
             found = fast.isPresent()
                     ? fast.get()
                     : JavaGrep.search(
-                            compile(params), params.glob(), start, max, context.workspace(), context.cancellation());
+                            compile(params),
+                            params.glob(),
+                            start,
+                            max,
+                            context.workspace(),
+                            context.cancellation(),
+                            guard);
+        } catch (RegexGuard.Stopped e) {
+            return e.result();
         } catch (PathOutsideWorkspaceException e) {
             return e.toResult();
         } catch (PathChangedException e) {

@@ -1,17 +1,16 @@
 package dev.dockhand.tools;
 
+import dev.dockhand.core.glob.Glob;
+import dev.dockhand.core.glob.IgnoreFile;
 import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.PathOutsideWorkspaceException;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
-import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.eclipse.jgit.ignore.IgnoreNode;
 
 /**
  * Which paths the search tools pass over: {@code .git}, anything a {@code .gitignore} (or {@code .git/info/exclude})
@@ -29,9 +27,11 @@ import org.eclipse.jgit.ignore.IgnoreNode;
  * the same rules as one from the root. They are read like any file the tools read, through the workspace and never
  * through a link leading out of it: their lines decide what a search shows, so a file outside must not supply them.
  *
- * <p>The rules are git's own, as JGit reads them (the checkpoints' store uses the same): the {@code .gitignore}
- * nearest a path decides first, each one deeper overriding those above it, then {@code .git/info/exclude}. A walk asks
- * about every entry it meets, so a question costs a few string comparisons, no regular expression built per path.
+ * <p>The rules are git's own, read by core's {@link IgnoreFile} (the checkpoints' store uses the same): the
+ * {@code .gitignore} nearest a path decides first, each one deeper overriding those above it, then
+ * {@code .git/info/exclude}; a path in an ignored folder is ignored, whatever a rule says of it. A walk asks about every
+ * entry it meets, so a question costs a few string comparisons for most rules, and no rule, however it is written,
+ * more than the path's length times its own; the tool call's globs are matched the same way ({@link Glob}).
  */
 final class IgnoreRules {
     private static final String GITIGNORE = ".gitignore";
@@ -40,19 +40,25 @@ final class IgnoreRules {
     private final Path root;
     private final String rootText;
     /** Each folder's {@code .gitignore}, by the folder's path relative to the root ("" for the root itself). */
-    private final Map<String, IgnoreNode> gitIgnores = new HashMap<>();
+    private final Map<String, IgnoreFile> gitIgnores = new HashMap<>();
 
-    private final IgnoreNode exclude;
+    private final IgnoreFile exclude;
     private final Set<Path> loaded = new HashSet<>();
-    private final List<PathMatcher> extra = new ArrayList<>();
+    private final List<Glob> extra = new ArrayList<>();
+    /** What was decided of each folder asked about, by its relative path: the walk asks about a file's folder first. */
+    private final Map<String, Boolean> folders = new HashMap<>();
 
-    /** Rules relative to the workspace root, where {@code .gitignore} rules start. */
+    /**
+     * Rules relative to the workspace root, where {@code .gitignore} rules start, and the call's own globs.
+     *
+     * @throws Glob.InvalidGlobException when one of {@code ignoreGlobs} is no glob (the tool validates them first)
+     */
     IgnoreRules(Workspace workspace, List<String> ignoreGlobs) {
         this.workspace = workspace;
         this.root = workspace.root();
         this.rootText = root.toString();
         for (String glob : ignoreGlobs) {
-            extra.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
+            extra.add(Glob.compile(glob));
         }
         exclude = readFile(root.resolve(".git/info/exclude"));
     }
@@ -97,7 +103,7 @@ final class IgnoreRules {
             }
             if (attributes.get().isRegularFile()) {
                 try (InputStream in = Channels.newInputStream(folder.read(GITIGNORE))) {
-                    add(path, parse(in.readAllBytes()));
+                    add(path, IgnoreFile.parse(in.readAllBytes()));
                 }
             }
         } catch (IOException e) {
@@ -105,27 +111,21 @@ final class IgnoreRules {
         }
     }
 
-    /** The rules of an ignore file read through the workspace; null when there is none or it cannot be read. */
-    private IgnoreNode readFile(Path file) {
+    /** The rules of an ignore file read through the workspace; empty when there is none or it cannot be read. */
+    private IgnoreFile readFile(Path file) {
         try (WorkspaceFile ignoreFile = workspace.openForRead(file.toString())) {
             if (ignoreFile.kind() == WorkspaceFile.Kind.FILE) {
-                return parse(ignoreFile.readAllBytes());
+                return IgnoreFile.parse(ignoreFile.readAllBytes());
             }
         } catch (PathOutsideWorkspaceException | IOException e) {
             // An unreadable .gitignore, or one linked from outside, ignores nothing; the search goes on.
         }
-        return null;
+        return IgnoreFile.EMPTY;
     }
 
-    private static IgnoreNode parse(byte[] content) throws IOException {
-        IgnoreNode node = new IgnoreNode();
-        node.parse(new ByteArrayInputStream(content));
-        return node;
-    }
-
-    private void add(Path folder, IgnoreNode node) {
-        if (node != null && !node.getRules().isEmpty()) {
-            gitIgnores.put(relative(folder), node);
+    private void add(Path folder, IgnoreFile file) {
+        if (!file.isEmpty()) {
+            gitIgnores.put(relative(folder), file);
         }
     }
 
@@ -141,7 +141,7 @@ final class IgnoreRules {
 
     /** Whether {@code .git/info/exclude} holds any rule, beyond comments and blank lines. */
     boolean excludesAny() {
-        return exclude != null && !exclude.getRules().isEmpty();
+        return !exclude.isEmpty();
     }
 
     boolean isIgnored(Path path, boolean directory) {
@@ -149,29 +149,46 @@ final class IgnoreRules {
         if (name != null && name.toString().equals(".git")) {
             return true;
         }
-        for (PathMatcher matcher : extra) {
-            if (name != null && matcher.matches(name)
-                    || path.startsWith(root) && matcher.matches(root.relativize(path))) {
+        for (Glob glob : extra) {
+            if (name != null && glob.matches(name) || path.startsWith(root) && glob.matches(root.relativize(path))) {
                 return true;
             }
         }
-        if (!path.startsWith(root) || path.equals(root) || gitIgnores.isEmpty() && exclude == null) {
+        if (!path.startsWith(root) || path.equals(root) || gitIgnores.isEmpty() && exclude.isEmpty()) {
             return false;
         }
         String relative = relative(path);
+        int slash = relative.lastIndexOf('/');
+        return slash > 0 && folderIgnored(relative.substring(0, slash)) || decided(relative, directory);
+    }
+
+    /** Whether a folder, or one it lies in, is ignored: git looks no further into an ignored folder. */
+    private boolean folderIgnored(String folder) {
+        Boolean known = folders.get(folder);
+        if (known == null) {
+            int slash = folder.lastIndexOf('/');
+            known = slash > 0 && folderIgnored(folder.substring(0, slash)) || decided(folder, true);
+            folders.put(folder, known);
+        }
+        return known;
+    }
+
+    /** What the rules say of {@code relative} itself: the nearest .gitignore with a rule for it, then the exclude. */
+    private boolean decided(String relative, boolean directory) {
         // From the path's own folder up to the root: the nearest .gitignore with a rule for the path decides.
         int slash = relative.lastIndexOf('/');
         while (true) {
-            IgnoreNode node = gitIgnores.get(slash < 0 ? "" : relative.substring(0, slash));
-            Boolean ignored = node == null ? null : node.checkIgnored(relative.substring(slash + 1), directory);
-            if (ignored != null) {
-                return ignored;
+            IgnoreFile file = gitIgnores.get(slash < 0 ? "" : relative.substring(0, slash));
+            IgnoreFile.Verdict verdict =
+                    file == null ? IgnoreFile.Verdict.UNDECIDED : file.verdict(relative, slash + 1, directory);
+            if (verdict != IgnoreFile.Verdict.UNDECIDED) {
+                return verdict == IgnoreFile.Verdict.IGNORED;
             }
             if (slash < 0) {
                 break;
             }
             slash = relative.lastIndexOf('/', slash - 1);
         }
-        return exclude != null && Boolean.TRUE.equals(exclude.checkIgnored(relative, directory));
+        return exclude.verdict(relative, directory) == IgnoreFile.Verdict.IGNORED;
     }
 }

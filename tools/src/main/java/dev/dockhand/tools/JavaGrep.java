@@ -1,14 +1,13 @@
 package dev.dockhand.tools;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.glob.Glob;
 import dev.dockhand.core.tool.PathChangedException;
 import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.core.tool.WorkspaceFile;
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -18,10 +17,17 @@ import java.util.regex.Pattern;
 final class JavaGrep {
     private JavaGrep() {}
 
+    /** Searches below {@code start}; {@code guard} stops the regex ({@link RegexGuard.Stopped}). */
     static GrepTool.Found search(
-            Pattern pattern, String glob, WorkspaceFile start, int max, Workspace workspace, Cancellation cancel)
+            Pattern pattern,
+            String glob,
+            WorkspaceFile start,
+            int max,
+            Workspace workspace,
+            Cancellation cancel,
+            RegexGuard guard)
             throws IOException {
-        PathMatcher matcher = glob == null ? null : FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        Glob matcher = glob == null ? null : Glob.compile(glob);
         boolean byName = glob != null && !glob.contains("/");
         boolean fromFolder = start.kind() == WorkspaceFile.Kind.DIRECTORY;
         List<GrepTool.Match> matches = new ArrayList<>();
@@ -35,7 +41,7 @@ final class JavaGrep {
                     return true;
                 }
             }
-            searchFile(file, content, pattern, matches, max);
+            searchFile(file, content, pattern, guard, matches, max);
             if (matches.size() > max) {
                 more[0] = true;
                 return false;
@@ -49,10 +55,15 @@ final class JavaGrep {
     /**
      * Searches one text file; a binary file is skipped, and so is one that became a link since the walk saw it. One
      * matcher serves every line, bounded to it, so {@code ^}, {@code $} and lookarounds see the line alone, as when
-     * each line is matched as a string of its own.
+     * each line is matched as a string of its own; it reads each block of lines through {@code guard}.
      */
     private static void searchFile(
-            Path file, WorkspaceWalker.Content content, Pattern pattern, List<GrepTool.Match> matches, int max)
+            Path file,
+            WorkspaceWalker.Content content,
+            Pattern pattern,
+            RegexGuard guard,
+            List<GrepTool.Match> matches,
+            int max)
             throws IOException {
         SeekableByteChannel channel;
         try {
@@ -61,10 +72,16 @@ final class JavaGrep {
             return;
         }
         Matcher matcher = pattern.matcher("");
+        String[] block = {null};
+        CharSequence[] guarded = {null};
         try (channel) {
-            TextLines.read(channel, (block, start, end, number) -> {
-                if (matcher.reset(block).region(start, end).find()) {
-                    matches.add(new GrepTool.Match(file, number, block.substring(start, end)));
+            TextLines.read(channel, (text, start, end, number) -> {
+                if (text != block[0]) {
+                    block[0] = text;
+                    guarded[0] = guard.text(text);
+                }
+                if (matcher.reset(guarded[0]).region(start, end).find()) {
+                    matches.add(new GrepTool.Match(file, number, text.substring(start, end)));
                 }
                 return matches.size() <= max;
             });

@@ -43,6 +43,18 @@ public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> 
     }
 
     @Override
+    public Optional<String> validate(Params params) {
+        List<String> ignore = params.ignore() == null ? List.of() : params.ignore();
+        for (int i = 0; i < ignore.size(); i++) {
+            Optional<String> invalid = GlobTool.invalid("ignore[" + i + "]", ignore.get(i));
+            if (invalid.isPresent()) {
+                return invalid;
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
     public String summarize(Params params) {
         return params.path() == null ? "." : params.path();
     }

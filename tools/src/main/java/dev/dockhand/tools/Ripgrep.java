@@ -34,7 +34,8 @@ final class Ripgrep {
         return HostPrograms.find("rg").map(Ripgrep::new);
     }
 
-    Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context)
+    /** The matches below {@code start}; empty when the Java search must answer. {@code guard} stops the check. */
+    Optional<GrepTool.Found> search(GrepTool.Params params, Path start, int max, ToolContext context, RegexGuard guard)
             throws IOException, InterruptedException {
         List<String> flags = new ArrayList<>(List.of("--json", "--sort", "path"));
         if (Boolean.TRUE.equals(params.caseInsensitive())) {
@@ -76,7 +77,7 @@ final class Ripgrep {
             // ripgrep's regex engine refused the pattern (lookaround, backreferences): let Java search.
             return Optional.empty();
         }
-        if (!RipgrepMatches.confirmed(matches, GrepTool.compile(params), context.workspace())) {
+        if (!RipgrepMatches.confirmed(matches, GrepTool.compile(params), context.workspace(), guard)) {
             return Optional.empty();
         }
         return Optional.of(new GrepTool.Found(List.copyOf(more ? matches.subList(0, max) : matches), more));

@@ -174,7 +174,7 @@ final class RipgrepFiles {
     }
 
     /**
-     * Whether ripgrep's glob syntax and git's (JGit's) read every rule of a .gitignore the same. Found by trying both:
+     * Whether ripgrep's glob syntax and git's read every rule of a .gitignore the same. Found by trying both:
      * braces ({@code {a,b}.txt} is an alternation to ripgrep, a literal name to git), character classes
      * ({@code [[:digit:]]}, which git knows and ripgrep reads as a set of characters), and a tab or other white space
      * ending a rule (ripgrep trims it, git keeps it); backslash escapes, which agreed where tried, are left to the walk

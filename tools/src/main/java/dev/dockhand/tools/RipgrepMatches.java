@@ -21,12 +21,14 @@ import java.util.stream.Collectors;
  * sandbox) could lead it to files outside the workspace. Every line it reports is therefore read again through the
  * workspace, one name at a time with no link followed, and its answer is used only when each of those lines is there,
  * the same, and matches the pattern; otherwise the Java search, which reads only that way, answers instead. What the
- * model sees was read inside the workspace either way.
+ * model sees was read inside the workspace either way. The check runs the Java regex on the host, so it reads each
+ * line through the call's {@link RegexGuard}: ripgrep's own engine does not backtrack, Java's does.
  */
 final class RipgrepMatches {
     private RipgrepMatches() {}
 
-    static boolean confirmed(List<GrepTool.Match> matches, Pattern pattern, Workspace workspace) throws IOException {
+    static boolean confirmed(List<GrepTool.Match> matches, Pattern pattern, Workspace workspace, RegexGuard guard)
+            throws IOException {
         Map<Path, List<GrepTool.Match>> byFile = matches.stream()
                 .collect(Collectors.groupingBy(GrepTool.Match::file, LinkedHashMap::new, Collectors.toList()));
         for (Map.Entry<Path, List<GrepTool.Match>> file : byFile.entrySet()) {
@@ -38,7 +40,7 @@ final class RipgrepMatches {
                 String line = lines.get(match.line());
                 if (line == null
                         || !line.equals(match.text())
-                        || !pattern.matcher(line).find()) {
+                        || !pattern.matcher(guard.text(line)).find()) {
                     return false;
                 }
             }

@@ -1,5 +1,6 @@
 package dev.dockhand.core.checkpoint;
 
+import dev.dockhand.core.glob.IgnoreFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,6 @@ import java.util.TreeSet;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.dircache.InvalidPathException;
-import org.eclipse.jgit.ignore.IgnoreNode;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectInserter;
@@ -86,7 +86,7 @@ final class WorkspaceWalk {
     record Result(List<DirCacheEntry> entries, boolean changed, Set<String> refused) {}
 
     /** The rules of one {@code .gitignore}, for the folder {@code prefix} ("" or "a/b/"), inside those above it. */
-    private record Rules(IgnoreNode node, String prefix, Rules outer) {}
+    private record Rules(IgnoreFile file, String prefix, Rules outer) {}
 
     /**
      * What one {@code lstat} says of a path.
@@ -151,14 +151,14 @@ final class WorkspaceWalk {
         } else {
             changed |= recordedIgnore == null || !clean(recordedIgnore, ignoreStat);
             if (ignoreStat.mode() == FileMode.REGULAR_FILE || ignoreStat.mode() == FileMode.EXECUTABLE_FILE) {
-                IgnoreNode node = new IgnoreNode();
+                IgnoreFile file = IgnoreFile.EMPTY;
                 try (InputStream in = Files.newInputStream(ignoreFile, LinkOption.NOFOLLOW_LINKS)) {
-                    node.parse(prefix + Constants.DOT_GIT_IGNORE, in);
+                    file = IgnoreFile.parse(in.readAllBytes());
                 } catch (IOException e) {
                     // Unreadable rules are no rules, as for git; the file itself is still recorded below if it can be.
                 }
-                if (!node.getRules().isEmpty()) {
-                    rules = new Rules(node, prefix, outer);
+                if (!file.isEmpty()) {
+                    rules = new Rules(file, prefix, outer);
                 }
             }
         }
@@ -310,17 +310,15 @@ final class WorkspaceWalk {
     }
 
     /**
-     * Whether the rules ignore {@code path}: the innermost {@code .gitignore} with a rule for it decides. Each is given
-     * the path as JGit's own walk gives it: from the workspace's root for the root's rules, from "/" inside its folder
-     * for a folder's.
+     * Whether the rules ignore {@code path}, whose folders the walk found not ignored: the innermost {@code .gitignore}
+     * with a rule for it decides, each reading the path from its own folder. Each rule takes time proportional to the
+     * path's length times its own ({@link IgnoreFile}), so no {@code .gitignore} can hold a walk up.
      */
     private static boolean ignored(String path, boolean folder, Rules rules) {
         for (Rules at = rules; at != null; at = at.outer()) {
-            String relative =
-                    at.prefix().isEmpty() ? path : path.substring(at.prefix().length() - 1);
-            Boolean ignored = at.node().checkIgnored(relative, folder);
-            if (ignored != null) {
-                return ignored;
+            IgnoreFile.Verdict verdict = at.file().verdict(path, at.prefix().length(), folder);
+            if (verdict != IgnoreFile.Verdict.UNDECIDED) {
+                return verdict == IgnoreFile.Verdict.IGNORED;
             }
         }
         return false;

@@ -3,6 +3,7 @@ package dev.dockhand.core.checkpoint;
 import static dev.dockhand.core.testing.GitRepositories.git;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.dockhand.core.testing.GitRepositories;
 import java.nio.file.Files;
@@ -165,6 +166,31 @@ class CheckpointStoreTest {
         assertEquals("new log\n", Files.readString(workspace.resolve("run.log")));
         assertEquals("y".repeat(300), Files.readString(workspace.resolve("big.bin")));
         assertEquals("bytes", Files.readString(workspace.resolve("build/out.class")));
+    }
+
+    /**
+     * A repository's .gitignore is the workspace's to write: a rule of many stars against a long name took JGit's
+     * matcher hours (21 s at 28 characters, doubling with each one more), on the turn's thread before every edit.
+     */
+    @Test
+    void aGitignoreRuleOfManyStarsDoesNotHoldUpACheckpoint() throws Exception {
+        Path workspace = workspace();
+        Files.writeString(workspace.resolve(".gitignore"), "*a*a*a*a*a*a*a*a*a*a*a*a*b\n");
+        String kept = "a".repeat(255);
+        String ignored = "a".repeat(254) + "b";
+        Files.writeString(workspace.resolve(kept), "one\n");
+        Files.writeString(workspace.resolve(ignored), "one\n");
+
+        try (CheckpointStore store = open(workspace, CheckpointStore.DEFAULT_MAX_FILE_SIZE)) {
+            Checkpoint finished = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+                Checkpoint checkpoint = begin(store, "s1", 1);
+                Files.writeString(workspace.resolve(kept), "two\n");
+                Files.writeString(workspace.resolve(ignored), "two\n");
+                return store.finish(checkpoint);
+            });
+
+            assertEquals(List.of(kept), finished.files());
+        }
     }
 
     @Test

@@ -1,0 +1,143 @@
+package dev.dockhand.core.glob;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rules of one {@code .gitignore} (or {@code .git/info/exclude}), read and matched as git does (gitignore(5)),
+ * each in time proportional to the path's length times the rule's ({@link Wildcard}), so no file of a repository can
+ * make a question about one path take long.
+ *
+ * <p>Reading: lines end at {@code \n} (a {@code \r} before it is dropped); a blank line or one starting with {@code #}
+ * is no rule; trailing spaces are dropped unless escaped with a backslash; a leading {@code !} negates the rule (a
+ * backslash before a leading {@code !} or {@code #} makes it plain). A trailing {@code /} makes the rule match folders
+ * only. A rule with no other {@code /} matches the last name of a path, at any depth; one with a {@code /} at its start
+ * or in its middle matches the whole path relative to the file's folder. {@link GitPattern} reads the wildcards.
+ *
+ * <p>Matching: the last rule that matches a path decides ({@link #verdict}). A file in a folder that is ignored cannot
+ * be re-included: callers do not look into ignored folders, or ask about each folder of a path first.
+ */
+public final class IgnoreFile {
+    /** A file with no rule. */
+    public static final IgnoreFile EMPTY = new IgnoreFile(List.of());
+
+    /** What a file's rules say of a path. */
+    public enum Verdict {
+        /** The last rule that matches ignores it. */
+        IGNORED,
+        /** The last rule that matches is a negated one ({@code !rule}): not ignored, whatever files above say. */
+        NOT_IGNORED,
+        /** No rule matches: the files above it decide. */
+        UNDECIDED
+    }
+
+    /**
+     * One line's rule.
+     *
+     * @param folderOnly whether it ended with {@code /}: it matches folders only
+     * @param nameOnly whether it holds no other {@code /}: it matches a path's last name, at any depth
+     */
+    private record Rule(Wildcard pattern, boolean negated, boolean folderOnly, boolean nameOnly) {}
+
+    private final List<Rule> rules;
+
+    private IgnoreFile(List<Rule> rules) {
+        this.rules = rules;
+    }
+
+    /** Reads a file's bytes (UTF-8; a byte order mark at its start is skipped, as git skips it). */
+    public static IgnoreFile parse(byte[] content) {
+        String text = new String(content, StandardCharsets.UTF_8);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<Rule> rules = new ArrayList<>();
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
+            }
+            if (end > start && text.charAt(start) != '#') {
+                int stop = text.charAt(end - 1) == '\r' ? end - 1 : end;
+                String line = withoutTrailingSpaces(text.substring(start, stop));
+                if (!line.isEmpty()) {
+                    rules.add(rule(line));
+                }
+            }
+            start = end + 1;
+        }
+        return rules.isEmpty() ? EMPTY : new IgnoreFile(List.copyOf(rules));
+    }
+
+    /** {@code line} without the spaces that end it, but for one a backslash escapes (and those before it). */
+    private static String withoutTrailingSpaces(String line) {
+        int lastSpace = -1;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == ' ') {
+                if (lastSpace < 0) {
+                    lastSpace = i;
+                }
+                continue;
+            }
+            if (c == '\\') {
+                i++;
+                if (i == line.length()) {
+                    return line;
+                }
+            }
+            lastSpace = -1;
+        }
+        return lastSpace < 0 ? line : line.substring(0, lastSpace);
+    }
+
+    private static Rule rule(String line) {
+        String pattern = line;
+        boolean negated = pattern.startsWith("!");
+        if (negated) {
+            pattern = pattern.substring(1);
+        }
+        boolean folderOnly = pattern.endsWith("/");
+        if (folderOnly) {
+            pattern = pattern.substring(0, pattern.length() - 1);
+        }
+        boolean nameOnly = pattern.indexOf('/') < 0;
+        if (!nameOnly && pattern.startsWith("/")) {
+            pattern = pattern.substring(1);
+        }
+        return new Rule(GitPattern.compile(pattern), negated, folderOnly, nameOnly);
+    }
+
+    /** Whether the file holds no rule (only blank lines and comments, or nothing). */
+    public boolean isEmpty() {
+        return rules.isEmpty();
+    }
+
+    /** What the rules say of {@code path}, relative to the file's folder and written with {@code /}. */
+    public Verdict verdict(String path, boolean folder) {
+        return verdict(path, 0, folder);
+    }
+
+    /**
+     * What the rules say of the part of {@code path} from {@code from} on (relative to the file's folder and written
+     * with {@code /}), without cutting it out.
+     */
+    public Verdict verdict(String path, int from, boolean folder) {
+        int name = Math.max(from, path.lastIndexOf('/') + 1);
+        for (int i = rules.size() - 1; i >= 0; i--) {
+            Rule rule = rules.get(i);
+            if (rule.folderOnly() && !folder) {
+                continue;
+            }
+            boolean matches = rule.nameOnly()
+                    ? rule.pattern().matches(path, name, path.length())
+                    : rule.pattern().matches(path, from, path.length());
+            if (matches) {
+                return rule.negated() ? Verdict.NOT_IGNORED : Verdict.IGNORED;
+            }
+        }
+        return Verdict.UNDECIDED;
+    }
+}

@@ -1,0 +1,340 @@
+package dev.dockhand.core.glob;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A compiled wildcard pattern, matched in time proportional to the text's length times the pattern's size, whatever
+ * either holds. A backtracking matcher (java.util.regex, and JGit's ignore rules, which become regexes) retries each
+ * {@code *} at every place it could end, and a pattern like {@code *a*a*a*a*a*a*a*a*b} against a long name of
+ * {@code a}s takes hours. Here the pattern is a small program (Thompson's construction) run over the text once, with
+ * every state it could be in kept at the same time, so no choice is ever retried.
+ *
+ * <p>The program's operations match one code point each ({@code ?} and a bracket expression never match {@code /}), or
+ * loop over any run of them ({@code *} never crossing a {@code /}, Java's {@code **} crossing them), or move on
+ * without reading (to several places for an alternation or an optional part). Plain names and {@code *.ext}, most of
+ * a {@code .gitignore}, skip the program: they are a string comparison.
+ */
+public final class Wildcard {
+    static final byte CHAR = 0;
+    static final byte ANY = 1;
+    static final byte CLASS = 2;
+    static final byte STAR = 3;
+    static final byte STAR_ANY = 4;
+    static final byte FORK = 5;
+    static final byte JUMP = 6;
+
+    /** A pattern git gives up on (an unclosed bracket, an unknown class name, a trailing backslash). */
+    static final Wildcard NEVER = new Wildcard(new byte[0], new int[0], new CharClass[0], new int[0][], true);
+
+    private final byte[] ops;
+    private final int[] args;
+    private final CharClass[] classes;
+    private final int[][] forks;
+    private final boolean never;
+    /** How many operations at the start, and at the end, each match exactly one character. */
+    private final int head;
+
+    private final int tail;
+    /** The characters the first {@link #head} (last {@link #tail}) operations match, when each matches one given. */
+    private final String headText;
+
+    private final String tailText;
+    /** The one operation between the head and the tail, when there is exactly one; -1 otherwise. */
+    private final byte middle;
+
+    private Wildcard(byte[] ops, int[] args, CharClass[] classes, int[][] forks, boolean never) {
+        this.ops = ops;
+        this.args = args;
+        this.classes = classes;
+        this.forks = forks;
+        this.never = never;
+        int fixedHead = 0;
+        while (fixedHead < ops.length && ops[fixedHead] <= CLASS) {
+            fixedHead++;
+        }
+        // The tail starts after every place a fork or jump leads to: each path through the program ends with it.
+        int tailStart = ops.length;
+        while (tailStart > fixedHead && ops[tailStart - 1] <= CLASS) {
+            tailStart--;
+        }
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == JUMP) {
+                tailStart = Math.max(tailStart, args[i]);
+            } else if (ops[i] == FORK) {
+                for (int target : forks[args[i]]) {
+                    tailStart = Math.max(tailStart, target);
+                }
+            }
+        }
+        this.head = fixedHead;
+        this.tail = ops.length - tailStart;
+        this.headText = text(0, head);
+        this.tailText = text(tailStart, ops.length);
+        this.middle = tailStart - head == 1 ? ops[head] : -1;
+    }
+
+    /** The characters operations {@code from} to {@code to} match, when each matches one given; null otherwise. */
+    private String text(int from, int to) {
+        StringBuilder text = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            if (ops[i] != CHAR) {
+                return null;
+            }
+            text.appendCodePoint(args[i]);
+        }
+        return text.toString();
+    }
+
+    /** Whether the pattern matches the whole of {@code text}. */
+    public boolean matches(String text) {
+        return matches(text, 0, text.length());
+    }
+
+    /**
+     * Whether the pattern matches the whole of {@code text} from {@code from} (inclusive) to {@code to}. The
+     * characters the pattern's fixed start and end stand for are compared first, where most texts that do not match
+     * differ; only what lies between them, when the pattern has more than one loop or a choice there, is run through
+     * the automaton.
+     */
+    public boolean matches(String text, int from, int to) {
+        if (never) {
+            return false;
+        }
+        int start = headText != null
+                ? (text.startsWith(headText, from) ? from + headText.length() : -1)
+                : fixedAtStart(text, from, to);
+        if (start < 0 || start > to) {
+            return false;
+        }
+        int end = tailText != null
+                ? (to - tailText.length() >= start && text.startsWith(tailText, to - tailText.length())
+                        ? to - tailText.length()
+                        : -1)
+                : fixedAtEnd(text, start, to);
+        if (end < 0) {
+            return false;
+        }
+        if (head + tail == ops.length) {
+            return start == end;
+        }
+        if (middle == STAR) {
+            int slash = text.indexOf('/', start);
+            return slash < 0 || slash >= end;
+        }
+        if (middle == STAR_ANY) {
+            return true;
+        }
+        return new Run().matches(text, start, end);
+    }
+
+    /** Where the text after the head starts, or -1 when the head does not match. */
+    private int fixedAtStart(String text, int from, int to) {
+        int at = from;
+        for (int op = 0; op < head; op++) {
+            if (at >= to) {
+                return -1;
+            }
+            int c = text.codePointAt(at);
+            if (!matchesOne(op, c)) {
+                return -1;
+            }
+            at += Character.charCount(c);
+        }
+        return at;
+    }
+
+    /** Where the tail starts in the text, or -1 when it does not match there. */
+    private int fixedAtEnd(String text, int start, int to) {
+        int at = to;
+        for (int op = ops.length - 1; op >= ops.length - tail; op--) {
+            if (at <= start) {
+                return -1;
+            }
+            int c = text.codePointBefore(at);
+            if (!matchesOne(op, c)) {
+                return -1;
+            }
+            at -= Character.charCount(c);
+        }
+        return at >= start ? at : -1;
+    }
+
+    private boolean matchesOne(int op, int c) {
+        return switch (ops[op]) {
+            case CHAR -> args[op] == c;
+            case ANY -> c != '/';
+            default -> classes[args[op]].contains(c);
+        };
+    }
+
+    /**
+     * One run of the automaton over the text between the head and the tail: the states reached so far, as a list of
+     * the operations that read the next character; reaching the tail's first operation accepts.
+     */
+    private final class Run {
+        private final int accept = ops.length - tail;
+        private int[] current = new int[accept];
+        private int[] next = new int[accept];
+        private final int[] stack = new int[accept + 1];
+        /** The step at which each state (and the accepting one, last) was last reached. */
+        private final int[] reached = new int[accept + 1];
+
+        private int step = 1;
+
+        boolean matches(String text, int from, int to) {
+            int count = reach(head, current, 0);
+            int i = from;
+            while (i < to) {
+                if (count == 0) {
+                    return false;
+                }
+                int c = text.codePointAt(i);
+                i += Character.charCount(c);
+                step++;
+                int reachedNext = 0;
+                for (int k = 0; k < count; k++) {
+                    int state = current[k];
+                    int arg = args[state];
+                    reachedNext = switch (ops[state]) {
+                        case CHAR -> arg == c ? reach(state + 1, next, reachedNext) : reachedNext;
+                        case ANY -> c != '/' ? reach(state + 1, next, reachedNext) : reachedNext;
+                        case CLASS -> classes[arg].contains(c) ? reach(state + 1, next, reachedNext) : reachedNext;
+                        case STAR -> c != '/' ? reach(state, next, reachedNext) : reachedNext;
+                        default -> reach(state, next, reachedNext);
+                    };
+                }
+                int[] swap = current;
+                current = next;
+                next = swap;
+                count = reachedNext;
+            }
+            return reached[accept] == step;
+        }
+
+        /**
+         * Adds {@code state} and every state it leads to without reading to {@code list} (those that read), unless
+         * already reached at this step; returns the list's new size.
+         */
+        private int reach(int state, int[] list, int size) {
+            if (reached[state] == step) {
+                return size;
+            }
+            reached[state] = step;
+            int top = 0;
+            stack[top++] = state;
+            while (top > 0) {
+                int at = stack[--top];
+                if (at == accept) {
+                    continue;
+                }
+                byte op = ops[at];
+                if (op == FORK) {
+                    for (int target : forks[args[at]]) {
+                        top = push(target, top);
+                    }
+                } else if (op == JUMP) {
+                    top = push(args[at], top);
+                } else {
+                    list[size++] = at;
+                    if (op == STAR || op == STAR_ANY) {
+                        top = push(at + 1, top);
+                    }
+                }
+            }
+            return size;
+        }
+
+        private int push(int state, int top) {
+            if (reached[state] != step) {
+                reached[state] = step;
+                stack[top++] = state;
+            }
+            return top;
+        }
+    }
+
+    /** Builds a program one operation at a time; forward jumps are set once their target is known. */
+    static final class Builder {
+        private byte[] ops = new byte[16];
+        private int[] args = new int[16];
+        private int size;
+        /** The furthest place a fork or jump leads to: a loop there must stay apart from the one before it. */
+        private int furthestTarget = -1;
+
+        private final List<CharClass> classes = new ArrayList<>();
+        private final List<int[]> forks = new ArrayList<>();
+
+        /** Where the next operation goes. */
+        int here() {
+            return size;
+        }
+
+        void literal(int c) {
+            add(CHAR, c);
+        }
+
+        void any() {
+            add(ANY, 0);
+        }
+
+        void charClass(CharClass set) {
+            classes.add(set);
+            add(CLASS, classes.size() - 1);
+        }
+
+        /** {@code *}; one after another, two loops are one (the wider). */
+        void star(boolean crossesSlash) {
+            byte op = crossesSlash ? STAR_ANY : STAR;
+            if (size > 0 && furthestTarget < size && (ops[size - 1] == STAR || ops[size - 1] == STAR_ANY)) {
+                ops[size - 1] = (byte) Math.max(ops[size - 1], op);
+                return;
+            }
+            add(op, 0);
+        }
+
+        /** A fork whose targets {@link #setFork} gives later; returns it. */
+        int fork() {
+            forks.add(new int[0]);
+            add(FORK, forks.size() - 1);
+            return size - 1;
+        }
+
+        void setFork(int fork, int... targets) {
+            forks.set(args[fork], targets);
+            for (int target : targets) {
+                furthestTarget = Math.max(furthestTarget, target);
+            }
+        }
+
+        /** A jump whose target {@link #setJump} gives later; returns it. */
+        int jump() {
+            add(JUMP, 0);
+            return size - 1;
+        }
+
+        void setJump(int jump, int target) {
+            args[jump] = target;
+            furthestTarget = Math.max(furthestTarget, target);
+        }
+
+        private void add(byte op, int arg) {
+            if (size == ops.length) {
+                ops = Arrays.copyOf(ops, size * 2);
+                args = Arrays.copyOf(args, size * 2);
+            }
+            ops[size] = op;
+            args[size++] = arg;
+        }
+
+        Wildcard build() {
+            return new Wildcard(
+                    Arrays.copyOf(ops, size),
+                    Arrays.copyOf(args, size),
+                    classes.toArray(new CharClass[0]),
+                    forks.toArray(new int[0][]),
+                    false);
+        }
+    }
+}
