@@ -12,17 +12,12 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.openai.OpenAiClient;
-import dev.dockhand.core.scheduler.ApprovalDecision;
-import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.session.Sessions;
 import dev.dockhand.core.session.Transcript;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.Sse;
-import dev.dockhand.core.testing.TestEnvironments;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -46,18 +41,10 @@ class MistralSessionTest {
     }
 
     private AgentLoop mistral(Conversation conversation, int maxRequests) {
-        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
-        CoreToolScheduler scheduler = new CoreToolScheduler(
-                registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                request -> ApprovalDecision.allowOnce(),
-                ApprovalMode.DEFAULT,
-                new EventRecorder());
-        return new AgentLoop(
+        return ReadFileLoop.of(
+                workspace,
                 new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT),
                 "mistral-large-latest",
-                registry.declarations(),
-                scheduler,
                 conversation,
                 maxRequests,
                 new EventRecorder());

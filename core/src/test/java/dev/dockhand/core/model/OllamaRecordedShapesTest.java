@@ -8,20 +8,13 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.TurnResult;
-import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.ollama.OllamaClient;
-import dev.dockhand.core.scheduler.ApprovalDecision;
-import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
-import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.core.testing.TestEnvironments;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,20 +67,7 @@ class OllamaRecordedShapesTest {
     /** Runs one turn: the fixture's calls, read_file's answers, a text reply; returns the second request, no tools. */
     private ObjectNode toolRound(String fixture, String model, Optional<ReasoningEffort> effort) throws Exception {
         server.enqueue(fixture(fixture), fixture("text"));
-        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
-        AgentLoop loop = new AgentLoop(
-                client(),
-                model,
-                registry.declarations(),
-                new CoreToolScheduler(
-                        registry,
-                        TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                        request -> ApprovalDecision.allowOnce(),
-                        ApprovalMode.DEFAULT,
-                        new EventRecorder()),
-                new Conversation("SYSTEM"),
-                10,
-                new EventRecorder());
+        AgentLoop loop = ReadFileLoop.of(workspace, client(), model);
         loop.setReasoningEffort(effort);
 
         TurnResult result = loop.run("go", new Cancellation());

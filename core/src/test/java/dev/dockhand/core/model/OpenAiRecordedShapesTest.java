@@ -14,15 +14,10 @@ import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ProviderState;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.openai.OpenAiClient;
-import dev.dockhand.core.scheduler.ApprovalDecision;
-import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
 import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.RecordedDeltas;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.core.testing.TestEnvironments;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -80,17 +75,10 @@ class OpenAiRecordedShapesTest {
      */
     private JsonNode toolRound(String fixture, String model, EventRecorder events) throws Exception {
         server.enqueue(fixture(fixture), fixture("text"));
-        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
-        AgentLoop loop = new AgentLoop(
+        AgentLoop loop = ReadFileLoop.of(
+                workspace,
                 new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT),
                 model,
-                registry.declarations(),
-                new CoreToolScheduler(
-                        registry,
-                        TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                        request -> ApprovalDecision.allowOnce(),
-                        ApprovalMode.DEFAULT,
-                        new EventRecorder()),
                 new Conversation("SYSTEM"),
                 10,
                 events);
@@ -165,20 +153,8 @@ class OpenAiRecordedShapesTest {
     @Test
     void deepSeekKeepsGettingAToolCallsReasoningInLaterTurns() throws Exception {
         server.enqueue(fixture("deepseek_reasoner_tool"), fixture("text"), fixture("text"));
-        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
-        AgentLoop loop = new AgentLoop(
-                new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT),
-                "deepseek-v4-pro",
-                registry.declarations(),
-                new CoreToolScheduler(
-                        registry,
-                        TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                        request -> ApprovalDecision.allowOnce(),
-                        ApprovalMode.DEFAULT,
-                        new EventRecorder()),
-                new Conversation("SYSTEM"),
-                10,
-                new EventRecorder());
+        AgentLoop loop = ReadFileLoop.of(
+                workspace, new OpenAiClient(server.baseUrl(), "sk-test", Timeouts.DEFAULT), "deepseek-v4-pro");
 
         loop.run("go", new Cancellation());
         TurnResult second = loop.run("and now?", new Cancellation());

@@ -10,20 +10,13 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.TurnResult;
-import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
-import dev.dockhand.core.scheduler.ApprovalDecision;
-import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
-import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ScriptedModel;
-import dev.dockhand.core.testing.TestEnvironments;
 import dev.dockhand.core.tool.BaseTool;
 import dev.dockhand.core.tool.Schema;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.ToolKind;
-import dev.dockhand.core.tool.ToolRegistry;
 import dev.dockhand.core.tool.ToolResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -212,21 +205,7 @@ abstract class ProviderConformanceTest {
 
     /** An agent loop with this provider's client and a read_file that answers "contents of PATH". */
     private AgentLoop loop() {
-        ToolRegistry registry = new ToolRegistry(List.of(new FakeReadFile()));
-        CoreToolScheduler scheduler = new CoreToolScheduler(
-                registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                request -> ApprovalDecision.allowOnce(),
-                ApprovalMode.DEFAULT,
-                new EventRecorder());
-        return new AgentLoop(
-                client(Timeouts.DEFAULT),
-                "test-model",
-                registry.declarations(),
-                scheduler,
-                new Conversation("SYSTEM"),
-                10,
-                new EventRecorder());
+        return ReadFileLoop.of(workspace, client(Timeouts.DEFAULT), "test-model");
     }
 
     @Test

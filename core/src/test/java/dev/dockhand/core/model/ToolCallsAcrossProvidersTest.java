@@ -7,22 +7,15 @@ import dev.dockhand.core.Cancellation;
 import dev.dockhand.core.Json;
 import dev.dockhand.core.agent.AgentLoop;
 import dev.dockhand.core.agent.TurnResult;
-import dev.dockhand.core.conversation.Conversation;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.conversation.ToolCall;
 import dev.dockhand.core.model.anthropic.AnthropicClient;
 import dev.dockhand.core.model.gemini.GeminiClient;
 import dev.dockhand.core.model.openai.OpenAiClient;
 import dev.dockhand.core.model.responses.ResponsesClient;
-import dev.dockhand.core.scheduler.ApprovalDecision;
-import dev.dockhand.core.scheduler.ApprovalMode;
-import dev.dockhand.core.scheduler.CoreToolScheduler;
-import dev.dockhand.core.testing.EventRecorder;
 import dev.dockhand.core.testing.ProviderFixtures;
 import dev.dockhand.core.testing.ScriptedModel;
 import dev.dockhand.core.testing.Sse;
-import dev.dockhand.core.testing.TestEnvironments;
-import dev.dockhand.core.tool.ToolRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,15 +41,7 @@ class ToolCallsAcrossProvidersTest {
     }
 
     private AgentLoop loop(ModelClient client, String model) {
-        ToolRegistry registry = new ToolRegistry(List.of(new ProviderConformanceTest.FakeReadFile()));
-        CoreToolScheduler scheduler = new CoreToolScheduler(
-                registry,
-                TestEnvironments.environment(workspace, TestEnvironments.NO_COMMANDS),
-                request -> ApprovalDecision.allowOnce(),
-                ApprovalMode.DEFAULT,
-                new EventRecorder());
-        return new AgentLoop(
-                client, model, registry.declarations(), scheduler, new Conversation("SYSTEM"), 10, new EventRecorder());
+        return ReadFileLoop.of(workspace, client, model);
     }
 
     private OpenAiClient openAi() {
