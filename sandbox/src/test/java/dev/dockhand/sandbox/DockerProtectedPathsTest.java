@@ -195,6 +195,29 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void aMissingHooksFolderTheConfigStillNamesIsAPlaceholderNoResultWarnsAboutAndWhatTheUserPutThereStays()
+            throws Exception {
+        // Husky was removed, the config still points git there.
+        GitRepositories.git(workspace, "config", "core.hooksPath", ".husky");
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("git status --porcelain > /dev/null && echo ok");
+        ExecResult planted = run("echo 'touch MARK' > .husky/pre-commit");
+        // The user runs "npx husky init" on this machine while the session runs.
+        Files.writeString(workspace.resolve(".husky/pre-commit"), "npm test\n");
+        sandbox.close();
+        sandbox = null;
+
+        assertEquals(ExecResult.exited(0), result);
+        assertEquals(1, planted.exitCode());
+        // Said once: the placeholder is read-only; nothing about putting it back or removing it.
+        String notice = planted.notice().orElse("");
+        assertTrue(notice.startsWith("A write failed on a protected path: in the sandbox "), notice);
+        assertFalse(notice.contains("Could not put back"), notice);
+        assertEquals("npm test\n", Files.readString(workspace.resolve(".husky/pre-commit")));
+    }
+
+    @Test
     void aGitFileThatPointsASubmoduleElsewhereIsProtected() throws Exception {
         Files.createDirectories(workspace.resolve("libs/foo"));
         Files.writeString(workspace.resolve("libs/foo/.git"), "gitdir: ../../.git/modules/libs/foo\n");

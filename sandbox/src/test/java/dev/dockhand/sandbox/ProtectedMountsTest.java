@@ -171,4 +171,38 @@ class ProtectedMountsTest {
         assertEquals(new ProtectedSweep.Outcome(List.of("shared/settings/team.cfg"), List.of(), List.of()), sweep());
         assertEquals(Path.of("shared/settings"), Files.readSymbolicLink(root.resolve("conf")));
     }
+
+    @Test
+    void aMissingFolderTheConfigNamesGetsAPlaceholderNoSweepRemovesAndThatStaysWhenTheUserFilledIt() throws Exception {
+        // Husky was removed, the config still points git there.
+        Files.delete(root.resolve(".husky"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .husky\n");
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+
+        List<String> mounted = mounted();
+        List<ProtectedSweep.Step> before = mounts.steps(WorkspaceTransport.MOUNT);
+        // The user runs "npx husky init" on this machine while the session runs.
+        Files.writeString(root.resolve(".husky/pre-commit"), "npm test\n");
+        ProtectedSweep.Outcome swept = sweep();
+        mounts.removePlaceholders();
+
+        assertTrue(mounted.contains("ro .husky"), mounted.toString());
+        assertEquals(List.of(), before);
+        assertEquals(ProtectedSweep.Outcome.NONE, swept);
+        assertEquals("npm test\n", Files.readString(root.resolve(".husky/pre-commit")));
+    }
+
+    @Test
+    void anEmptyPlaceholderOverAFolderTheConfigNamesIsRemovedAtTheEnd() throws Exception {
+        Files.delete(root.resolve(".husky"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .husky\n");
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+        mounts.mounts();
+
+        assertTrue(Files.isDirectory(root.resolve(".husky")));
+        mounts.removePlaceholders();
+        assertFalse(Files.exists(root.resolve(".husky"), LinkOption.NOFOLLOW_LINKS));
+    }
 }

@@ -117,7 +117,8 @@ public final class ProtectedLayout {
 
     /**
      * Protected paths that do not exist and must stay so, where an empty folder would break git (a git folder's
-     * {@code commondir}, or a place its config names): a command that creates one has it removed.
+     * {@code commondir}, or a place its config names): a command that creates one has it removed. None is one of
+     * {@link #missing}, kept out by its empty placeholder instead.
      */
     public List<Path> absent() {
         return absent;
@@ -182,6 +183,9 @@ public final class ProtectedLayout {
             // No repository here yet: one made in the sandbox would be git's for this folder on the host.
             scan.ifMissing(git);
         }
+        // A missing folder the config names too (core.hooksPath = .husky) gets an empty placeholder, like any other:
+        // removing it would remove the placeholder, and what the user put in it.
+        scan.absent.removeAll(scan.missing);
         for (String entry : rules.added()) {
             scan.protect(root.resolve(entry));
         }
