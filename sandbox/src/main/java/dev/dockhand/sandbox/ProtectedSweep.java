@@ -103,6 +103,21 @@ final class ProtectedSweep {
                     List.of(), List.of(), steps.stream().map(Step::name).toList());
         }
 
+        /** What this and {@code later} did, and could not do, in that order. */
+        Outcome plus(Outcome later) {
+            if (later.isEmpty()) {
+                return this;
+            }
+            return new Outcome(
+                    concat(removed, later.removed), concat(restored, later.restored), concat(failed, later.failed));
+        }
+
+        private static List<String> concat(List<String> first, List<String> then) {
+            List<String> both = new ArrayList<>(first);
+            both.addAll(then);
+            return List.copyOf(both);
+        }
+
         boolean isEmpty() {
             return removed.isEmpty() && restored.isEmpty() && failed.isEmpty();
         }

@@ -90,6 +90,20 @@ class ProtectedMountsTest {
         assertTrue(again.contains("rw pkg/app"), again.toString());
     }
 
+    @Test
+    void aReplacementContainerNeverMountsAFolderACommandPutInPlaceOfALinkTheScanFound() throws Exception {
+        List<String> first = mounted();
+        // What a command did before the container died: the link replaced by a folder, a file planted in it.
+        Files.delete(root.resolve(".vscode"));
+        Files.createDirectories(root.resolve(".vscode"));
+        Files.writeString(root.resolve(".vscode/tasks.json"), "{}\n");
+
+        List<String> again = mounted();
+
+        assertEquals(first, again);
+        assertFalse(again.contains("ro .vscode"), again.toString());
+    }
+
     /** A sweep on this machine, as at the end of the session, with its lists sorted. */
     private ProtectedSweep.Outcome sweep() {
         ProtectedSweep.Outcome outcome = ProtectedSweep.onHost(mounts.steps(WorkspaceTransport.MOUNT));
