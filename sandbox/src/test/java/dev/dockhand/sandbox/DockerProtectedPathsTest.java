@@ -13,6 +13,7 @@ import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.testing.GitRepositories;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.ProtectedPaths;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -321,7 +322,7 @@ class DockerProtectedPathsTest {
                         "docker", "inspect", "-f", "{{range .Mounts}}{{println .Destination}}{{end}}", id)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
-        String out = new String(inspect.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(inspect.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, inspect.waitFor(), out);
         return out.lines().filter(line -> !line.isBlank()).sorted().toList();
     }
