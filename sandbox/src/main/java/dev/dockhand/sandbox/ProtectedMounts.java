@@ -51,7 +51,8 @@ final class ProtectedMounts {
      * The mounts, for a container about to start. The layout is scanned (and the placeholders made) at the first
      * call; each call leaves out what has vanished since (a replacement container after a command moved a folder), as
      * a mount whose source is missing fails rather than letting the engine create it, as root, in the workspace, and
-     * what is not its own real path (any more), as the engine would follow the link on the host.
+     * what is not its own real path (any more), as the engine would follow the link on the host, and what stands at or
+     * under a link the scan found (see {@link #atOrUnderKeptLink}).
      */
     synchronized List<Mount> mounts() {
         if (planned == null) {
@@ -59,7 +60,7 @@ final class ProtectedMounts {
         }
         List<Mount> mounts = new ArrayList<>();
         for (Planned mount : planned) {
-            if (isReal(mount.path())) {
+            if (!atOrUnderKeptLink(mount.path()) && isReal(mount.path())) {
                 mounts.add(new Mount()
                         .withType(MountType.BIND)
                         .withSource(mount.path().toString())
@@ -68,6 +69,21 @@ final class ProtectedMounts {
             }
         }
         return mounts;
+    }
+
+    /**
+     * Whether {@code path} is, or lies under, a link the scan found: whatever stands there now was put there by a
+     * command (a folder in place of {@code .vscode -> cfg}), and mounted read-only onto itself it could never be moved
+     * away to put the link back.
+     */
+    private boolean atOrUnderKeptLink(Path path) {
+        for (Kept keep : kept()) {
+            if (path.startsWith(keep.link().path())) {
+                log.info("not mounting the protected path {}: the session found a link at {}", path, keep.name());
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,23 +34,27 @@ final class ProtectedSweep {
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
     /**
-     * The steps, three arguments each ({@code rm PATH -} or {@code ln PATH TEXT}), one line of output each: {@code same}
-     * when there was nothing to do, {@code done}, or {@code failed}. A link is made under a fresh name beside its place
-     * and renamed over it ({@code mv -T} replaces a file or link in one step); a folder in its place is first renamed
-     * aside, then removed once the link is in place. Every name is an argument, never part of the script.
+     * The steps, after a stem for the names of temporary links: three arguments each ({@code rm PATH -} or {@code ln
+     * PATH TEXT}), one line of output each: {@code same} when there was nothing to do, {@code done}, or {@code
+     * failed}. A link is made under a fresh name beside its place and renamed over it ({@code mv -T} replaces a file or
+     * link in one step); a folder in its place is first renamed aside, then removed once the link is in place. {@code
+     * ln -T} makes the link at that name or fails: a folder a command made there beforehand would otherwise take the
+     * link inside it and be moved onto the place itself. Every name is an argument, never part of the script.
      */
     private static final String SCRIPT = String.join(
             "\n",
+            "stem=$1 step=0",
+            "shift",
             "put_link() {",
             "  local place=$1 text=$2 dir=${1%/*} temp aside asides=() try",
-            "  temp=$dir/.dockhand-link.$$.$RANDOM",
-            "  ln -s -- \"$text\" \"$temp\" || return 1",
+            "  temp=$dir/.dockhand-link.$stem.$step",
+            "  ln -sT -- \"$text\" \"$temp\" 2>/dev/null || return 1",
             "  for try in 1 2 3 4 5 6 7 8; do",
             "    if mv -fT -- \"$temp\" \"$place\" 2>/dev/null; then",
             "      rm -rf -- \"${asides[@]}\"",
             "      return 0",
             "    fi",
-            "    aside=$dir/.dockhand-aside.$$.$RANDOM",
+            "    aside=$dir/.dockhand-aside.$stem.$step.$try",
             "    mv -fT -- \"$place\" \"$aside\" 2>/dev/null && asides+=(\"$aside\")",
             "  done",
             "  rm -f -- \"$temp\"",
@@ -57,6 +62,7 @@ final class ProtectedSweep {
             "  return 1",
             "}",
             "while [ $# -ge 3 ]; do",
+            "  step=$((step + 1))",
             "  case $1 in",
             "    rm)",
             "      if [ ! -e \"$2\" ] && [ ! -L \"$2\" ]; then echo same",
@@ -97,6 +103,21 @@ final class ProtectedSweep {
                     List.of(), List.of(), steps.stream().map(Step::name).toList());
         }
 
+        /** What this and {@code later} did, and could not do, in that order. */
+        Outcome plus(Outcome later) {
+            if (later.isEmpty()) {
+                return this;
+            }
+            return new Outcome(
+                    concat(removed, later.removed), concat(restored, later.restored), concat(failed, later.failed));
+        }
+
+        private static List<String> concat(List<String> first, List<String> then) {
+            List<String> both = new ArrayList<>(first);
+            both.addAll(then);
+            return List.copyOf(both);
+        }
+
         boolean isEmpty() {
             return removed.isEmpty() && restored.isEmpty() && failed.isEmpty();
         }
@@ -130,10 +151,16 @@ final class ProtectedSweep {
      * at its own path). When the container cannot run them (it stopped, its process limit is full), each fails.
      */
     static Outcome inContainer(List<Step> steps, ContainerFiles files) {
+        return inContainer(
+                steps, files, Long.toHexString(ThreadLocalRandom.current().nextLong()));
+    }
+
+    /** {@link #inContainer(List, ContainerFiles)}, the temporary links named {@code .dockhand-link.STEM.N}. */
+    static Outcome inContainer(List<Step> steps, ContainerFiles files, String stem) {
         if (steps.isEmpty()) {
             return Outcome.NONE;
         }
-        List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "dockhand-sweep"));
+        List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "dockhand-sweep", stem));
         for (Step step : steps) {
             if (step instanceof PutBack link) {
                 command.addAll(List.of("ln", link.path().toString(), link.text().toString()));

@@ -48,6 +48,8 @@ final class SandboxContainer {
     private volatile boolean closed;
     /** Set when the engine failed to remove a container, which may then still run commands. */
     private boolean leftRunning;
+    /** What the sweep before a container's start did ({@link #sweepBeforeStart}), until a sweep reports it. */
+    private ProtectedSweep.Outcome sweptBeforeStart = ProtectedSweep.Outcome.NONE;
 
     SandboxContainer(
             DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
@@ -129,6 +131,7 @@ final class SandboxContainer {
             }
             removeOnShutdown = hook;
         }
+        sweepBeforeStart();
         try {
             String created = docker.createContainerCmd(spec.image())
                     .withCmd("sleep", "infinity")
@@ -195,25 +198,79 @@ final class SandboxContainer {
     /**
      * Puts the protected paths back as the session found them (see {@link ProtectedSweep}) where no command can race
      * it: in the container while one runs; on this machine when none does, holding this container's lock so that none
-     * starts meanwhile. With the sync transport no command writes this machine's files, so always here.
+     * starts meanwhile. With the sync transport no command writes this machine's files, so always here. What the sweep
+     * before a container's start did is reported here too.
      */
     ProtectedSweep.Outcome sweep() {
+        ProtectedSweep.Outcome before;
+        synchronized (this) {
+            before = sweptBeforeStart;
+            sweptBeforeStart = ProtectedSweep.Outcome.NONE;
+        }
         WorkspaceTransport transport = workspace.transport();
         List<ProtectedSweep.Step> steps = protectedMounts.steps(transport);
         if (steps.isEmpty()) {
-            return ProtectedSweep.Outcome.NONE;
+            return before;
         }
         if (transport == WorkspaceTransport.SYNC) {
-            return ProtectedSweep.onHost(steps);
+            return before.plus(ProtectedSweep.onHost(steps));
         }
         String running;
         synchronized (this) {
             running = id;
             if (running == null) {
-                return sweepHere(steps);
+                return before.plus(sweepHere(steps));
             }
         }
-        return ProtectedSweep.inContainer(steps, files(running));
+        ProtectedSweep.Outcome inside = ProtectedSweep.inContainer(steps, files(running));
+        return before.plus(inside.failed().isEmpty() ? inside : ifStopped(running, inside));
+    }
+
+    /**
+     * After the container {@code running} could not take some steps: if it has stopped (a command can stop it, killing
+     * its {@code sleep} as the same user), it is removed and what is left to do is done on this machine, where nothing
+     * of the sandbox can write any more; else {@code inside} as it is, and the next sweep tries again.
+     */
+    private synchronized ProtectedSweep.Outcome ifStopped(String running, ProtectedSweep.Outcome inside) {
+        if (running.equals(id) && !runs(running)) {
+            log.warn("the sandbox container {} stopped; removing it to put the protected paths back here", running);
+            remove();
+        }
+        if (id != null) {
+            return inside;
+        }
+        ProtectedSweep.Outcome done = new ProtectedSweep.Outcome(inside.removed(), inside.restored(), List.of());
+        List<ProtectedSweep.Step> left = protectedMounts.steps(workspace.transport());
+        return left.isEmpty() ? done : done.plus(sweepHere(left));
+    }
+
+    /** Whether the engine says {@code container} runs; yes when it cannot tell, so that nothing is done here. */
+    private boolean runs(String container) {
+        try {
+            return !Boolean.FALSE.equals(
+                    docker.inspectContainerCmd(container).exec().getState().getRunning());
+        } catch (NotFoundException gone) {
+            return false;
+        } catch (RuntimeException e) {
+            log.warn("could not ask the engine whether the sandbox container {} runs", container, e);
+            return true;
+        }
+    }
+
+    /**
+     * Puts back, on this machine, what a command changed before the last container stopped, as no container runs now:
+     * a folder a command put in place of a protected link would otherwise stay on the host for good, no mount keeping
+     * it away from the fresh container's sweeps (see {@link ProtectedMounts#mounts}). Reported by the next {@link
+     * #sweep}.
+     */
+    private void sweepBeforeStart() {
+        if (workspace.transport() != WorkspaceTransport.MOUNT) {
+            return;
+        }
+        List<ProtectedSweep.Step> steps = protectedMounts.steps(WorkspaceTransport.MOUNT);
+        if (!steps.isEmpty()) {
+            sweptBeforeStart = sweptBeforeStart.plus(sweepHere(steps));
+        }
     }
 
     /** The steps on this machine, now that no container runs; none when one the engine failed to remove may. */

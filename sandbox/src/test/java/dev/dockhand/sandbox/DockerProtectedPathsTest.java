@@ -13,6 +13,7 @@ import dev.dockhand.core.sandbox.ExecResult;
 import dev.dockhand.core.testing.GitRepositories;
 import dev.dockhand.core.tool.ProtectedLayout;
 import dev.dockhand.core.tool.ProtectedPaths;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -197,6 +198,29 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void aMissingHooksFolderTheConfigStillNamesIsAPlaceholderNoResultWarnsAboutAndWhatTheUserPutThereStays()
+            throws Exception {
+        // Husky was removed, the config still points git there.
+        GitRepositories.git(workspace, "config", "core.hooksPath", ".husky");
+        open(ProtectedPaths.defaults());
+
+        ExecResult result = run("git status --porcelain > /dev/null && echo ok");
+        ExecResult planted = run("echo 'touch MARK' > .husky/pre-commit");
+        // The user runs "npx husky init" on this machine while the session runs.
+        Files.writeString(workspace.resolve(".husky/pre-commit"), "npm test\n");
+        sandbox.close();
+        sandbox = null;
+
+        assertEquals(ExecResult.exited(0), result);
+        assertEquals(1, planted.exitCode());
+        // Said once: the placeholder is read-only; nothing about putting it back or removing it.
+        String notice = planted.notice().orElse("");
+        assertTrue(notice.startsWith("A write failed on a protected path: in the sandbox "), notice);
+        assertFalse(notice.contains("Could not put back"), notice);
+        assertEquals("npm test\n", Files.readString(workspace.resolve(".husky/pre-commit")));
+    }
+
+    @Test
     void aGitFileThatPointsASubmoduleElsewhereIsProtected() throws Exception {
         Files.createDirectories(workspace.resolve("libs/foo"));
         Files.writeString(workspace.resolve("libs/foo/.git"), "gitdir: ../../.git/modules/libs/foo\n");
@@ -309,6 +333,103 @@ class DockerProtectedPathsTest {
         assertEquals(0, result.exitCode(), lines.toString());
         assertEquals(List.of("alive"), lines);
         assertFalse(Files.exists(workspace.resolve(".idea")));
+    }
+
+    private static final String PUT_BACK_VSCODE = "Put back .vscode, a protected link the command replaced: programs on"
+            + " the user's machine read what they run or obey through it. Do not work around it; tell the user.";
+
+    /** The paths the container {@code id} has mounted, as {@code docker inspect} lists them. */
+    private static List<String> mountedIn(String id) throws Exception {
+        Process inspect = new ProcessBuilder(
+                        "docker", "inspect", "-f", "{{range .Mounts}}{{println .Destination}}{{end}}", id)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String out = new String(inspect.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, inspect.waitFor(), out);
+        return out.lines().filter(line -> !line.isBlank()).sorted().toList();
+    }
+
+    @Test
+    void whatACommandPlantedBeforeStoppingItsOwnContainerIsUndoneByTheTimeItsResultIsReturned() throws Exception {
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        open(ProtectedPaths.defaults());
+        run("true");
+
+        // The container's user may kill its sleep, which stops the container, sweeps and all.
+        ExecResult attack = run("echo ../.cache/g > .git/commondir && rm .vscode && mkdir .vscode"
+                + " && echo '{\"tasks\":[{\"command\":\"touch MARK\"}]}' > .vscode/tasks.json"
+                + " && pkill -KILL -x sleep; sleep 60");
+
+        assertEquals(
+                ExecResult.exited(137)
+                        .withNotice(PUT_BACK_VSCODE)
+                        .withNotice("Removed .git/commondir, which the command created: git would take its config and"
+                                + " hooks from there on the user's machine. Do not work around it; tell the user."),
+                attack);
+        assertFalse(Files.exists(workspace.resolve(".git/commondir"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Path.of("cfg"), Files.readSymbolicLink(workspace.resolve(".vscode")));
+        assertEquals(List.of(), FileTrees.files(workspace.resolve("cfg"), 10));
+
+        ExecResult next = run("echo alive");
+        assertEquals(ExecResult.exited(0), next, lines.toString());
+        assertFalse(mountedIn(sandbox.containerId())
+                .contains(workspace.resolve(".vscode").toString()));
+    }
+
+    @Test
+    void aCommondirABackgroundCommandPlantsBeforeStoppingTheContainerIsRemovedWithoutAnyOtherCommand()
+            throws Exception {
+        open(ProtectedPaths.defaults());
+        Path commondir = workspace.resolve(".git/commondir");
+
+        BackgroundProcess planter = sandbox.start(
+                "echo ../.cache/g > .git/commondir && pkill -KILL -x sleep", workspace, temp.resolve("bg"));
+        // It ends when the container stops, which comes after the plant.
+        SandboxContractTest.await(
+                "the background command to end", () -> planter.result().isPresent());
+        SandboxContractTest.await(
+                ".git/commondir to be removed", () -> !Files.exists(commondir, LinkOption.NOFOLLOW_LINKS));
+
+        assertEquals(null, sandbox.containerId());
+        ExecResult next = run("echo alive");
+        assertEquals(
+                ExecResult.exited(0)
+                        .withNotice("Removed .git/commondir, which a command or program running in the background in"
+                                + " the sandbox created: git would take its config and hooks from there on the user's"
+                                + " machine. Do not work around it; tell the user."),
+                next);
+        assertEquals(List.of("alive"), lines);
+    }
+
+    @Test
+    void aFolderPutInPlaceOfAProtectedLinkBeforeTheContainerDiedIsPutBackBeforeTheFreshOneStarts() throws Exception {
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        open(ProtectedPaths.defaults());
+        run("true");
+        // What a command did, its container dying before any sweep could see it:
+        Files.delete(workspace.resolve(".vscode"));
+        Files.createDirectories(workspace.resolve(".vscode"));
+        Files.writeString(workspace.resolve(".vscode/tasks.json"), "{\"tasks\":[{\"command\":\"touch MARK\"}]}\n");
+        new ProcessBuilder("docker", "rm", "-f", sandbox.containerId())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
+
+        ExecResult next = run("echo alive");
+        List<String> said = List.copyOf(lines);
+        List<String> mounted = mountedIn(sandbox.containerId());
+        ExecResult again = run("rm .vscode && mkdir .vscode && echo '{}' > .vscode/tasks.json");
+
+        assertEquals(ExecResult.exited(0).withNotice(DockerSandbox.REPLACED).withNotice(PUT_BACK_VSCODE), next);
+        assertEquals(List.of("alive"), said);
+        assertFalse(mounted.contains(workspace.resolve(".vscode").toString()), mounted.toString());
+        assertTrue(mounted.contains(workspace.resolve("cfg").toString()), mounted.toString());
+        assertEquals(ExecResult.exited(0).withNotice(PUT_BACK_VSCODE), again);
+        assertEquals(Path.of("cfg"), Files.readSymbolicLink(workspace.resolve(".vscode")));
+        assertEquals(List.of(), FileTrees.files(workspace.resolve("cfg"), 10));
     }
 
     /** A folder outside the workspace, with a marker file that must stay out of the container's sight. */

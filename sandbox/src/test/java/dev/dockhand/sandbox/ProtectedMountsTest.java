@@ -91,6 +91,20 @@ class ProtectedMountsTest {
         assertTrue(again.contains("rw pkg/app"), again.toString());
     }
 
+    @Test
+    void aReplacementContainerNeverMountsAFolderACommandPutInPlaceOfALinkTheScanFound() throws Exception {
+        List<String> first = mounted();
+        // What a command did before the container died: the link replaced by a folder, a file planted in it.
+        Files.delete(root.resolve(".vscode"));
+        Files.createDirectories(root.resolve(".vscode"));
+        Files.writeString(root.resolve(".vscode/tasks.json"), "{}\n");
+
+        List<String> again = mounted();
+
+        assertEquals(first, again);
+        assertFalse(again.contains("ro .vscode"), again.toString());
+    }
+
     /** A sweep on this machine, as at the end of the session, with its lists sorted. */
     private ProtectedSweep.Outcome sweep() {
         ProtectedSweep.Outcome outcome = ProtectedSweep.onHost(mounts.steps(WorkspaceTransport.MOUNT));
@@ -195,5 +209,39 @@ class ProtectedMountsTest {
                         .filter(path -> Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS))
                         .toList());
         assertEquals(ProtectedSweep.Outcome.NONE, sweep());
+    }
+
+    @Test
+    void aMissingFolderTheConfigNamesGetsAPlaceholderNoSweepRemovesAndThatStaysWhenTheUserFilledIt() throws Exception {
+        // Husky was removed, the config still points git there.
+        Files.delete(root.resolve(".husky"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .husky\n");
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+
+        List<String> mounted = mounted();
+        List<ProtectedSweep.Step> before = mounts.steps(WorkspaceTransport.MOUNT);
+        // The user runs "npx husky init" on this machine while the session runs.
+        Files.writeString(root.resolve(".husky/pre-commit"), "npm test\n");
+        ProtectedSweep.Outcome swept = sweep();
+        mounts.removePlaceholders();
+
+        assertTrue(mounted.contains("ro .husky"), mounted.toString());
+        assertEquals(List.of(), before);
+        assertEquals(ProtectedSweep.Outcome.NONE, swept);
+        assertEquals("npm test\n", Files.readString(root.resolve(".husky/pre-commit")));
+    }
+
+    @Test
+    void anEmptyPlaceholderOverAFolderTheConfigNamesIsRemovedAtTheEnd() throws Exception {
+        Files.delete(root.resolve(".husky"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .husky\n");
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        mounts = new ProtectedMounts(() -> List.of(layout));
+        mounts.mounts();
+
+        assertTrue(Files.isDirectory(root.resolve(".husky")));
+        mounts.removePlaceholders();
+        assertFalse(Files.exists(root.resolve(".husky"), LinkOption.NOFOLLOW_LINKS));
     }
 }

@@ -80,6 +80,27 @@ class ProtectedSweepTest {
     }
 
     @Test
+    void aFolderMadeBeforehandAtTheTemporaryLinksNameIsNeverMovedOntoTheProtectedPlace() throws Exception {
+        Path root = temp.toRealPath();
+        Files.createDirectories(root.resolve("cfg"));
+        Files.createDirectories(root.resolve(".vscode"));
+        Files.writeString(root.resolve(".vscode/tasks.json"), "{\"by\":\"the command\"}\n");
+        // Where the first step's link would be made, a folder of the command's own.
+        Path made = Files.createDirectories(root.resolve(".dockhand-link.stem.1"));
+        Files.writeString(made.resolve("tasks.json"), "{\"by\":\"the folder made beforehand\"}\n");
+
+        ProtectedSweep.Outcome outcome = ProtectedSweep.inContainer(
+                List.of(new ProtectedSweep.PutBack(root.resolve(".vscode"), Path.of("cfg"), ".vscode")),
+                new HereContainerFiles(),
+                "stem");
+
+        assertEquals(new ProtectedSweep.Outcome(List.of(), List.of(), List.of(".vscode")), outcome);
+        assertEquals(List.of(".dockhand-link.stem.1", ".vscode", "cfg"), entries(root));
+        assertEquals(List.of("tasks.json"), entries(made));
+        assertEquals("{\"by\":\"the command\"}\n", Files.readString(root.resolve(".vscode/tasks.json")));
+    }
+
+    @Test
     void whatMustStayAbsentIsRemovedALinkAsALinkAndWhatCannotBeDoneIsSaid() throws Exception {
         Path root = temp.toRealPath();
         Path secret = Files.createDirectories(root.resolve("secret"));

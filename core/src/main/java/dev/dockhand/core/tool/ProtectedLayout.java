@@ -132,10 +132,11 @@ public final class ProtectedLayout {
 
     /**
      * Protected paths that do not exist and must stay so, where an empty folder would break git (a git folder's
-     * {@code commondir}, or a place its config names): a command that creates one has it removed. Looked up anew at
-     * each call, they include what has appeared in a git folder's {@code modules} since the scan: a submodule's hooks
-     * folder and config (a folder prepared there is the one {@code git submodule update} takes, hooks and all, on the
-     * host), and any link (git makes none there; the host's git would follow it to hooks anywhere).
+     * {@code commondir}, or a place its config names): a command that creates one has it removed. None is one of
+     * {@link #missing}, kept out by its empty placeholder instead. Looked up anew at each call, they include what has
+     * appeared in a git folder's {@code modules} since the scan: a submodule's hooks folder and config (a folder
+     * prepared there is the one {@code git submodule update} takes, hooks and all, on the host), and any link (git
+     * makes none there; the host's git would follow it to hooks anywhere).
      */
     public List<Path> absent() {
         List<Path> now = new ArrayList<>(absent);
@@ -215,6 +216,9 @@ public final class ProtectedLayout {
             // No repository here yet: one made in the sandbox would be git's for this folder on the host.
             scan.ifMissing(git);
         }
+        // A missing folder the config names too (core.hooksPath = .husky) gets an empty placeholder, like any other:
+        // removing it would remove the placeholder, and what the user put in it.
+        scan.absent.removeAll(scan.missing);
         for (String entry : rules.added()) {
             scan.protect(root.resolve(entry));
         }

@@ -196,6 +196,28 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void aMissingProtectedFolderTheConfigNamesIsMissingAndNotKeptAbsent() throws Exception {
+        // Husky was removed, the config still points git there.
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .husky\n");
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".dockhand",
+                        ".gemini",
+                        ".husky",
+                        ".idea",
+                        ".opencode",
+                        ".qwen"),
+                relative(layout.missing()));
+        assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
+    }
+
+    @Test
     void codingAgentsFoldersAndClaudeCodesMcpJsonAreReadOnlyAtAnyDepth() throws Exception {
         for (String folder : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", "packages/app/.cursor")) {
             Files.createDirectories(root.resolve(folder));
