@@ -647,13 +647,27 @@ public class ReplTest extends CliTest {
     void aDumbTerminalGetsPlainTextWithoutStatusLineOrSpinner() throws Exception {
         cli.model.enqueue(answer("# Title\nplain"));
         try (ReplHarness repl = new ReplHarness("dumb", cli)) {
-            repl.await("/help for commands");
-            repl.type("hello" + ENTER);
+            repl.submit("hello");
             repl.await("plain");
 
             String screen = repl.screen();
             assertTrue(screen.contains("# Title\nplain"), screen);
             assertTrue(!screen.contains("Shift-Tab") && !screen.contains("thinking"), screen);
+        }
+    }
+
+    @Test
+    void onADumbTerminalEnterArrivingAsCtrlJSendsTheMessage() throws Exception {
+        // An editor's shell buffer ends each line with Ctrl-J, and so does a terminal jline does not make raw.
+        cli.model.enqueue(answer("Hi."), answer("Both lines."));
+        try (ReplHarness repl = new ReplHarness("dumb", cli)) {
+            repl.awaitPrompt().type("hello\n");
+            repl.await("Hi.");
+            repl.awaitPrompt().type("one\\\ntwo\n");
+            repl.await("Both lines.");
+
+            assertEquals(List.of("user: hello"), messages(cli.model.takeRequest()));
+            assertEquals(List.of("user: hello", "assistant: Hi.", "user: one\ntwo"), messages(cli.model.takeRequest()));
         }
     }
 
