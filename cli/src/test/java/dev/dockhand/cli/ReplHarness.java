@@ -148,8 +148,8 @@ public final class ReplHarness implements AutoCloseable {
     }
 
     /**
-     * Types {@code text} and Enter once the REPL waits at an empty prompt. Keys typed earlier would be read by the
-     * terminal before the line editor takes it over, as with a real terminal, where Enter would arrive as Ctrl-J.
+     * Types {@code text} and Enter once the REPL waits at an empty prompt, so that they are the prompt's input and not
+     * keys typed ahead (which the REPL keeps for the prompt, but a test that means the prompt should not rely on).
      */
     ReplHarness submit(String text) {
         return awaitPrompt().type(text + "\r");
