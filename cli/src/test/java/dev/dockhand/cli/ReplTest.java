@@ -339,7 +339,8 @@ public class ReplTest extends CliTest {
     @Test
     void shiftTabCyclesTheApprovalModeButNeverIntoYolo() throws Exception {
         try (ReplHarness repl = new ReplHarness(cli)) {
-            repl.await("default (Shift-Tab)");
+            repl.awaitPrompt();
+            assertTrue(repl.screen().endsWith("default (Shift-Tab) · sandbox none"), repl.screen());
             repl.type("\033[Z");
             repl.await("auto-edit (Shift-Tab)");
             repl.type("\033[Z");
