@@ -1,5 +1,6 @@
 package dev.dockhand.cli;
 
+import static dev.dockhand.core.testing.Sse.answer;
 import static dev.dockhand.core.testing.Sse.calls;
 import static dev.dockhand.core.testing.Sse.toolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.dockhand.core.testing.ScriptedModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -71,8 +73,41 @@ public class ReplPtyTest {
         assertFalse(Files.exists(workspace.resolve("three.txt")));
     }
 
+    // A dumb terminal, as in an editor's shell buffer: jline leaves the line discipline as it is, so Enter arrives as
+    // Ctrl-J, and keys typed before the prompt wait in the terminal.
+    @Test
+    void keysTypedBeforeThePromptOfADumbTerminalAreSentByTheirEnter() throws Exception {
+        assumeTrue(Files.isExecutable(SCRIPT), "util-linux's script is not installed; no pseudo-terminal to test on");
+        Path workspace = Files.createDirectories(temp.resolve("project"));
+        try (ScriptedModel model = new ScriptedModel()) {
+            model.enqueue(answer("Hi there."));
+            Process repl = start(workspace, model.baseUrl(), "dumb");
+            try (OutputStream keys = repl.getOutputStream()) {
+                // Typed at once: long before the REPL reads, whatever its start-up takes.
+                keys.write("hello\r".getBytes(StandardCharsets.UTF_8));
+                keys.flush();
+                await(repl, "Hi there.");
+                awaitPrompts(repl, 2);
+                keys.write(4); // Ctrl-D on the empty prompt: leave
+                keys.flush();
+                assertTrue(repl.waitFor(120, TimeUnit.SECONDS), printed());
+            } finally {
+                repl.destroyForcibly();
+            }
+            assertEquals(0, repl.exitValue(), printed());
+            JsonNode messages = model.takeRequest().get("messages");
+            assertEquals(2, messages.size(), messages.toString());
+            assertEquals("hello", messages.get(1).get("content").asText());
+        }
+    }
+
     /** {@code dockhand} with no prompt, in a pseudo-terminal of 100 by 40 that {@code script} makes. */
     private Process start(Path workspace, String baseUrl) throws IOException {
+        return start(workspace, baseUrl, "xterm-256color");
+    }
+
+    /** The same on a terminal whose {@code TERM} is {@code term}. */
+    private Process start(Path workspace, String baseUrl, String term) throws IOException {
         List<String> dockhand = ChildProcess.dockhand(
                 List.of(), List.of("--sandbox", "none", "--model", "m", "--base-url", baseUrl, "--retries", "0"));
         String command = "stty cols 100 rows 40 && exec "
@@ -83,7 +118,7 @@ public class ReplPtyTest {
         Map<String, String> environment = builder.environment();
         environment.remove("JAVA_TOOL_OPTIONS");
         environment.putAll(ChildProcess.variablesFor(temp));
-        environment.put("TERM", "xterm-256color");
+        environment.put("TERM", term);
         Process process = builder.start();
         Thread reader = new Thread(() -> copy(process.getInputStream()), "pty-reader");
         reader.setDaemon(true);

@@ -339,7 +339,8 @@ public class ReplTest extends CliTest {
     @Test
     void shiftTabCyclesTheApprovalModeButNeverIntoYolo() throws Exception {
         try (ReplHarness repl = new ReplHarness(cli)) {
-            repl.await("default (Shift-Tab)");
+            repl.awaitPrompt();
+            assertTrue(repl.screen().endsWith("default (Shift-Tab) · sandbox none"), repl.screen());
             repl.type("\033[Z");
             repl.await("auto-edit (Shift-Tab)");
             repl.type("\033[Z");
@@ -647,13 +648,91 @@ public class ReplTest extends CliTest {
     void aDumbTerminalGetsPlainTextWithoutStatusLineOrSpinner() throws Exception {
         cli.model.enqueue(answer("# Title\nplain"));
         try (ReplHarness repl = new ReplHarness("dumb", cli)) {
-            repl.await("/help for commands");
-            repl.type("hello" + ENTER);
+            repl.submit("hello");
             repl.await("plain");
 
             String screen = repl.screen();
             assertTrue(screen.contains("# Title\nplain"), screen);
             assertTrue(!screen.contains("Shift-Tab") && !screen.contains("thinking"), screen);
+        }
+    }
+
+    @Test
+    void keysTypedWhileTheSessionOpensAreSentAtTheFirstPrompt() throws Exception {
+        cli.model.enqueue(answer("Hi."));
+        holdTheSessionStart();
+        try (ReplHarness repl = new ReplHarness(cli)) {
+            awaitExists(temp.resolve("opening"));
+            repl.type("hello" + ENTER);
+            Files.createFile(temp.resolve("go"));
+            repl.await("Hi.");
+            repl.awaitPrompt();
+
+            // Not echoed as they were typed: the screen is that of a message typed at the prompt.
+            assertEquals(
+                    List.of(
+                            "Dockhand · openai:test-model · sandbox none · /help for commands, Ctrl-D to quit",
+                            "",
+                            "› hello",
+                            "Hi.",
+                            "",
+                            "›"),
+                    repl.rowsFrom("Dockhand ·").subList(0, 6),
+                    repl.screen());
+            assertEquals(List.of("user: hello"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void keysTypedWhileTheSessionOpensAreSentAtTheFirstPromptOnADumbTerminal() throws Exception {
+        cli.model.enqueue(answer("Hi."));
+        holdTheSessionStart();
+        try (ReplHarness repl = new ReplHarness("dumb", cli)) {
+            awaitExists(temp.resolve("opening"));
+            repl.type("hello" + ENTER);
+            Files.createFile(temp.resolve("go"));
+            repl.await("Hi.");
+
+            assertEquals(List.of("user: hello"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    @Test
+    void onADumbTerminalEnterArrivingAsCtrlJSendsTheMessage() throws Exception {
+        // An editor's shell buffer ends each line with Ctrl-J, and so does a terminal jline does not make raw.
+        cli.model.enqueue(answer("Hi."), answer("Both lines."));
+        try (ReplHarness repl = new ReplHarness("dumb", cli)) {
+            repl.awaitPrompt().type("hello\n");
+            repl.await("Hi.");
+            repl.awaitPrompt().type("one\\\ntwo\n");
+            repl.await("Both lines.");
+
+            assertEquals(List.of("user: hello"), messages(cli.model.takeRequest()));
+            assertEquals(List.of("user: hello", "assistant: Hi.", "user: one\ntwo"), messages(cli.model.takeRequest()));
+        }
+    }
+
+    /**
+     * A SessionStart hook that holds the REPL before its banner and first prompt: it creates {@code opening} in the
+     * test's folder, then waits there for {@code go}.
+     */
+    private void holdTheSessionStart() throws Exception {
+        Path hold = temp.resolve("hold.sh");
+        Files.writeString(
+                hold, "#!/bin/bash\ncat > /dev/null\ntouch opening\nwhile [ ! -e go ]; do sleep 0.02; done\n");
+        assertTrue(hold.toFile().setExecutable(true));
+        Files.createDirectories(temp.resolve("home"));
+        Files.writeString(
+                temp.resolve("home/settings.json"),
+                "{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
+                        + " \"command\": \"cd '" + temp + "' && ./hold.sh\", \"timeout\": 60}]}]}}");
+    }
+
+    private static void awaitExists(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (Files.notExists(file)) {
+            assertTrue(System.nanoTime() < deadline, file + " never appeared");
+            Thread.sleep(20);
         }
     }
 

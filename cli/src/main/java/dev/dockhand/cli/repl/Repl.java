@@ -101,6 +101,18 @@ public final class Repl {
 
     /** Holds the session until the user leaves; returns the exit code. */
     public int run() {
+        // Raw from the start until the REPL ends (jline's prompt is raw too, and puts back what it found): keys typed
+        // ahead, while the session opens or a turn runs, are neither echoed into the output nor turned from Enter into
+        // Ctrl-J by the terminal; they wait, unseen, for the next prompt (Ctrl-C still signals).
+        Attributes cooked = terminal.enterRawMode();
+        try {
+            return session();
+        } finally {
+            terminal.setAttributes(cooked);
+        }
+    }
+
+    private int session() {
         terminal.handle(Terminal.Signal.INT, signal -> cancelRunning());
         options = TrustPrompt.ask(options, terminal, screen);
         custom = CustomCommands.load(
@@ -199,15 +211,8 @@ public final class Repl {
             if (message.isEmpty()) {
                 continue;
             }
-            // Raw while a turn runs: keys typed ahead are neither echoed into the output nor turned from Enter into
-            // Ctrl-J by the terminal; they wait, unseen, for the next prompt (Ctrl-C still signals).
-            Attributes cooked = terminal.enterRawMode();
-            try {
-                if (!dispatch(message)) {
-                    return;
-                }
-            } finally {
-                terminal.setAttributes(cooked);
+            if (!dispatch(message)) {
+                return;
             }
             refreshStatus();
         }

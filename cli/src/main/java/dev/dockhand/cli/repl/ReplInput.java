@@ -24,7 +24,8 @@ import org.jline.terminal.Terminal;
 /**
  * The REPL's line editor: emacs keys, history kept in {@code ~/.dockhand/history}, several lines per message (a
  * trailing backslash, Alt-Enter or Ctrl-J; pasted newlines stay in the message), and Tab completion of slash commands
- * and {@code @path} references. {@code !} is not history expansion here: it starts a shell command.
+ * and {@code @path} references. {@code !} is not history expansion here: it starts a shell command. On a dumb terminal
+ * Ctrl-J sends the message like Enter, which arrives as Ctrl-J there; a trailing backslash still starts a new line.
  */
 public final class ReplInput {
     static final String NEWLINE_WIDGET = "dockhand-newline";
@@ -67,12 +68,22 @@ public final class ReplInput {
             return true;
         });
         KeyMap<org.jline.reader.Binding> main = reader.getKeyMaps().get(LineReader.MAIN);
-        main.bind(new Reference(NEWLINE_WIDGET), KeyMap.ctrl('J'));
+        if (!dumb(terminal)) {
+            // Not on a dumb terminal: there Enter arrives as Ctrl-J (jline leaves the terminal's line discipline,
+            // which turns Enter into it, as it is, and an editor's shell buffer ends each line with it), so Ctrl-J
+            // sends the message, as jline's keys for dumb terminals have it.
+            main.bind(new Reference(NEWLINE_WIDGET), KeyMap.ctrl('J'));
+        }
         main.bind(new Reference(NEWLINE_WIDGET), KeyMap.alt('\r'));
         main.bind(new Reference(CYCLE_MODE_WIDGET), "\033[Z");
         // Ctrl-O shows or folds sub-agents' tool calls, as during a turn, rather than jline's accept-and-next-line.
         main.bind(new Reference(AGENTS_WIDGET), KeyMap.ctrl('O'));
         return reader;
+    }
+
+    /** Whether jline takes {@code terminal} for a dumb one, and reads it with its keys for dumb terminals. */
+    private static boolean dumb(Terminal terminal) {
+        return Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
     }
 
     /** The message as typed: a backslash that continued a line is dropped, the newline kept. */
