@@ -403,7 +403,9 @@ final class SyncedRoot {
      * protected link leads, a protected folder that was missing, or one that must stay absent), and not under an
      * allowed one; or it lies in a {@code .git} file or folder the host did not have as a folder (a new one anywhere,
      * a case variant of one, a {@code gitdir:} redirect); or the change removes a path in a git folder, or a git
-     * folder or a folder above one, or gives it another type, or makes a link in a git folder. Paths are compared
+     * folder or a folder above one, or gives it another type, or makes a link in a git folder. A git folder found under
+     * another name ({@code .bare}, which a {@code .git} file's {@code gitdir:} line names) counts as one: its hooks
+     * and config are read-only paths of the layout, and the rest of it is kept as the rest of {@code .git} is. Paths are compared
      * without case, as ProtectedPaths compares: on a case-insensitive disk {@code .GIT/hooks/x} is git's.
      */
     boolean isProtected(String path, SyncEntry now, Map<String, SyncEntry> synced) {
@@ -445,7 +447,8 @@ final class SyncedRoot {
         }
         int git = gitEnd(path);
         if (git < 0) {
-            return false;
+            // A git folder found under another name (.bare for a .git file reading gitdir: ./.bare) is kept as .git.
+            return inGitFolderElsewhere(lower) && (removedOrRetyped || now.type() == SyncEntry.Type.LINK);
         }
         SyncEntry gitFolder = synced.get(path.substring(0, git));
         if (gitFolder == null || gitFolder.type() != SyncEntry.Type.DIR) {
@@ -454,6 +457,19 @@ final class SyncedRoot {
         // In a git folder the host has, a command may write (a commit does) but not remove or retype, nor make a link:
         // git makes none there, and the host's git would follow one (.git/modules/lib -> ../../x) to hooks anywhere.
         return removedOrRetyped || now.type() == SyncEntry.Type.LINK;
+    }
+
+    /** Whether {@code lower} lies in a git folder of this root that git finds through a .git file, link or commondir. */
+    private boolean inGitFolderElsewhere(String lower) {
+        for (ProtectedLayout layout : layouts.get()) {
+            if (layout.root().equals(root)
+                    && layout.gitFolders().stream()
+                            .anyMatch(folder ->
+                                    !folder.equals(root) && folder.startsWith(root) && under(lower, folder))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private String lowerRelative(Path place) {

@@ -117,6 +117,46 @@ class SyncedRootTest {
     }
 
     @Test
+    void theGitFolderAGitFilesGitdirLineNamesIsKeptAsAGitFolder() throws IOException {
+        // A bare clone beside its work trees: .git reads gitdir: ./.bare, so .bare/config is git's config.
+        Files.createDirectories(root.resolve(".bare/hooks"));
+        Files.createDirectories(root.resolve(".bare/objects"));
+        Files.writeString(root.resolve(".bare/config"), "[core]\n\tbare = true\n");
+        Files.writeString(root.resolve(".bare/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(root.resolve(".git"), "gitdir: ./.bare\n");
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+        SyncedRoot synced = new SyncedRoot(root, SyncLimits.DEFAULT, () -> List.of(layout));
+        Map<String, SyncEntry> host =
+                HostFiles.scan(root, new SyncIgnores(root), SyncLimits.DEFAULT).entries();
+        SyncEntry file = new SyncEntry(SyncEntry.Type.FILE, 3, "later", 0644, "");
+        SyncEntry link = new SyncEntry(SyncEntry.Type.LINK, 0, "later", 0777, "/etc");
+
+        Map<String, Boolean> answers = new TreeMap<>();
+        answers.put(".bare/config edited", synced.isProtected(".bare/config", file, host));
+        answers.put(".bare/hooks/pre-commit new", synced.isProtected(".bare/hooks/pre-commit", file, host));
+        answers.put(".bare/commondir new", synced.isProtected(".bare/commondir", file, host));
+        answers.put(".bare/HEAD edited", synced.isProtected(".bare/HEAD", file, host));
+        answers.put(".bare/HEAD removed", synced.isProtected(".bare/HEAD", null, host));
+        answers.put(".bare/objects/ab new", synced.isProtected(".bare/objects/ab", file, host));
+        answers.put(".bare/objects made a link", synced.isProtected(".bare/objects", link, host));
+        answers.put(".bare removed", synced.isProtected(".bare", null, host));
+        answers.put("src/Main.java removed", synced.isProtected("src/Main.java", null, host));
+
+        assertEquals(
+                new TreeMap<>(Map.ofEntries(
+                        Map.entry(".bare/config edited", true),
+                        Map.entry(".bare/hooks/pre-commit new", true),
+                        Map.entry(".bare/commondir new", true),
+                        Map.entry(".bare/HEAD edited", false),
+                        Map.entry(".bare/HEAD removed", true),
+                        Map.entry(".bare/objects/ab new", false),
+                        Map.entry(".bare/objects made a link", true),
+                        Map.entry(".bare removed", true),
+                        Map.entry("src/Main.java removed", false))),
+                answers);
+    }
+
+    @Test
     void hardLinksAndDevicesInAnArchiveAreNotFiles() {
         Map<String, Boolean> answers = new TreeMap<>();
         answers.put("file", SyncedRoot.plainFile(new TarArchiveEntry("file", TarConstants.LF_NORMAL)));

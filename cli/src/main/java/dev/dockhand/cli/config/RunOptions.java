@@ -13,6 +13,7 @@ import dev.dockhand.core.scheduler.PermissionRules;
 import dev.dockhand.core.settings.Settings;
 import dev.dockhand.core.tool.ProtectedPaths;
 import dev.dockhand.core.tool.ToolKind;
+import dev.dockhand.core.tool.UserGitConfig;
 import dev.dockhand.sandbox.DockerSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -171,7 +172,11 @@ public record RunOptions(
             OptionValues command, CliEnvironment environment, ApprovalMode mode, boolean headless) {
         ProtectedPaths paths;
         try {
-            paths = new ProtectedPaths(command.get(Option.PROTECTED_PATH), command.get(Option.ALLOW_PROTECTED_PATH));
+            // The user's own git config files too: a core.hooksPath there names a folder in every repository.
+            paths = new ProtectedPaths(
+                    command.get(Option.PROTECTED_PATH),
+                    command.get(Option.ALLOW_PROTECTED_PATH),
+                    UserGitConfig.of(environment.variables()));
         } catch (IllegalArgumentException e) {
             throw new DockhandException(ExitCodes.USAGE, "A protected path: " + e.getMessage());
         }

@@ -51,6 +51,7 @@ public final class ProtectedLayout {
     private final List<String> warnings;
     private final ProtectedPaths rules;
     private final List<GitModules> gitModules;
+    private final List<Path> gitFolders;
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
@@ -64,6 +65,7 @@ public final class ProtectedLayout {
         this.warnings = List.copyOf(scan.warnings);
         this.rules = scan.rules;
         this.gitModules = List.copyOf(scan.gitModules);
+        this.gitFolders = List.copyOf(scan.elsewhere);
     }
 
     /** The rules this layout was scanned by, which judge by name a path the scan did not find. */
@@ -152,6 +154,16 @@ public final class ProtectedLayout {
     }
 
     /**
+     * The git folders inside the workspace that git finds under another name: where a {@code .git} link leads, what a
+     * {@code .git} file's {@code gitdir:} line names ({@code .bare} for {@code gitdir: ./.bare}), and a common folder a
+     * {@code commondir} names. Their hooks and config are protected as those of a {@code .git} folder; a transport that
+     * copies files back keeps the rest of them as it keeps the rest of a {@code .git} folder.
+     */
+    public List<Path> gitFolders() {
+        return gitFolders;
+    }
+
+    /**
      * The layouts of {@code roots}, scanned at the first call and kept: the Docker sandbox needs them when its
      * container starts, and the check after each command without a sandbox needs them too. A root that cannot be
      * scanned has an empty layout, and the failure is logged.
@@ -232,7 +244,14 @@ public final class ProtectedLayout {
         }
         scan.pinFoldersAbove();
         ProtectedLayout layout = new ProtectedLayout(root, scan);
-        rules.remember(root, layout.links);
+        List<ProtectedPaths.Redirect> redirects = new ArrayList<>();
+        for (Link link : layout.links) {
+            link.real()
+                    .ifPresent(real -> redirects.add(
+                            new ProtectedPaths.Redirect(link.path(), real, "the link " + scan.relative(link.path()))));
+        }
+        redirects.addAll(scan.redirects);
+        rules.remember(root, redirects);
         return layout;
     }
 
@@ -245,11 +264,69 @@ public final class ProtectedLayout {
         }
     }
 
+    /** Most links followed one after the other, as the kernel allows. */
+    private static final int MAX_HOPS = 40;
+
+    /**
+     * Where {@code path} leads, resolved name by name as the kernel does (a link met is followed, and a {@code ..}
+     * after it goes up from where it led): the real path of a path that exists; else the path a command would
+     * create to give it a target, which never exists: the first missing name with the names after it, or that
+     * name alone when a {@code ..} comes later (a dangling {@code missing/../src} leads to {@code src} only once
+     * {@code missing} is made). Empty when it cannot be worked out (a link loop, a link that cannot be read).
+     */
+    static Optional<Path> target(Path path) {
+        Deque<String> names = new ArrayDeque<>();
+        Path absolute = path.toAbsolutePath();
+        absolute.forEach(name -> names.addLast(name.toString()));
+        Path at = absolute.getRoot();
+        int hops = 0;
+        while (!names.isEmpty()) {
+            String name = names.removeFirst();
+            if (name.equals(".")) {
+                continue;
+            }
+            if (name.equals("..")) {
+                at = at.getParent() == null ? at : at.getParent();
+                continue;
+            }
+            Path next = at.resolve(name);
+            if (!Files.isSymbolicLink(next)) {
+                if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
+                    return Optional.of(names.contains("..") ? next : rest(next, names));
+                }
+                at = next;
+                continue;
+            }
+            if (++hops > MAX_HOPS) {
+                return Optional.empty();
+            }
+            try {
+                Path text = Files.readSymbolicLink(next);
+                List<String> parts = new ArrayList<>();
+                text.forEach(part -> parts.add(part.toString()));
+                for (int i = parts.size() - 1; i >= 0; i--) {
+                    names.addFirst(parts.get(i));
+                }
+                if (text.isAbsolute()) {
+                    at = text.getRoot();
+                }
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(at);
+    }
+
+    private static Path rest(Path from, Deque<String> names) {
+        Path path = from;
+        for (String name : names) {
+            path = name.equals(".") ? path : path.resolve(name);
+        }
+        return path;
+    }
+
     /** The walk: each git folder and protected folder it meets, recorded and not entered further. */
     private static final class Scan extends SimpleFileVisitor<Path> {
-        /** Most links followed one after the other, as the kernel allows. */
-        private static final int MAX_HOPS = 40;
-
         private final Path root;
         private final List<Path> roots;
         private final ProtectedPaths rules;
@@ -262,6 +339,9 @@ public final class ProtectedLayout {
         private final Map<Path, Link> links = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
         private final List<GitModules> gitModules = new ArrayList<>();
+        private final List<Path> elsewhere = new ArrayList<>();
+        private final List<ProtectedPaths.Redirect> redirects = new ArrayList<>();
+        private final Set<Path> gitFolders = new HashSet<>();
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
@@ -298,12 +378,12 @@ public final class ProtectedLayout {
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.equals(".git") && attributes.isSymbolicLink()) {
                 gitLink(file);
-            } else if (name.equals(".git")
-                    || ProtectedPaths.HOOK_MANAGER_FILES.contains(name)
+            } else if (name.equals(".git") && attributes.isRegularFile()) {
+                gitFile(file);
+            } else if (ProtectedPaths.HOOK_MANAGER_FILES.contains(name)
                     || ProtectedPaths.AGENT_FILES.contains(name)
                     || (attributes.isSymbolicLink() && ProtectedPaths.FOLDERS.contains(name))) {
-                // A .git file points git at another folder (submodules, linked worktrees): it is protected whole. A
-                // protected folder's name on a link is met here, since the walk does not follow links.
+                // A protected folder's name on a link is met here, since the walk does not follow links.
                 protect(file);
             }
             return FileVisitResult.CONTINUE;
@@ -340,9 +420,53 @@ public final class ProtectedLayout {
             addOnce(readOnly, link);
             linksAlong(link);
             Optional<Path> real = realPath(link);
-            if (real.isPresent() && inside(real.get()) && Files.isDirectory(real.get(), LinkOption.NOFOLLOW_LINKS)) {
-                pinRepository(real.get());
-                gitFolder(real.get(), link);
+            if (real.isPresent()) {
+                // Recorded among the links: the file tools follow it there.
+                elsewhere(link, real.get(), Optional.empty());
+            }
+        }
+
+        /**
+         * A {@code .git} file, protected whole: it points git at another folder (submodules, linked worktrees, a bare
+         * clone beside its work trees: {@code gitdir: ./.bare}), whose hooks and config are protected as if they were
+         * in a {@code .git} folder at the file's place.
+         */
+        private void gitFile(Path file) throws IOException {
+            if (rules.check(relative(file)).isEmpty()) {
+                return;
+            }
+            keep(file);
+            Optional<Path> git = GitPointers.gitdir(file);
+            if (git.isPresent()) {
+                elsewhere(file, git.get(), Optional.of("the gitdir: line of " + relative(file)));
+            }
+        }
+
+        /**
+         * The git folder {@code git} that git finds through {@code entry} (a {@code .git} link or file, or the
+         * {@code .git} whose git folder's {@code commondir} names it). Inside the workspace it is pinned, and its
+         * entries are judged as if {@code entry} were a {@code .git} folder, unless the rules judge them by their own
+         * names already (a submodule's folder in {@code .git/modules}). Either way, and outside the workspace too, the
+         * places its config points git at in the workspace are protected (a work tree's {@code .githooks}, named by a
+         * main repository elsewhere). {@code through} says how, for the file tools' messages; empty when a link the file tools
+         * follow anyway.
+         */
+        private void elsewhere(Path entry, Path git, Optional<String> through) throws IOException {
+            if (!Files.isDirectory(git)) {
+                return;
+            }
+            if (!inside(git) || ProtectedPaths.isGitFolderByName(relative(git))) {
+                pointers(git, entry.getParent());
+                return;
+            }
+            through.ifPresent(how -> redirects.add(new ProtectedPaths.Redirect(entry, git, how)));
+            if (gitFolders.add(git)) {
+                addOnce(elsewhere, git);
+                pinRepository(git);
+                gitFolder(git, entry);
+            } else {
+                // Met already, through another entry: another work tree whose config may point elsewhere.
+                pointers(git, entry.getParent());
             }
         }
 
@@ -352,25 +476,24 @@ public final class ProtectedLayout {
          * place), by which the rules judge its entries.
          */
         private void gitFolder(Path git, Path named) throws IOException {
-            // A repository without a hooks folder (some templates make none) would take one created there.
+            gitFolders.add(git);
             Path hooks = git.resolve("hooks");
+            Path commondir = git.resolve("commondir");
+            Optional<Path> common = GitPointers.common(git);
+            // A repository without a hooks folder (some templates make none) would take one created there; one with a
+            // common folder takes its hooks from there.
             if (!Files.exists(hooks, LinkOption.NOFOLLOW_LINKS)
+                    && common.isEmpty()
                     && rules.check(as(git, named, hooks)).isPresent()) {
                 missing.add(hooks);
             }
-            Path commondir = git.resolve("commondir");
             if (!Files.exists(commondir, LinkOption.NOFOLLOW_LINKS)
                     && rules.check(as(git, named, commondir)).isPresent()) {
                 absent.add(commondir);
             }
-            for (Path place : GitPointers.of(git, named.getParent(), root)) {
-                if (rules.allowed().stream().noneMatch(entry -> place.startsWith(root.resolve(entry)))) {
-                    if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
-                        keep(place);
-                    } else {
-                        keepAbsent(place);
-                    }
-                }
+            pointers(git, named.getParent());
+            if (common.isPresent() && !common.get().equals(git)) {
+                elsewhere(named, common.get(), Optional.of("the commondir of " + shown(git)));
             }
             List<Path> candidates = new ArrayList<>();
             candidates.add(hooks);
@@ -402,6 +525,24 @@ public final class ProtectedLayout {
                         && protection.get().entry().equals(name)
                         && Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
                     keep(candidate);
+                }
+            }
+        }
+
+        /**
+         * The places the config of the git folder {@code git} (work tree {@code workTree}) points git at, kept as they
+         * are, or absent; one that holds the repository is left out, which the user is told.
+         */
+        private void pointers(Path git, Path workTree) {
+            GitPointers.Found found = GitPointers.of(git, workTree, root, rules.userGit());
+            found.warnings().forEach(warning -> addOnce(warnings, warning));
+            for (Path place : found.places()) {
+                if (rules.allowed().stream().noneMatch(entry -> place.startsWith(root.resolve(entry)))) {
+                    if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
+                        keep(place);
+                    } else {
+                        keepAbsent(place);
+                    }
                 }
             }
         }
@@ -499,64 +640,6 @@ public final class ProtectedLayout {
             return folder.equals(top)
                     ? "the top of the workspace"
                     : top.relativize(folder).toString().replace('\\', '/');
-        }
-
-        /**
-         * Where {@code path} leads, resolved name by name as the kernel does (a link met is followed, and a {@code ..}
-         * after it goes up from where it led): the real path of a path that exists; else the path a command would
-         * create to give it a target, which never exists: the first missing name with the names after it, or that
-         * name alone when a {@code ..} comes later (a dangling {@code missing/../src} leads to {@code src} only once
-         * {@code missing} is made). Empty when it cannot be worked out (a link loop, a link that cannot be read).
-         */
-        private static Optional<Path> target(Path path) {
-            Deque<String> names = new ArrayDeque<>();
-            Path absolute = path.toAbsolutePath();
-            absolute.forEach(name -> names.addLast(name.toString()));
-            Path at = absolute.getRoot();
-            int hops = 0;
-            while (!names.isEmpty()) {
-                String name = names.removeFirst();
-                if (name.equals(".")) {
-                    continue;
-                }
-                if (name.equals("..")) {
-                    at = at.getParent() == null ? at : at.getParent();
-                    continue;
-                }
-                Path next = at.resolve(name);
-                if (!Files.isSymbolicLink(next)) {
-                    if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
-                        return Optional.of(names.contains("..") ? next : rest(next, names));
-                    }
-                    at = next;
-                    continue;
-                }
-                if (++hops > MAX_HOPS) {
-                    return Optional.empty();
-                }
-                try {
-                    Path text = Files.readSymbolicLink(next);
-                    List<String> parts = new ArrayList<>();
-                    text.forEach(part -> parts.add(part.toString()));
-                    for (int i = parts.size() - 1; i >= 0; i--) {
-                        names.addFirst(parts.get(i));
-                    }
-                    if (text.isAbsolute()) {
-                        at = text.getRoot();
-                    }
-                } catch (IOException | RuntimeException e) {
-                    return Optional.empty();
-                }
-            }
-            return Optional.of(at);
-        }
-
-        private static Path rest(Path from, Deque<String> names) {
-            Path path = from;
-            for (String name : names) {
-                path = name.equals(".") ? path : path.resolve(name);
-            }
-            return path;
         }
 
         /**

@@ -1,8 +1,6 @@
 package dev.dockhand.core.tool;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,12 +61,20 @@ public final class ProtectedPaths {
 
     private final List<String> added;
     private final List<String> allowed;
+    private final UserGitConfig userGit;
 
     /**
-     * Per workspace root, the links on the way to its protected paths, as its last {@link ProtectedLayout} scan found
-     * them: a real path one of them leads to is protected as the path it stands for.
+     * Per workspace root, the links on the way to its protected paths and the git folders that {@code .git} files and
+     * {@code commondir} files send git to, as its last {@link ProtectedLayout} scan found them: a real path one of
+     * them leads to is protected as the path it stands for.
      */
-    private final Map<Path, List<ProtectedLayout.Link>> links = new ConcurrentHashMap<>();
+    private final Map<Path, List<Redirect>> redirects = new ConcurrentHashMap<>();
+
+    /**
+     * A protected path that sends programs to a folder elsewhere inside the workspace: what is in {@code leadsTo} is
+     * what they find under {@code path}. {@code through} says how, for messages ({@code the link .vscode}).
+     */
+    record Redirect(Path path, Path leadsTo, String through) {}
 
     /** Why a path is protected: the protected entry it falls under, and what runs it. */
     public record Protection(String entry, String why) {
@@ -84,8 +90,19 @@ public final class ProtectedPaths {
      * @throws IllegalArgumentException when an entry is absolute or leads out with {@code ..}
      */
     public ProtectedPaths(List<String> added, List<String> allowed) {
+        this(added, allowed, UserGitConfig.none());
+    }
+
+    /**
+     * @param added more paths to protect, from the user's settings or flags
+     * @param allowed protected paths the user lets the model change, from the user's settings or flags
+     * @param userGit the user's own git config files, whose {@code core.hooksPath} applies to every repository
+     * @throws IllegalArgumentException when an entry is absolute or leads out with {@code ..}
+     */
+    public ProtectedPaths(List<String> added, List<String> allowed, UserGitConfig userGit) {
         this.added = normalizeAll(added);
         this.allowed = normalizeAll(allowed);
+        this.userGit = userGit;
     }
 
     public static ProtectedPaths defaults() {
@@ -99,6 +116,11 @@ public final class ProtectedPaths {
 
     public List<String> allowed() {
         return allowed;
+    }
+
+    /** The user's own git config files, read for a {@code core.hooksPath} (see {@link UserGitConfig}). */
+    public UserGitConfig userGit() {
+        return userGit;
     }
 
     /**
@@ -126,73 +148,110 @@ public final class ProtectedPaths {
      * Whether a link on the way to a protected path leads to {@code path}, or to a folder above it: {@code .vscode ->
      * cfg} makes {@code cfg/tasks.json} what VS Code runs, so it is protected as {@code .vscode/tasks.json}, under the
      * same entry (an approval of a write through the link then holds for the write where it lands). So does a link
-     * that leads nowhere yet, where it would lead once that is made (see {@link ProtectedLayout#links}).
+     * that leads nowhere yet, where it would lead once that is made (see {@link ProtectedLayout#links}), and a git
+     * folder that a {@code .git} file's {@code gitdir:} line or a {@code commondir} sends git to: {@code .bare/config}
+     * is {@code .git/config} for a {@code .git} file reading {@code gitdir: ./.bare}.
      */
     private Optional<Protection> linkedTo(Workspace workspace, Path path) {
         for (Path root : workspace.roots()) {
-            for (ProtectedLayout.Link link : links(root, workspace.roots())) {
-                Optional<Path> real = link.real();
-                if (real.isEmpty()
-                        || !path.startsWith(real.get())
-                        || !link.path().startsWith(root)) {
+            for (Redirect redirect : redirects(root, workspace.roots())) {
+                if (!path.startsWith(redirect.leadsTo()) || !redirect.path().startsWith(root)) {
                     continue;
                 }
-                Path standsFor = link.path().resolve(real.get().relativize(path));
+                Path standsFor = redirect.path().resolve(redirect.leadsTo().relativize(path));
                 Optional<Protection> protection = direct(root, standsFor);
                 if (protection.isPresent()) {
                     return Optional.of(new Protection(
                             protection.get().entry(),
                             protection.get().why() + " (" + relative(workspace.root(), path) + " is "
-                                    + relative(root, standsFor) + " through the link " + relative(root, link.path())
-                                    + ")"));
+                                    + relative(root, standsFor) + " through " + redirect.through() + ")"));
                 }
             }
         }
         return Optional.empty();
     }
 
-    /** The links of {@code root}'s protected paths, from the scan of it, scanning it now if none was made. */
-    private List<ProtectedLayout.Link> links(Path root, List<Path> roots) {
-        List<ProtectedLayout.Link> found = links.get(root);
+    /** The redirects of {@code root}'s protected paths, from the scan of it, scanning it now if none was made. */
+    private List<Redirect> redirects(Path root, List<Path> roots) {
+        List<Redirect> found = redirects.get(root);
         if (found == null) {
             try {
-                found = ProtectedLayout.scan(root, roots, this).links();
+                ProtectedLayout.scan(root, roots, this);
+                found = redirects.getOrDefault(root, List.of());
             } catch (IOException | RuntimeException e) {
                 LoggerFactory.getLogger(ProtectedPaths.class).error("could not scan {} for protected paths", root, e);
                 found = List.of();
-                links.put(root, found);
+                redirects.put(root, found);
             }
         }
         return found;
     }
 
-    /** What a scan of {@code root} found: see {@link #links}. */
-    void remember(Path root, List<ProtectedLayout.Link> found) {
-        links.put(root, List.copyOf(found));
+    /** What a scan of {@code root} found: see {@link #redirects}. */
+    void remember(Path root, List<Redirect> found) {
+        redirects.put(root, List.copyOf(found));
     }
 
-    /** Whether a repository that holds {@code path} points git at it, or at a folder above it. */
+    /**
+     * Whether a repository that holds {@code path} points git at it, or at a folder above it, read now: its
+     * {@code .git} is a file whose {@code gitdir:} line (or a {@code commondir} there) names a git folder that holds
+     * {@code path} ({@code .bare/hooks/x} for {@code gitdir: ./.bare} is {@code .git/hooks/x}), or its config names a
+     * place that holds it.
+     */
     private Optional<Protection> pointedAt(Path root, Path path) {
         for (Path folder = path.getParent(); folder != null && folder.startsWith(root); folder = folder.getParent()) {
-            Path git = folder.resolve(".git");
-            if (!Files.isDirectory(git, LinkOption.NOFOLLOW_LINKS)) {
-                continue;
-            }
-            for (Path place : GitPointers.of(git, folder, root)) {
-                String entry = relative(root, place);
-                // Also where the place really is: hooksPath = tools/hooks with tools -> lib runs lib/hooks.
-                boolean under = path.startsWith(place)
-                        || ProtectedLayout.realPath(place)
-                                .filter(real -> real.startsWith(root) && path.startsWith(real))
-                                .isPresent();
-                if (under && !isAllowed(relative(root, path))) {
-                    return Optional.of(new Protection(
-                            entry,
-                            "git runs hooks from it or reads config from it (" + relative(root, git) + "/config)"));
+            Path entry = folder.resolve(".git");
+            for (Path git : GitPointers.folders(entry)) {
+                if (!git.equals(entry) && path.startsWith(git)) {
+                    Path standsFor = entry.resolve(git.relativize(path));
+                    Optional<Protection> byName = check(relative(root, standsFor));
+                    if (byName.isPresent()) {
+                        return Optional.of(new Protection(
+                                byName.get().entry(),
+                                byName.get().why() + " (" + relative(root, path) + " is " + relative(root, standsFor)
+                                        + " through " + relative(root, entry) + ")"));
+                    }
+                }
+                Optional<Protection> named = namedBy(root, path, git, folder);
+                if (named.isPresent()) {
+                    return named;
                 }
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether the config of the repository with git folder {@code git} and work tree {@code workTree} names path. */
+    private Optional<Protection> namedBy(Path root, Path path, Path git, Path workTree) {
+        for (Path place : GitPointers.of(git, workTree, root, userGit).places()) {
+            // Also where the place really is: hooksPath = tools/hooks with tools -> lib runs lib/hooks; but not a
+            // folder that holds the repository (tools -> .), of which the link alone is protected.
+            boolean under = path.startsWith(place)
+                    || ProtectedLayout.realPath(place)
+                            .filter(real -> real.startsWith(root)
+                                    && !real.equals(root)
+                                    && !workTree.startsWith(real)
+                                    && !git.startsWith(real)
+                                    && path.startsWith(real))
+                            .isPresent();
+            if (under && !isAllowed(relative(root, path))) {
+                String config = git.startsWith(root)
+                        ? relative(root, git) + "/config"
+                        : git.resolve("config").toString();
+                return Optional.of(new Protection(
+                        relative(root, place), "git runs hooks from it or reads config from it (" + config + ")"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the rules themselves judge what lies in {@code folder} (relative to a root) as a git folder's: it is a
+     * {@code .git} folder, or a submodule's or worktree's folder in one, whose hooks are protected by their name.
+     */
+    static boolean isGitFolderByName(String folder) {
+        String hooks = folder.isEmpty() ? "hooks" : folder + "/hooks";
+        return builtIn(normalize(hooks).split("/")).isPresent();
     }
 
     private static String relative(Path root, Path path) {

@@ -490,6 +490,157 @@ class ProtectedLayoutTest {
                 layout.links());
     }
 
+    /**
+     * A bare clone beside its work trees, a common layout: {@code proj/.git} is a file reading {@code gitdir: ./.bare},
+     * and the work tree {@code proj/feature} is linked in {@code .bare/worktrees/feature}, whose {@code commondir}
+     * leads back to {@code .bare}.
+     */
+    private Path bareCloneWithAWorkTree() throws Exception {
+        Path proj = root.resolve("proj");
+        for (String folder : List.of(".bare/hooks", ".bare/objects/ab", ".bare/worktrees/feature", "feature/src")) {
+            Files.createDirectories(proj.resolve(folder));
+        }
+        Files.writeString(proj.resolve(".bare/config"), "[core]\n\tbare = true\n");
+        Files.writeString(proj.resolve(".bare/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(proj.resolve(".bare/worktrees/feature/commondir"), "../..\n");
+        Files.writeString(proj.resolve(".bare/worktrees/feature/gitdir"), proj.resolve("feature/.git") + "\n");
+        Files.writeString(proj.resolve(".git"), "gitdir: ./.bare\n");
+        Files.writeString(proj.resolve("feature/.git"), "gitdir: " + proj.resolve(".bare/worktrees/feature") + "\n");
+        return proj;
+    }
+
+    private List<String> under(String folder, List<Path> paths) {
+        return relative(paths).stream().filter(path -> path.startsWith(folder)).toList();
+    }
+
+    @Test
+    void aGitFilesGitdirLineHasTheHooksAndConfigOfTheFolderItNamesProtectedAndThatFolderPinned() throws Exception {
+        bareCloneWithAWorkTree();
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        "proj/.bare/config",
+                        "proj/.bare/hooks",
+                        "proj/.bare/worktrees/feature/commondir",
+                        "proj/.bare/worktrees/feature/gitdir",
+                        "proj/.git",
+                        "proj/feature/.git"),
+                under("proj", layout.readOnly()));
+        assertEquals(
+                List.of("proj", "proj/.bare", "proj/.bare/worktrees", "proj/.bare/worktrees/feature"),
+                under("proj", layout.pinned()));
+        assertEquals(List.of("proj/.bare/commondir"), under("proj", layout.absent()));
+        assertEquals(List.of("proj/.bare", "proj/.bare/worktrees/feature"), relative(layout.gitFolders()));
+    }
+
+    @Test
+    void aWorkTreeOfARepositoryOutsideTheWorkspaceHasTheHooksPathOfThatRepositorysConfigProtected() throws Exception {
+        Path main = elsewhere.toRealPath().resolve("main");
+        Files.createDirectories(main.resolve(".git/worktrees/wt"));
+        Files.writeString(main.resolve(".git/config"), "[core]\n\thooksPath = .githooks\n");
+        Files.writeString(main.resolve(".git/worktrees/wt/commondir"), "../..\n");
+        Files.createDirectories(root.resolve("wt/.githooks"));
+        Files.writeString(root.resolve("wt/.git"), "gitdir: " + main.resolve(".git/worktrees/wt") + "\n");
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(List.of("wt/.git", "wt/.githooks"), under("wt", layout.readOnly()));
+    }
+
+    @Test
+    void aHooksPathInAnIncludedFileOrInConfigWorktreeIsProtectedWhateverTheIncludesCondition() throws Exception {
+        Files.writeString(root.resolve(".git/config"), "[core]\n\tbare = false\n[include]\n\tpath = ../.gitconfig\n");
+        Files.writeString(
+                root.resolve(".gitconfig"), "[includeIf \"onbranch:release\"]\n\tpath = shared/team.gitconfig\n");
+        Files.createDirectories(root.resolve("shared"));
+        // Settings may follow a section's header on its line.
+        Files.writeString(root.resolve("shared/team.gitconfig"), "[core] hooksPath = .githooks\n");
+        Files.createDirectories(root.resolve(".githooks"));
+        Files.writeString(root.resolve("vendor/x/.git/config.worktree"), "[core]\n\thooksPath = ci/hooks\n");
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".gitconfig",
+                        ".githooks",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "shared/team.gitconfig",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/config.worktree",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(
+                List.of(".git/commondir", "vendor/x/.git/commondir", "vendor/x/ci/hooks"), relative(layout.absent()));
+    }
+
+    @Test
+    void theUsersOwnGitConfigsHooksPathIsProtectedInEveryRepositoryRelativeToItsWorkTree(@TempDir Path home)
+            throws Exception {
+        Files.createDirectories(root.resolve(".githooks"));
+        Files.writeString(
+                home.resolve(".gitconfig"),
+                "[core]\n\thooksPath = .githooks\n[include]\n\tpath = ~/.config/hooks.gitconfig\n");
+        Files.createDirectories(home.resolve(".config"));
+        Files.writeString(
+                home.resolve(".config/hooks.gitconfig"), "[core]\n\thooksPath = " + root.resolve("ci/hooks") + "\n");
+        ProtectedPaths rules = new ProtectedPaths(
+                List.of(),
+                List.of(),
+                new UserGitConfig(Optional.of(home), List.of(home.resolve(".gitconfig"), home.resolve("missing"))));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, rules);
+
+        assertEquals(true, relative(layout.readOnly()).contains(".githooks"));
+        assertEquals(
+                List.of(
+                        ".git/commondir",
+                        "ci/hooks",
+                        "libs/foo/.githooks",
+                        "vendor/x/.git/commondir",
+                        "vendor/x/.githooks"),
+                relative(layout.absent()));
+    }
+
+    @Test
+    void aPointerThatLeadsThroughAMissingFolderAndUpIsThatFolderAndOneThatHoldsTheRepositoryIsToldNotProtected()
+            throws Exception {
+        // Read lexically, missing/.. is the work tree; git's open fails until missing is made, then leads into it.
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = missing/..\n");
+        Files.writeString(root.resolve("vendor/x/.git/config"), "[core]\n\thooksPath = .\n");
+        Files.createSymbolicLink(root.resolve(".git/hooks/post-merge"), Path.of("../.."));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(List.of(".git/commondir", "missing", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(
+                        ".git/config",
+                        ".git/hooks",
+                        ".git/modules/libs/foo/config",
+                        ".git/modules/libs/foo/hooks",
+                        ".vscode",
+                        "libs/foo/.git",
+                        "vendor/x/.git/config",
+                        "vendor/x/.git/hooks"),
+                relative(layout.readOnly()));
+        assertEquals(
+                List.of(
+                        "core.hooksPath in vendor/x/.git/config names vendor/x, a folder that holds the repository at"
+                                + " vendor/x: it is not protected, or every file in it would need your yes.",
+                        "the hook .git/hooks/post-merge names the top of the workspace, a folder that holds the"
+                                + " repository at the top of the workspace: it is not protected, or every file in it"
+                                + " would need your yes."),
+                layout.warnings().stream().sorted().toList());
+    }
+
     private static List<String> sortedRelative(Path from, List<Path> paths) {
         return paths.stream()
                 .map(path -> from.relativize(path).toString())

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -219,5 +220,135 @@ class ProtectedPathsTest {
                                 .map(ProtectedPaths.Protection::entry)
                                 .orElse(""))
                         .toList());
+    }
+
+    private static List<String> entries(ProtectedPaths rules, Path root, String... paths) {
+        Workspace workspace = Workspace.of(root);
+        return Stream.of(paths)
+                .map(path -> rules.check(workspace, root.resolve(path))
+                        .map(ProtectedPaths.Protection::entry)
+                        .orElse(""))
+                .toList();
+    }
+
+    @Test
+    void theGitFolderAGitFilesGitdirLineNamesIsProtectedAsTheGitFolderOfThatFilesPlace(@TempDir Path temp)
+            throws Exception {
+        // A bare clone beside its work trees: the .git file reads gitdir: ./.bare.
+        Path root = temp.toRealPath();
+        for (String folder : List.of(".bare/hooks", ".bare/objects/ab", ".bare/worktrees/feature", "feature")) {
+            Files.createDirectories(root.resolve(folder));
+        }
+        Files.writeString(root.resolve(".bare/config"), "[core]\n\tbare = true\n");
+        Files.writeString(root.resolve(".bare/worktrees/feature/commondir"), "../..\n");
+        Files.writeString(root.resolve(".git"), "gitdir: ./.bare\n");
+        Files.writeString(root.resolve("feature/.git"), "gitdir: " + root.resolve(".bare/worktrees/feature") + "\n");
+
+        assertEquals(
+                Optional.of(new ProtectedPaths.Protection(
+                        ".git/config",
+                        "git obeys it on your machine, and settings such as core.fsmonitor or core.hooksPath run"
+                                + " commands (.bare/config is .git/config through .git)")),
+                ProtectedPaths.defaults().check(Workspace.of(root), root.resolve(".bare/config")));
+        assertEquals(
+                List.of(".git/hooks", ".git/worktrees/feature/commondir", "", ".git/worktrees/feature/config.worktree"),
+                entries(
+                        ProtectedPaths.defaults(),
+                        root,
+                        ".bare/hooks/pre-commit",
+                        ".bare/worktrees/feature/commondir",
+                        ".bare/objects/ab/cdef",
+                        ".bare/worktrees/feature/config.worktree"));
+        // Without the .git file, the work tree's commondir still leads git to .bare's config and hooks.
+        Files.delete(root.resolve(".git"));
+        assertEquals(
+                List.of("feature/.git/config", "feature/.git/hooks", ""),
+                entries(
+                        ProtectedPaths.defaults(),
+                        root,
+                        ".bare/config",
+                        ".bare/hooks/pre-commit",
+                        ".bare/objects/ab/cdef"));
+    }
+
+    @Test
+    void aHooksPathInAFileTheConfigIncludesOrInTheUsersOwnConfigIsProtected(@TempDir Path temp, @TempDir Path home)
+            throws Exception {
+        Path root = temp.toRealPath();
+        Files.createDirectories(root.resolve(".git/hooks"));
+        Files.writeString(root.resolve(".git/config"), "[include]\n\tpath = ../.gitconfig\n");
+        Files.writeString(root.resolve(".gitconfig"), "[core]\n\thooksPath = .githooks\n");
+        Files.createDirectories(root.resolve("lib"));
+        Files.writeString(root.resolve("lib/.git"), "gitdir: ../.git/modules/lib\n");
+        Files.createDirectories(root.resolve(".git/modules/lib"));
+        Files.writeString(home.resolve(".gitconfig"), "[core]\n\thooksPath = hooks\n");
+        ProtectedPaths rules = new ProtectedPaths(
+                List.of(), List.of(), new UserGitConfig(Optional.of(home), List.of(home.resolve(".gitconfig"))));
+
+        assertEquals(
+                List.of(".gitconfig", ".githooks", "hooks", "lib/hooks", "", ""),
+                entries(
+                        rules,
+                        root,
+                        ".gitconfig",
+                        ".githooks/pre-commit",
+                        "hooks/pre-commit",
+                        "lib/hooks/pre-commit",
+                        "lib/src/hooks",
+                        "src/Main.java"));
+        assertEquals(
+                List.of(".gitconfig", ".githooks", "", "", "", ""),
+                entries(
+                        ProtectedPaths.defaults(),
+                        root,
+                        ".gitconfig",
+                        ".githooks/pre-commit",
+                        "hooks/pre-commit",
+                        "lib/hooks/pre-commit",
+                        "lib/src/hooks",
+                        "src/Main.java"));
+    }
+
+    @Test
+    void aHooksPathThroughAMissingFolderAndUpProtectsThatFolderNeverTheWorkTree(@TempDir Path temp) throws Exception {
+        Path root = temp.toRealPath();
+        Files.createDirectories(root.resolve(".git/hooks"));
+        Files.createDirectories(root.resolve("src"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = missing/..\n");
+
+        assertEquals(
+                List.of("missing", ""),
+                entries(ProtectedPaths.defaults(), root, "missing/pre-commit", "src/Main.java"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n\thooksPath = .\n");
+        assertEquals(List.of("", ""), entries(ProtectedPaths.defaults(), root, "pre-commit", "src/Main.java"));
+    }
+
+    @Test
+    void theUsersGitConfigFilesAreThoseGitReadsFromTheEnvironment() {
+        assertEquals(
+                new UserGitConfig(
+                        Optional.of(Path.of("/home/u")),
+                        List.of(
+                                Path.of("/etc/gitconfig"),
+                                Path.of("/home/u/.config/git/config"),
+                                Path.of("/home/u/.gitconfig"))),
+                UserGitConfig.of(Map.of("HOME", "/home/u")));
+        assertEquals(
+                new UserGitConfig(
+                        Optional.of(Path.of("/home/u")),
+                        List.of(
+                                Path.of("/etc/gitconfig"),
+                                Path.of("/opt/git/system.gitconfig"),
+                                Path.of("/xdg/git/config"),
+                                Path.of("/home/u/.gitconfig"),
+                                Path.of("/home/u/dotfiles/gitconfig"))),
+                UserGitConfig.of(Map.of(
+                        "HOME", "/home/u",
+                        "XDG_CONFIG_HOME", "/xdg",
+                        "GIT_CONFIG_GLOBAL", "/home/u/dotfiles/gitconfig",
+                        "GIT_CONFIG_SYSTEM", "/opt/git/system.gitconfig")));
+        assertEquals(
+                new UserGitConfig(Optional.empty(), List.of(Path.of("/etc/gitconfig"))),
+                UserGitConfig.of(Map.of("HOME", "relative", "XDG_CONFIG_HOME", " ")));
     }
 }
