@@ -575,6 +575,49 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void theHooksAndConfigOfTheBareCloneAGitFileNamesAreReadOnly() throws Exception {
+        // A bare clone beside its work trees: proj/.git is a file reading gitdir: ./.bare.
+        Path proj = Files.createDirectories(workspace.resolve("proj"));
+        GitRepositories.git(proj, "clone", "-q", "--bare", workspace.toString(), ".bare");
+        Files.writeString(proj.resolve(".git"), "gitdir: ./.bare\n");
+        GitRepositories.git(proj, "config", "core.bare", "false");
+        String config = Files.readString(proj.resolve(".bare/config"));
+        open(ProtectedPaths.defaults());
+
+        for (String attack : List.of(
+                "printf '#!/bin/sh\\ntouch MARK\\n' > proj/.bare/hooks/pre-commit",
+                "printf '[core]\\n\\tfsmonitor = touch MARK\\n' >> proj/.bare/config",
+                "mv proj/.bare proj/.old && mkdir -p proj/.bare/hooks")) {
+            ExecResult result = run(attack);
+
+            assertNotEquals(0, result.exitCode(), attack + " " + lines);
+        }
+
+        assertEquals(config, Files.readString(proj.resolve(".bare/config")));
+        assertFalse(Files.exists(proj.resolve(".bare/hooks/pre-commit")));
+        GitRepositories.git(proj, "status", "--porcelain");
+        assertFalse(Files.exists(proj.resolve("MARK")));
+    }
+
+    @Test
+    void theHooksFolderAnIncludedFileNamesCannotBeMadeInTheSandbox() throws Exception {
+        // The reviewer's attack: the repository includes its tracked .gitconfig, which names .githooks.
+        GitRepositories.git(workspace, "config", "include.path", "../.gitconfig");
+        Files.writeString(workspace.resolve(".gitconfig"), "[core]\n\thooksPath = .githooks\n");
+        open(ProtectedPaths.defaults());
+
+        ExecResult made = run("mkdir .githooks && printf '#!/bin/sh\\ntouch MARK\\n' > .githooks/pre-commit");
+        ExecResult edited = run("printf '[core]\\n\\thooksPath = hooks2\\n' > .gitconfig");
+
+        assertEquals(0, made.exitCode(), lines.toString());
+        assertTrue(
+                made.notice().orElse("").startsWith("Removed .githooks, which the command created"), made.toString());
+        assertFalse(Files.exists(workspace.resolve(".githooks")));
+        assertNotEquals(0, edited.exitCode());
+        assertEquals("[core]\n\thooksPath = .githooks\n", Files.readString(workspace.resolve(".gitconfig")));
+    }
+
+    @Test
     void aCommondirABackgroundCommandPlantsIsRemovedWhileItRunsWithoutAnyOtherCommand() throws Exception {
         open(ProtectedPaths.defaults());
         Path commondir = workspace.resolve(".git/commondir");
