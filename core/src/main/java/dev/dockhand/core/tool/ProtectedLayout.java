@@ -381,7 +381,7 @@ public final class ProtectedLayout {
             } else if (name.equals(".git") && attributes.isRegularFile()) {
                 gitFile(file);
             } else if (ProtectedPaths.HOOK_MANAGER_FILES.contains(name)
-                    || ProtectedPaths.AGENT_FILES.contains(name)
+                    || ProtectedPaths.TOOL_FILES.contains(name)
                     || (attributes.isSymbolicLink() && ProtectedPaths.FOLDERS.contains(name))) {
                 // A protected folder's name on a link is met here, since the walk does not follow links.
                 protect(file);

@@ -29,7 +29,17 @@ public final class ProtectedPaths {
      * starts an agent in the project (an agent may be started in any subfolder, which is then its project).
      */
     public static final List<String> FOLDERS = List.of(
-            ".dockhand", ".vscode", ".idea", ".husky", ".claude", ".gemini", ".qwen", ".codex", ".cursor", ".opencode");
+            ".dockhand",
+            ".vscode",
+            ".devcontainer",
+            ".idea",
+            ".husky",
+            ".claude",
+            ".gemini",
+            ".qwen",
+            ".codex",
+            ".cursor",
+            ".opencode");
 
     /**
      * A repository's files that git runs or obeys, directly under its git directory: its config, and
@@ -50,11 +60,26 @@ public final class ProtectedPaths {
             ".lefthook-local.yaml");
 
     /**
-     * Coding agents' files, at any depth: Claude Code starts the MCP servers a project's {@code .mcp.json} lists, and
-     * opencode those of the {@code opencode.json} or {@code opencode.jsonc} it finds in the folder it starts in or one
-     * above it.
+     * Other tools' files, at any depth, with what runs from each on the host: Claude Code starts the MCP servers a
+     * project's {@code .mcp.json} lists, opencode those of the {@code opencode.json} or {@code opencode.jsonc} it finds
+     * in the folder it starts in or one above it, VS Code and the devcontainer CLI run a {@code .devcontainer.json}'s
+     * {@code initializeCommand} on the host as they open the folder, and aider runs the {@code lint-cmd} and
+     * {@code test-cmd} of the {@code .aider.conf.yml} at the repository's top or in the folder it starts in.
      */
-    public static final Set<String> AGENT_FILES = Set.of(".mcp.json", "opencode.json", "opencode.jsonc");
+    private static final Map<String, String> TOOL_FILE_REASONS = Map.of(
+            ".mcp.json",
+            "Claude Code starts the MCP servers it lists",
+            "opencode.json",
+            "opencode starts the MCP servers it lists",
+            "opencode.jsonc",
+            "opencode starts the MCP servers it lists",
+            ".devcontainer.json",
+            "VS Code and the devcontainer CLI run its initializeCommand on your machine when they open the folder",
+            ".aider.conf.yml",
+            "aider runs the lint and test commands it sets");
+
+    /** The names of {@link #TOOL_FILE_REASONS}: other tools' files, protected at any depth. */
+    public static final Set<String> TOOL_FILES = TOOL_FILE_REASONS.keySet();
 
     /** A linked worktree's own files under {@code .git/worktrees/<name>/}: its config and where git looks next. */
     private static final Set<String> WORKTREE_FILES = Set.of("config.worktree", "commondir", "gitdir", "hooks");
@@ -302,9 +327,9 @@ public final class ProtectedPaths {
             return Optional.of(new Protection(
                     join(parts, parts.length), "a hook manager runs the commands it lists at your next commit"));
         }
-        if (AGENT_FILES.contains(names[names.length - 1])) {
-            String agent = names[names.length - 1].equals(".mcp.json") ? "Claude Code" : "opencode";
-            return Optional.of(new Protection(join(parts, parts.length), agent + " starts the MCP servers it lists"));
+        String why = TOOL_FILE_REASONS.get(names[names.length - 1]);
+        if (why != null) {
+            return Optional.of(new Protection(join(parts, parts.length), why));
         }
         return Optional.empty();
     }
@@ -357,6 +382,8 @@ public final class ProtectedPaths {
         return switch (folder) {
             case ".dockhand" -> "it holds Dockhand's own settings for this folder";
             case ".vscode" -> "VS Code runs the tasks and obeys the settings in it";
+            case ".devcontainer" -> "VS Code and the devcontainer CLI run the initializeCommand of the devcontainer.json in it on your"
+                    + " machine when they open the folder";
             case ".idea" -> "JetBrains IDEs run the tools and obey the settings in it";
             case ".husky" -> "husky runs the git hooks in it";
             case ".claude" -> "Claude Code runs the hooks and obeys the settings in it";

@@ -78,6 +78,7 @@ class ProtectedLayoutTest {
                         ".claude",
                         ".codex",
                         ".cursor",
+                        ".devcontainer",
                         ".dockhand",
                         ".gemini",
                         ".husky",
@@ -122,6 +123,7 @@ class ProtectedLayoutTest {
                         ".claude",
                         ".codex",
                         ".cursor",
+                        ".devcontainer",
                         ".dockhand",
                         ".gemini",
                         ".git/hooks",
@@ -207,6 +209,7 @@ class ProtectedLayoutTest {
                         ".claude",
                         ".codex",
                         ".cursor",
+                        ".devcontainer",
                         ".dockhand",
                         ".gemini",
                         ".husky",
@@ -218,20 +221,25 @@ class ProtectedLayoutTest {
     }
 
     @Test
-    void codingAgentsFoldersAndClaudeCodesMcpJsonAreReadOnlyAtAnyDepth() throws Exception {
-        for (String folder : List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", "packages/app/.cursor")) {
+    void otherToolsFoldersAndFilesThatRunCommandsAreReadOnlyAtAnyDepth() throws Exception {
+        for (String folder :
+                List.of(".claude", ".gemini", ".qwen", ".codex", ".cursor", ".devcontainer", "packages/app/.cursor")) {
             Files.createDirectories(root.resolve(folder));
         }
         Files.writeString(root.resolve(".mcp.json"), "{\"mcpServers\": {}}\n");
         Files.writeString(root.resolve("packages/app/.mcp.json"), "{\"mcpServers\": {}}\n");
+        Files.writeString(root.resolve("packages/app/.devcontainer.json"), "{\"image\": \"x\"}\n");
+        Files.writeString(root.resolve(".aider.conf.yml"), "auto-lint: true\n");
 
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
         assertEquals(
                 List.of(
+                        ".aider.conf.yml",
                         ".claude",
                         ".codex",
                         ".cursor",
+                        ".devcontainer",
                         ".gemini",
                         ".git/config",
                         ".git/hooks",
@@ -242,6 +250,7 @@ class ProtectedLayoutTest {
                         ".vscode",
                         "libs/foo/.git",
                         "packages/app/.cursor",
+                        "packages/app/.devcontainer.json",
                         "packages/app/.mcp.json",
                         "vendor/x/.git/config",
                         "vendor/x/.git/hooks"),
@@ -260,6 +269,7 @@ class ProtectedLayoutTest {
                         ".claude",
                         ".codex",
                         ".cursor",
+                        ".devcontainer",
                         ".dockhand",
                         ".gemini",
                         ".git",
@@ -317,7 +327,16 @@ class ProtectedLayoutTest {
                         .sorted(Comparator.comparing(ProtectedLayout.Link::path))
                         .toList());
         assertEquals(
-                List.of(".claude", ".codex", ".cursor", ".gemini", ".husky", ".idea", ".opencode", ".qwen"),
+                List.of(
+                        ".claude",
+                        ".codex",
+                        ".cursor",
+                        ".devcontainer",
+                        ".gemini",
+                        ".husky",
+                        ".idea",
+                        ".opencode",
+                        ".qwen"),
                 relative(layout.missing()));
     }
 

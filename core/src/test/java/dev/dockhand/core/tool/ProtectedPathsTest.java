@@ -55,6 +55,12 @@ class ProtectedPathsTest {
                 Arguments.of("packages/app/opencode.jsonc", "packages/app/opencode.jsonc"),
                 Arguments.of("OpenCode.JSON", "OpenCode.JSON"),
                 Arguments.of("packages/app/.mcp.json", "packages/app/.mcp.json"),
+                Arguments.of(".devcontainer/devcontainer.json", ".devcontainer"),
+                Arguments.of(".devcontainer/python/devcontainer.json", ".devcontainer"),
+                Arguments.of(".devcontainer.json", ".devcontainer.json"),
+                Arguments.of("services/api/.devcontainer.json", "services/api/.devcontainer.json"),
+                Arguments.of(".aider.conf.yml", ".aider.conf.yml"),
+                Arguments.of("packages/app/.aider.conf.yml", "packages/app/.aider.conf.yml"),
                 Arguments.of(".Claude/Settings.json", ".Claude"),
                 Arguments.of("./.git/./hooks/x", ".git/hooks"),
                 Arguments.of("src/../.git/config", ".git/config"),
@@ -78,6 +84,8 @@ class ProtectedPathsTest {
                 Arguments.of("docs/mcp.json", ""),
                 Arguments.of("opencode.json.example", ""),
                 Arguments.of("tui.json", ""),
+                Arguments.of("devcontainer.json", ""),
+                Arguments.of(".aider.conf.yml.example", ""),
                 Arguments.of(".mcp.json.example", ""),
                 Arguments.of("src/config", ""),
                 Arguments.of("hooks/pre-commit", ""),
@@ -95,7 +103,7 @@ class ProtectedPathsTest {
                         .orElse(""));
     }
 
-    /** Each coding agent's project configuration, and what runs from it on the host. */
+    /** Each coding agent's and tool's project configuration, and what runs from it on the host. */
     static Stream<Arguments> agents() {
         return Stream.of(
                 Arguments.of(
@@ -116,7 +124,18 @@ class ProtectedPathsTest {
                         "opencode starts the MCP servers and loads the plugins in it"),
                 Arguments.of(".mcp.json", ".mcp.json", "Claude Code starts the MCP servers it lists"),
                 Arguments.of("opencode.json", "opencode.json", "opencode starts the MCP servers it lists"),
-                Arguments.of("opencode.jsonc", "opencode.jsonc", "opencode starts the MCP servers it lists"));
+                Arguments.of("opencode.jsonc", "opencode.jsonc", "opencode starts the MCP servers it lists"),
+                Arguments.of(".aider.conf.yml", ".aider.conf.yml", "aider runs the lint and test commands it sets"),
+                Arguments.of(
+                        ".devcontainer.json",
+                        ".devcontainer.json",
+                        "VS Code and the devcontainer CLI run its initializeCommand on your machine when they open the"
+                                + " folder"),
+                Arguments.of(
+                        ".devcontainer/devcontainer.json",
+                        ".devcontainer",
+                        "VS Code and the devcontainer CLI run the initializeCommand of the devcontainer.json in it on"
+                                + " your machine when they open the folder"));
     }
 
     @ParameterizedTest
