@@ -604,6 +604,24 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void whatTheUserApprovesWhereAProtectedLinkWouldLeadStaysAndNoCommandCanWriteThere() throws Exception {
+        Files.createSymbolicLink(workspace.resolve(".vscode"), Path.of("cfg"));
+        open(ProtectedPaths.defaults());
+        run("true");
+        // The write the user approved after the file tools asked about cfg/tasks.json (it is .vscode/tasks.json),
+        // which makes the folders it needs.
+        Files.createDirectories(workspace.resolve("cfg"));
+        Files.writeString(workspace.resolve("cfg/tasks.json"), "{\"tasks\": []}\n");
+
+        ExecResult result = run("echo '{\"tasks\":[{\"command\":\"touch MARK\"}]}' > cfg/tasks.json");
+        sandbox.close();
+        sandbox = null;
+
+        assertNotEquals(0, result.exitCode(), lines.toString());
+        assertEquals("{\"tasks\": []}\n", Files.readString(workspace.resolve(".vscode/tasks.json")));
+    }
+
+    @Test
     void theHooksFolderAnIncludedFileNamesCannotBeMadeInTheSandbox() throws Exception {
         // The reviewer's attack: the repository includes its tracked .gitconfig, which names .githooks.
         GitRepositories.git(workspace, "config", "include.path", "../.gitconfig");

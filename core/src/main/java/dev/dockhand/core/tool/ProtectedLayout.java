@@ -126,7 +126,9 @@ public final class ProtectedLayout {
 
     /**
      * Protected folders that do not exist yet, whose creation must be kept out too: an empty folder in their place
-     * does no harm (git skips an empty {@code .git} and looks further up).
+     * does no harm (git skips an empty {@code .git} and looks further up). Among them the folder a dangling link of a
+     * protected folder would lead to ({@code cfg} for {@code .vscode -> cfg}): what the user approves writing there
+     * stays, and no command can write there.
      */
     public List<Path> missing() {
         return missing;
@@ -564,7 +566,9 @@ public final class ProtectedLayout {
          * elsewhere, that link is kept as it is, and where it leads is protected too if that lies in the workspace,
          * unless it is a folder that holds the link ({@code .vscode -> .}: see {@link #warnings}). A place it leads out
          * to is mounted nowhere: no command in the sandbox can write there. A link that leads nowhere yet has its
-         * target kept absent, since a command could create it.
+         * target kept absent, since a command could create it; or, for a protected folder's link that names a missing
+         * folder in an existing one ({@code .vscode -> cfg}), gets an empty placeholder there like a missing protected
+         * folder (see {@link #placeholderFor}).
          */
         private void keep(Path path) {
             addOnce(readOnly, path);
@@ -583,7 +587,43 @@ public final class ProtectedLayout {
                                     + " the link is protected, not the files in that folder.");
                 }
             } else if (real.isEmpty()) {
-                target(path).filter(this::inside).ifPresent(target -> addOnce(absent, target));
+                target(path).filter(this::inside).ifPresent(target -> {
+                    if (placeholderFor(path, target)) {
+                        addOnce(missing, target);
+                    } else {
+                        addOnce(absent, target);
+                    }
+                });
+            }
+        }
+
+        /**
+         * Whether the missing {@code target} of the dangling protected link {@code path} is kept out by an empty
+         * placeholder, read-only in the container, rather than removed once made: so a file the user approves there
+         * (the file tools ask before writing {@code cfg/tasks.json} for {@code .vscode -> cfg}) stays, in a folder no
+         * command can write. Only for a link of a protected folder's name, or a hooks folder, whose text names the
+         * target without {@code ..} nor a link on the way, in a folder that exists: there the placeholder is exactly
+         * where the link leads once it is made ({@code .vscode -> missing/../src} would lead to {@code src}).
+         */
+        private boolean placeholderFor(Path path, Path target) {
+            String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (!Files.isSymbolicLink(path) || !(ProtectedPaths.FOLDERS.contains(name) || name.equals("hooks"))) {
+                return false;
+            }
+            try {
+                Path text = Files.readSymbolicLink(path);
+                for (Path part : text) {
+                    if (part.toString().equals("..")) {
+                        return false;
+                    }
+                }
+                Path parent = target.getParent();
+                return path.getParent().resolve(text).normalize().equals(target)
+                        && parent != null
+                        && parent.equals(realPath(parent).orElse(null))
+                        && Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException | RuntimeException e) {
+                return false;
             }
         }
 

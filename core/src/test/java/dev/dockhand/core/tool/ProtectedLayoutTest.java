@@ -384,6 +384,32 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void aProtectedFoldersLinkToAMissingFolderBesideItHasAPlaceholderThereSoAnApprovedWriteStays() throws Exception {
+        for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
+            Files.delete(root.resolve(file));
+        }
+        Files.createSymbolicLink(root.resolve(".vscode"), Path.of("cfg"));
+        Files.createSymbolicLink(root.resolve(".claude"), Path.of("./agents/../claude"));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        assertEquals(
+                List.of(
+                        ".codex",
+                        ".cursor",
+                        ".devcontainer",
+                        ".dockhand",
+                        ".gemini",
+                        ".husky",
+                        ".idea",
+                        ".opencode",
+                        ".qwen",
+                        "cfg"),
+                relative(layout.missing()));
+        assertEquals(List.of(".git/commondir", "agents", "vendor/x/.git/commondir"), relative(layout.absent()));
+    }
+
+    @Test
     void aDanglingLinkThatGoesUpAfterAMissingFolderLeadsToThatFolderNeverToWhatExists() throws Exception {
         for (String file : List.of(".vscode/tasks.json", ".vscode/settings.json", ".vscode")) {
             Files.delete(root.resolve(file));
