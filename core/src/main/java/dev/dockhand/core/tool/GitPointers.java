@@ -133,7 +133,7 @@ final class GitPointers {
     /**
      * Where {@code path} leads as the kernel would open it: the path with its {@code .} and {@code ..} taken out when
      * that leads to the same place (so the links on the way stay in it, to be kept), else the place itself (see
-     * {@link ProtectedLayout#target}).
+     * {@link KernelPaths#target}).
      */
     private static Optional<Path> kernelPath(Path path) {
         Path lexical = path.normalize();
@@ -144,8 +144,8 @@ final class GitPointers {
         if (!up) {
             return Optional.of(lexical);
         }
-        Optional<Path> kernel = ProtectedLayout.target(path);
-        return kernel.isEmpty() || kernel.equals(ProtectedLayout.target(lexical)) ? Optional.of(lexical) : kernel;
+        Optional<Path> kernel = KernelPaths.target(path);
+        return kernel.isEmpty() || kernel.equals(KernelPaths.target(lexical)) ? Optional.of(lexical) : kernel;
     }
 
     /** One repository's config files read one after the other, and what they point git at. */

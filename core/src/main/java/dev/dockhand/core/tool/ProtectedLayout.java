@@ -8,9 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -266,67 +264,6 @@ public final class ProtectedLayout {
         }
     }
 
-    /** Most links followed one after the other, as the kernel allows. */
-    private static final int MAX_HOPS = 40;
-
-    /**
-     * Where {@code path} leads, resolved name by name as the kernel does (a link met is followed, and a {@code ..}
-     * after it goes up from where it led): the real path of a path that exists; else the path a command would
-     * create to give it a target, which never exists: the first missing name with the names after it, or that
-     * name alone when a {@code ..} comes later (a dangling {@code missing/../src} leads to {@code src} only once
-     * {@code missing} is made). Empty when it cannot be worked out (a link loop, a link that cannot be read).
-     */
-    static Optional<Path> target(Path path) {
-        Deque<String> names = new ArrayDeque<>();
-        Path absolute = path.toAbsolutePath();
-        absolute.forEach(name -> names.addLast(name.toString()));
-        Path at = absolute.getRoot();
-        int hops = 0;
-        while (!names.isEmpty()) {
-            String name = names.removeFirst();
-            if (name.equals(".")) {
-                continue;
-            }
-            if (name.equals("..")) {
-                at = at.getParent() == null ? at : at.getParent();
-                continue;
-            }
-            Path next = at.resolve(name);
-            if (!Files.isSymbolicLink(next)) {
-                if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
-                    return Optional.of(names.contains("..") ? next : rest(next, names));
-                }
-                at = next;
-                continue;
-            }
-            if (++hops > MAX_HOPS) {
-                return Optional.empty();
-            }
-            try {
-                Path text = Files.readSymbolicLink(next);
-                List<String> parts = new ArrayList<>();
-                text.forEach(part -> parts.add(part.toString()));
-                for (int i = parts.size() - 1; i >= 0; i--) {
-                    names.addFirst(parts.get(i));
-                }
-                if (text.isAbsolute()) {
-                    at = text.getRoot();
-                }
-            } catch (IOException | RuntimeException e) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(at);
-    }
-
-    private static Path rest(Path from, Deque<String> names) {
-        Path path = from;
-        for (String name : names) {
-            path = name.equals(".") ? path : path.resolve(name);
-        }
-        return path;
-    }
-
     /** The walk: each git folder and protected folder it meets, recorded and not entered further. */
     private static final class Scan extends SimpleFileVisitor<Path> {
         private final Path root;
@@ -450,8 +387,8 @@ public final class ProtectedLayout {
          * entries are judged as if {@code entry} were a {@code .git} folder, unless the rules judge them by their own
          * names already (a submodule's folder in {@code .git/modules}). Either way, and outside the workspace too, the
          * places its config points git at in the workspace are protected (a work tree's {@code .githooks}, named by a
-         * main repository elsewhere). {@code through} says how, for the file tools' messages; empty when a link the file tools
-         * follow anyway.
+         * main repository elsewhere). {@code through} says how, for the file tools' messages; empty for a link, which
+         * the file tools follow anyway.
          */
         private void elsewhere(Path entry, Path git, Optional<String> through) throws IOException {
             if (!Files.isDirectory(git)) {
@@ -587,7 +524,7 @@ public final class ProtectedLayout {
                                     + " the link is protected, not the files in that folder.");
                 }
             } else if (real.isEmpty()) {
-                target(path).filter(this::inside).ifPresent(target -> {
+                KernelPaths.target(path).filter(this::inside).ifPresent(target -> {
                     if (placeholderFor(path, target)) {
                         addOnce(missing, target);
                     } else {
@@ -630,7 +567,7 @@ public final class ProtectedLayout {
         /** A protected place that does not exist and must stay so; if a link leads it elsewhere, there too. */
         private void keepAbsent(Path place) {
             addOnce(absent, place);
-            Optional<Path> target = target(place);
+            Optional<Path> target = KernelPaths.target(place);
             if (target.isPresent() && !target.get().equals(place)) {
                 linksAlong(place);
                 if (inside(target.get())) {
@@ -650,7 +587,8 @@ public final class ProtectedLayout {
                 if (Files.isSymbolicLink(at) && !links.containsKey(at)) {
                     try {
                         Path text = Files.readSymbolicLink(at);
-                        Optional<Path> leads = realPath(at).or(() -> target(at)).filter(this::inside);
+                        Optional<Path> leads =
+                                realPath(at).or(() -> KernelPaths.target(at)).filter(this::inside);
                         // What a protected link leads to is protected as the link; not a folder that holds it (a
                         // .git link's folder is judged as a git folder, by its hooks and config alone).
                         if (leads.isPresent()
