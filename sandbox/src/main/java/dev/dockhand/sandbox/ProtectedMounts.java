@@ -182,7 +182,9 @@ final class ProtectedMounts {
      * {@code readlink}: cheap enough to ask every second): with the mount transport, first each link on the way to a
      * protected path (see {@link ProtectedLayout#links}) that a command removed, retargeted or replaced (by a folder,
      * say, in which it then wrote {@code .vscode/tasks.json}), since no mount can hold a link in place; then each path
-     * that must stay absent (see {@link ProtectedLayout#absent}) and exists. {@link ProtectedSweep} takes the steps.
+     * that must stay absent (see {@link ProtectedLayout#absent}) and exists; then each folder that could not be looked
+     * at whole for those (a {@code .git/modules} a command filled with more folders than a look counts), which no step
+     * can fix and which the outcome reports. {@link ProtectedSweep} takes the steps.
      */
     synchronized List<ProtectedSweep.Step> steps(WorkspaceTransport transport) {
         List<ProtectedSweep.Step> steps = new ArrayList<>();
@@ -195,10 +197,15 @@ final class ProtectedMounts {
             }
         }
         for (ProtectedLayout layout : layouts.get()) {
-            for (Path path : layout.absent()) {
+            ProtectedLayout.Absent absent = layout.absent();
+            for (Path path : absent.paths()) {
                 planted(layout.root(), path)
                         .filter(remove -> Files.exists(remove, LinkOption.NOFOLLOW_LINKS))
                         .ifPresent(remove -> steps.add(new ProtectedSweep.Remove(remove, name(layout, remove))));
+            }
+            for (ProtectedLayout.Unchecked unchecked : absent.unchecked()) {
+                steps.add(new ProtectedSweep.Unchecked(
+                        unchecked.path(), name(layout, unchecked.path()) + " (" + unchecked.why() + ")"));
             }
         }
         return steps;

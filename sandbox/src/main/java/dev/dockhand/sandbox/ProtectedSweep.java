@@ -80,8 +80,11 @@ final class ProtectedSweep {
 
     private ProtectedSweep() {}
 
-    /** One step: a path that must stay absent, or a link to put back; {@code name} is its path for messages. */
-    sealed interface Step permits Remove, PutBack {
+    /**
+     * One step: a path that must stay absent, or a link to put back, or a folder that could not be checked for what
+     * must stay absent; {@code name} is its path for messages.
+     */
+    sealed interface Step permits Remove, PutBack, Unchecked {
         Path path();
 
         String name();
@@ -92,6 +95,23 @@ final class ProtectedSweep {
 
     /** A link on the way to a protected path, to read {@code text} again. */
     record PutBack(Path path, Path text, String name) implements Step {}
+
+    /**
+     * A folder that could not be looked at whole for what must stay absent in it ({@link
+     * dev.dockhand.core.tool.ProtectedLayout.Unchecked}): nothing is done there, and the step always fails, so that
+     * the outcome says so; {@code name} says why.
+     */
+    record Unchecked(Path path, String name) implements Step {}
+
+    /** How many of {@code steps} are {@link Unchecked}: those fail whatever the sweep does. */
+    static long unchecked(List<Step> steps) {
+        return steps.stream().filter(Unchecked.class::isInstance).count();
+    }
+
+    /** {@code steps} less the {@link Unchecked} ones, which another sweep reports. */
+    static List<Step> toTake(List<Step> steps) {
+        return steps.stream().filter(step -> !(step instanceof Unchecked)).toList();
+    }
 
     /** What a sweep did: the names of what it removed, of the links it put back, and of what it could not do. */
     record Outcome(List<String> removed, List<String> restored, List<String> failed) {
@@ -160,25 +180,31 @@ final class ProtectedSweep {
         if (steps.isEmpty()) {
             return Outcome.NONE;
         }
-        List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "dockhand-sweep", stem));
-        for (Step step : steps) {
-            if (step instanceof PutBack link) {
-                command.addAll(List.of("ln", link.path().toString(), link.text().toString()));
-            } else {
-                command.addAll(List.of("rm", step.path().toString(), "-"));
+        List<Step> taken = toTake(steps);
+        List<String> said = List.of();
+        if (!taken.isEmpty()) {
+            List<String> command = new ArrayList<>(List.of("bash", "-c", SCRIPT, "dockhand-sweep", stem));
+            for (Step step : taken) {
+                if (step instanceof PutBack link) {
+                    command.addAll(
+                            List.of("ln", link.path().toString(), link.text().toString()));
+                } else {
+                    command.addAll(List.of("rm", step.path().toString(), "-"));
+                }
             }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try {
+                files.run(command, out, LIMIT);
+            } catch (IOException | RuntimeException e) {
+                log.error("the sandbox container could not put the protected paths back", e);
+            }
+            said = out.toString(StandardCharsets.UTF_8).lines().toList();
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            files.run(command, out, LIMIT);
-        } catch (IOException | RuntimeException e) {
-            log.error("the sandbox container could not put the protected paths back", e);
-        }
-        List<String> said = out.toString(StandardCharsets.UTF_8).lines().toList();
         Collector outcome = new Collector();
-        for (int i = 0; i < steps.size(); i++) {
-            outcome.add(steps.get(i), i < said.size() ? said.get(i) : "failed");
+        for (int i = 0; i < taken.size(); i++) {
+            outcome.add(taken.get(i), i < said.size() ? said.get(i) : "failed");
         }
+        steps.stream().filter(Unchecked.class::isInstance).forEach(step -> outcome.add(step, "failed"));
         return outcome.outcome();
     }
 
@@ -190,6 +216,10 @@ final class ProtectedSweep {
         Collector outcome = new Collector();
         for (Step step : steps) {
             Path path = step.path();
+            if (step instanceof Unchecked) {
+                outcome.add(step, "failed");
+                continue;
+            }
             try {
                 if (step instanceof PutBack link) {
                     if (Files.isSymbolicLink(path)
@@ -227,7 +257,10 @@ final class ProtectedSweep {
                 }
                 case "done" -> (step instanceof PutBack ? restored : removed).add(step.name());
                 default -> {
-                    log.error("could not put {} back as the session found it", step.path());
+                    if (!(step instanceof Unchecked)) {
+                        // An unchecked folder is logged where it is found (ProtectedLayout.absent), once.
+                        log.error("could not put {} back as the session found it", step.path());
+                    }
                     failed.add(step.name());
                 }
             }

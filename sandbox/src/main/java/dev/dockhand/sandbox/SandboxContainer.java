@@ -199,7 +199,8 @@ final class SandboxContainer {
      * Puts the protected paths back as the session found them (see {@link ProtectedSweep}) where no command can race
      * it: in the container while one runs; on this machine when none does, holding this container's lock so that none
      * starts meanwhile. With the sync transport no command writes this machine's files, so always here. What the sweep
-     * before a container's start did is reported here too.
+     * before a container's start did is reported here too, and so is each folder that could not be checked (see
+     * {@link ProtectedMounts#steps}), at every sweep while it cannot.
      */
     ProtectedSweep.Outcome sweep() {
         ProtectedSweep.Outcome before;
@@ -223,7 +224,9 @@ final class SandboxContainer {
             }
         }
         ProtectedSweep.Outcome inside = ProtectedSweep.inContainer(steps, files(running));
-        return before.plus(inside.failed().isEmpty() ? inside : ifStopped(running, inside));
+        // An unchecked folder's step always fails; only a step the container failed to take asks whether it stopped.
+        boolean tookAll = inside.failed().size() == ProtectedSweep.unchecked(steps);
+        return before.plus(tookAll ? inside : ifStopped(running, inside));
     }
 
     /**
@@ -267,7 +270,8 @@ final class SandboxContainer {
         if (workspace.transport() != WorkspaceTransport.MOUNT) {
             return;
         }
-        List<ProtectedSweep.Step> steps = protectedMounts.steps(WorkspaceTransport.MOUNT);
+        // A folder that could not be checked is reported by the sweep after the command, once.
+        List<ProtectedSweep.Step> steps = ProtectedSweep.toTake(protectedMounts.steps(WorkspaceTransport.MOUNT));
         if (!steps.isEmpty()) {
             sweptBeforeStart = sweptBeforeStart.plus(sweepHere(steps));
         }

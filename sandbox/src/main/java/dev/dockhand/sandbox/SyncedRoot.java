@@ -412,12 +412,18 @@ final class SyncedRoot {
         return isProtected(path, now, synced, absent());
     }
 
-    /** The paths of this root that must stay absent, looked up once for a whole copy back. */
+    /**
+     * The paths of this root that must stay absent, looked up once for a whole copy back; and the folders that could
+     * not be looked at whole for them (a {@code .git/modules} holding more folders than a look counts), whose every
+     * path is then kept from the host as one that must stay absent would be: what cannot be checked is not copied back.
+     */
     private List<Path> absent() {
         List<Path> absent = new ArrayList<>();
         for (ProtectedLayout layout : layouts.get()) {
             if (layout.root().equals(root)) {
-                absent.addAll(layout.absent());
+                ProtectedLayout.Absent now = layout.absent();
+                absent.addAll(now.paths());
+                now.unchecked().forEach(unchecked -> absent.add(unchecked.path()));
             }
         }
         return absent;

@@ -213,6 +213,38 @@ class ProtectedMountsTest {
     }
 
     @Test
+    void aModulesFolderTooLargeToCheckIsReportedAtEverySweepWhileTheRestIsStillRemoved() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, List.of(root), ProtectedPaths.defaults(), 40);
+        mounts = new ProtectedMounts(() -> List.of(layout));
+        // A submodule's git folder with a hook, behind more folders than a look counts (40 here, 200,000 in a session).
+        Path deep = root.resolve(".git/modules/lib");
+        for (int i = 0; i < 30; i++) {
+            deep = deep.resolve("objects/00");
+        }
+        Files.createDirectories(deep.resolve("hooks"));
+        Files.writeString(deep.resolve("hooks/post-checkout"), "#!/bin/sh\ntouch MARK\n");
+        Files.writeString(root.resolve(".git/commondir"), "../stash\n");
+        String unchecked =
+                ".git/modules (could not be checked: it holds more than 40 folders; look at it before running"
+                        + " git submodule commands)";
+
+        ProtectedSweep.Outcome first = sweep();
+
+        assertEquals(new ProtectedSweep.Outcome(List.of(".git/commondir"), List.of(), List.of(unchecked)), first);
+        assertEquals(new ProtectedSweep.Outcome(List.of(), List.of(), List.of(unchecked)), sweep());
+        assertEquals(
+                List.of(
+                        "Removed .git/commondir, which the command created: git would take its config and hooks from"
+                                + " there on the user's machine. Do not work around it; tell the user.",
+                        "Could not put back or remove " + unchecked + ", protected paths the command changed: git or"
+                                + " an editor on the user's machine may run what is there now. Tell the user to look at"
+                                + " them before using git or an editor in this project."),
+                first.notices("the command"));
+        // Left where it is, and said: the look did not reach it.
+        assertTrue(Files.exists(deep.resolve("hooks/post-checkout")));
+    }
+
+    @Test
     void aMissingFolderTheConfigNamesGetsAPlaceholderNoSweepRemovesAndThatStaysWhenTheUserFilledIt() throws Exception {
         // Husky was removed, the config still points git there.
         Files.delete(root.resolve(".husky"));

@@ -137,6 +137,28 @@ class ProtectedSweepTest {
     }
 
     @Test
+    void aFolderThatCouldNotBeCheckedIsLeftAsItIsAndSaidWhileTheOtherStepsAreTaken() throws Exception {
+        Path git = Files.createDirectories(temp.toRealPath().resolve("project/.git"));
+        Files.createDirectories(git.resolve("modules/lib/hooks"));
+        Files.writeString(git.resolve("commondir"), "../elsewhere\n");
+        String unchecked = ".git/modules (could not be checked: it holds more than 200,000 folders; look at it before"
+                + " running git submodule commands)";
+        List<ProtectedSweep.Step> steps = List.of(
+                new ProtectedSweep.Unchecked(git.resolve("modules"), unchecked),
+                new ProtectedSweep.Remove(git.resolve("commondir"), ".git/commondir"));
+
+        ProtectedSweep.Outcome inContainer = ProtectedSweep.inContainer(steps, new HereContainerFiles());
+        Files.writeString(git.resolve("commondir"), "../elsewhere\n");
+        ProtectedSweep.Outcome onHost = ProtectedSweep.onHost(steps);
+
+        ProtectedSweep.Outcome expected =
+                new ProtectedSweep.Outcome(List.of(".git/commondir"), List.of(), List.of(unchecked));
+        assertEquals(List.of(expected, expected), List.of(inContainer, onHost));
+        assertEquals(List.of("modules"), entries(git));
+        assertEquals(List.of("hooks"), entries(git.resolve("modules/lib")));
+    }
+
+    @Test
     void aContainerThatCannotRunTheStepsFailsEachOfThem() {
         ContainerFiles refusing = new ContainerFiles(null, "gone", 0, 0) {
             @Override

@@ -127,6 +127,35 @@ class SyncedProtectedNamesTest {
                 Map.of(".git/modules", true, ".git/modules/lib", false), onHost(".git/modules", ".git/modules/lib"));
     }
 
+    @Test
+    void nothingComesBackIntoAModulesFolderTooLargeToCheck() throws IOException {
+        // A modules folder that holds more folders than a look counts (30 here, 200,000 in a session).
+        for (int i = 0; i < 40; i++) {
+            Files.createDirectories(workspace.resolve(".git/modules/pad/d" + i));
+        }
+        ProtectedLayout layout = ProtectedLayout.scan(workspace, List.of(workspace), ProtectedPaths.defaults(), 30);
+        synced = new SyncedWorkspace(
+                ContainerSpec.of(DockerSettings.DEFAULT, workspace, List.of(), Map.of(), HostIdentity.current()),
+                SyncLimits.DEFAULT,
+                () -> List.of(layout));
+        synced.started(container);
+        write(box, ".git/modules/lib/HEAD", "ref: refs/heads/main\n");
+        write(box, "pkg/index.js", "2\n");
+
+        List<String> notices = synced.afterCommand(container);
+
+        assertEquals(
+                List.of("The command changed protected paths in the sandbox (.git/modules/lib,"
+                        + " .git/modules/lib/HEAD); the changes were not copied to the user's machine and are undone"
+                        + " before the next command, since what is written there (git hooks and config, editor and"
+                        + " Dockhand settings) runs later on the user's machine. Do not work around it: tell the user,"
+                        + " who can allow a path with --allow-protected-path PATH."),
+                notices);
+        assertEquals(
+                Map.of(".git/modules/lib", false, "pkg/index.js", true), onHost(".git/modules/lib", "pkg/index.js"));
+        assertEquals("2\n", Files.readString(workspace.resolve("pkg/index.js")));
+    }
+
     private Map<String, Boolean> onHost(String... paths) {
         Map<String, Boolean> there = new TreeMap<>();
         for (String path : paths) {

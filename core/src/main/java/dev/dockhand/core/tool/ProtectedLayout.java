@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The walk does not follow links, does not enter a git folder beyond what it protects, and stops after
  * {@link #MAX_FOLDERS} folders (a repository nested deeper than that in a huge tree is left to the file tools'
- * approval and the fingerprint of what was found).
+ * approval and the fingerprint of what was found). Each look into a git folder's {@code modules} (see {@link #absent})
+ * stops there too, and says so.
  */
 public final class ProtectedLayout {
     /** Most folders one scan visits. */
@@ -50,6 +52,9 @@ public final class ProtectedLayout {
     private final ProtectedPaths rules;
     private final List<GitModules> gitModules;
     private final List<Path> gitFolders;
+    private final int maxFolders;
+    /** The {@code modules} folders whose look stopped short, each logged once while it does. */
+    private final Set<Path> uncheckedLogged = ConcurrentHashMap.newKeySet();
 
     private ProtectedLayout(Path root, Scan scan) {
         this.root = root;
@@ -64,6 +69,7 @@ public final class ProtectedLayout {
         this.rules = scan.rules;
         this.gitModules = List.copyOf(scan.gitModules);
         this.gitFolders = List.copyOf(scan.elsewhere);
+        this.maxFolders = scan.maxFolders;
     }
 
     /** The rules this layout was scanned by, which judge by name a path the scan did not find. */
@@ -138,15 +144,45 @@ public final class ProtectedLayout {
      * {@link #missing}, kept out by its empty placeholder instead. Looked up anew at each call, they include what has
      * appeared in a git folder's {@code modules} since the scan: a submodule's hooks folder and config (a folder
      * prepared there is the one {@code git submodule update} takes, hooks and all, on the host), and any link (git
-     * makes none there; the host's git would follow it to hooks anywhere).
+     * makes none there; the host's git would follow it to hooks anywhere). A {@code modules} folder that cannot be
+     * looked at whole (it holds more than {@link #MAX_FOLDERS} folders, a folder in it cannot be read) is {@link
+     * Absent#unchecked}, never taken as holding nothing more than what was found, and logged.
      */
-    public List<Path> absent() {
+    public Absent absent() {
         List<Path> now = new ArrayList<>(absent);
+        List<Unchecked> unchecked = new ArrayList<>();
         for (GitModules modules : gitModules) {
-            now.addAll(modules.appeared(rules, readOnly));
+            GitModules.Look look = modules.appeared(rules, readOnly, maxFolders);
+            now.addAll(look.paths());
+            Path folder = modules.git().resolve("modules");
+            if (look.unchecked().isPresent()) {
+                String why = "could not be checked: " + look.unchecked().get()
+                        + "; look at it before running git submodule commands";
+                unchecked.add(new Unchecked(folder, why));
+                if (uncheckedLogged.add(folder)) {
+                    LoggerFactory.getLogger(ProtectedLayout.class)
+                            .error("{} {}: a submodule's hooks or config prepared there may be missed", folder, why);
+                }
+            } else {
+                uncheckedLogged.remove(folder);
+            }
         }
-        return now;
+        return new Absent(List.copyOf(now), List.copyOf(unchecked));
     }
+
+    /**
+     * What must stay absent now ({@code paths}), and the folders that could not be looked at for it ({@code
+     * unchecked}): what may have appeared in those is not among {@code paths}, so they must be reported (and not copied
+     * back by a transport that copies files).
+     */
+    public record Absent(List<Path> paths, List<Unchecked> unchecked) {}
+
+    /**
+     * A folder that could not be looked at for what must stay absent, and why, as the user reads it after its name
+     * ({@code could not be checked: it holds more than 200,000 folders; look at it before running git submodule
+     * commands}).
+     */
+    public record Unchecked(Path path, String why) {}
 
     /** Allowed paths that lie under a read-only path and must stay writable. */
     public List<Path> writable() {
@@ -218,7 +254,17 @@ public final class ProtectedLayout {
      * {@code roots} (all real paths) protects where it leads too.
      */
     public static ProtectedLayout scan(Path root, List<Path> roots, ProtectedPaths rules) throws IOException {
-        Scan scan = new Scan(root, roots, rules);
+        return scan(root, roots, rules, MAX_FOLDERS);
+    }
+
+    /**
+     * Scans {@code root} for the paths {@code rules} protect, as {@link #scan(Path, List, ProtectedPaths)} does; the
+     * scan, and each look into a {@code modules} folder after it, counts at most {@code maxFolders} folders (rather
+     * than {@link #MAX_FOLDERS}: for tests).
+     */
+    public static ProtectedLayout scan(Path root, List<Path> roots, ProtectedPaths rules, int maxFolders)
+            throws IOException {
+        Scan scan = new Scan(root, roots, rules, maxFolders);
         Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, scan);
         for (String folder : ProtectedPaths.FOLDERS) {
             scan.ifMissing(root.resolve(folder));
@@ -281,21 +327,23 @@ public final class ProtectedLayout {
         private final List<Path> elsewhere = new ArrayList<>();
         private final List<ProtectedPaths.Redirect> redirects = new ArrayList<>();
         private final Set<Path> gitFolders = new HashSet<>();
+        private final int maxFolders;
         private int folders;
 
         Scan(Path root, ProtectedPaths rules) {
-            this(root, List.of(root), rules);
+            this(root, List.of(root), rules, MAX_FOLDERS);
         }
 
-        Scan(Path root, List<Path> roots, ProtectedPaths rules) {
+        Scan(Path root, List<Path> roots, ProtectedPaths rules, int maxFolders) {
             this.root = root;
             this.roots = roots.contains(root) ? List.copyOf(roots) : List.of(root);
             this.rules = rules;
+            this.maxFolders = maxFolders;
         }
 
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
-            if (++folders > MAX_FOLDERS) {
+            if (++folders > maxFolders) {
                 return FileVisitResult.TERMINATE;
             }
             // Without case, as ProtectedPaths compares: on a case-insensitive file system .Git is git's folder.

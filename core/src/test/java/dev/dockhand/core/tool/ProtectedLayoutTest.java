@@ -86,7 +86,9 @@ class ProtectedLayoutTest {
                         ".opencode",
                         ".qwen"),
                 relative(layout.missing()));
-        assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
         assertEquals(List.of(), layout.writable());
     }
 
@@ -194,7 +196,9 @@ class ProtectedLayoutTest {
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
         assertEquals(true, relative(layout.readOnly()).containsAll(List.of(".githooks", ".pre-commit-config.yaml")));
-        assertEquals(List.of(".git/commondir", "team.cfg", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "team.cfg", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
     }
 
     @Test
@@ -217,7 +221,9 @@ class ProtectedLayoutTest {
                         ".opencode",
                         ".qwen"),
                 relative(layout.missing()));
-        assertEquals(List.of(".git/commondir", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
     }
 
     @Test
@@ -376,7 +382,9 @@ class ProtectedLayoutTest {
 
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
-        assertEquals(List.of(".git/commondir", "cfg/editor", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "cfg/editor", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
         assertEquals(
                 List.of(new ProtectedLayout.Link(
                         root.resolve(".vscode"), Path.of("cfg/editor"), Optional.of(root.resolve("cfg/editor")))),
@@ -406,7 +414,9 @@ class ProtectedLayoutTest {
                         ".qwen",
                         "cfg"),
                 relative(layout.missing()));
-        assertEquals(List.of(".git/commondir", "agents", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "agents", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
     }
 
     @Test
@@ -421,7 +431,8 @@ class ProtectedLayoutTest {
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
         assertEquals(
-                List.of(".git/commondir", "gone", "missing", "vendor/x/.git/commondir"), relative(layout.absent()));
+                List.of(".git/commondir", "gone", "missing", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
         assertEquals(
                 List.of(
                         new ProtectedLayout.Link(
@@ -499,7 +510,32 @@ class ProtectedLayoutTest {
                         ".git/modules/other",
                         "vendor/x/.git/commondir",
                         "vendor/x/.git/modules/y/hooks"),
-                relative(layout.absent()));
+                relative(layout.absent().paths()));
+    }
+
+    @Test
+    void aModulesFolderWithMoreFoldersThanALookCountsIsUncheckedWithWhyAndTheRestStillFound() throws Exception {
+        ProtectedLayout layout = ProtectedLayout.scan(root, List.of(root), ProtectedPaths.defaults(), 30);
+        // A submodule's git folder behind 40 folders named as loose objects are, then one at the top of vendor/x's.
+        Path deep = root.resolve(".git/modules/lib");
+        for (int i = 0; i < 20; i++) {
+            deep = deep.resolve("objects/00");
+        }
+        Files.createDirectories(deep.resolve("hooks"));
+        Files.writeString(deep.resolve("hooks/post-checkout"), "#!/bin/sh\ntouch MARK\n");
+        Files.createDirectories(root.resolve("vendor/x/.git/modules/y/hooks"));
+
+        ProtectedLayout.Absent absent = layout.absent();
+
+        assertEquals(
+                List.of(".git/commondir", "vendor/x/.git/commondir", "vendor/x/.git/modules/y/hooks"),
+                relative(absent.paths()));
+        assertEquals(
+                List.of(new ProtectedLayout.Unchecked(
+                        root.resolve(".git/modules"),
+                        "could not be checked: it holds more than 30 folders; look at it before running git"
+                                + " submodule commands")),
+                absent.unchecked());
     }
 
     @Test
@@ -576,7 +612,8 @@ class ProtectedLayoutTest {
         assertEquals(
                 List.of("proj", "proj/.bare", "proj/.bare/worktrees", "proj/.bare/worktrees/feature"),
                 under("proj", layout.pinned()));
-        assertEquals(List.of("proj/.bare/commondir"), under("proj", layout.absent()));
+        assertEquals(
+                List.of("proj/.bare/commondir"), under("proj", layout.absent().paths()));
         assertEquals(List.of("proj/.bare", "proj/.bare/worktrees/feature"), relative(layout.gitFolders()));
     }
 
@@ -623,7 +660,8 @@ class ProtectedLayoutTest {
                         "vendor/x/.git/hooks"),
                 relative(layout.readOnly()));
         assertEquals(
-                List.of(".git/commondir", "vendor/x/.git/commondir", "vendor/x/ci/hooks"), relative(layout.absent()));
+                List.of(".git/commondir", "vendor/x/.git/commondir", "vendor/x/ci/hooks"),
+                relative(layout.absent().paths()));
     }
 
     @Test
@@ -651,7 +689,7 @@ class ProtectedLayoutTest {
                         "libs/foo/.githooks",
                         "vendor/x/.git/commondir",
                         "vendor/x/.githooks"),
-                relative(layout.absent()));
+                relative(layout.absent().paths()));
     }
 
     @Test
@@ -664,7 +702,9 @@ class ProtectedLayoutTest {
 
         ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
 
-        assertEquals(List.of(".git/commondir", "missing", "vendor/x/.git/commondir"), relative(layout.absent()));
+        assertEquals(
+                List.of(".git/commondir", "missing", "vendor/x/.git/commondir"),
+                relative(layout.absent().paths()));
         assertEquals(
                 List.of(
                         ".git/config",
