@@ -521,7 +521,10 @@ public final class DockerSandbox implements Sandbox {
         closeAndReport();
     }
 
-    /** {@link #close}, returning the last copy back's sentences, which no command's result can carry any more. */
+    /**
+     * {@link #close}, returning the last copy back's sentences, and what the last sweep of the protected paths, once the
+     * container was removed, could not put back or remove (or check): no command's result can carry them any more.
+     */
     @Override
     public List<String> closeAndReport() {
         // The container's removal puts the protected paths back once more, on this machine, with nothing running.
@@ -572,7 +575,9 @@ public final class DockerSandbox implements Sandbox {
         if (ssh != null) {
             ssh.close();
         }
-        return ended.notices();
+        List<String> notices = new ArrayList<>(ended.notices());
+        notices.addAll(container.leftOnHost());
+        return List.copyOf(notices);
     }
 
     /** What carries the connections to an engine at {@code ssh://}, if that is where it is; for tests. */

@@ -50,6 +50,8 @@ final class SandboxContainer {
     private boolean leftRunning;
     /** What the sweep before a container's start did ({@link #sweepBeforeStart}), until a sweep reports it. */
     private ProtectedSweep.Outcome sweptBeforeStart = ProtectedSweep.Outcome.NONE;
+    /** What the sweep when the container was last removed for good ({@link #removeAll}) did. */
+    private ProtectedSweep.Outcome lastSweep = ProtectedSweep.Outcome.NONE;
 
     SandboxContainer(
             DockerClient docker, ContainerSpec spec, ProtectedMounts protectedMounts, DockerWorkspace workspace) {
@@ -345,10 +347,22 @@ final class SandboxContainer {
     synchronized void removeAll() {
         remove();
         List<ProtectedSweep.Step> steps = protectedMounts.steps(workspace.transport());
-        if (!steps.isEmpty()) {
-            sweepHere(steps);
-        }
+        lastSweep = steps.isEmpty() ? ProtectedSweep.Outcome.NONE : sweepHere(steps);
         protectedMounts.removePlaceholders();
+    }
+
+    /**
+     * What the sweep once the container was removed (see {@link #removeAll}) could not do, for the user, one sentence
+     * each: no command's result is left to carry it at the end of the session.
+     */
+    synchronized List<String> leftOnHost() {
+        List<String> failed = lastSweep.failed();
+        if (failed.isEmpty()) {
+            return List.of();
+        }
+        return List.of("Could not put back or remove " + String.join(", ", failed) + ", protected paths that a command"
+                + " in the sandbox changed: git or an editor on this machine may run what is there now. Look at them"
+                + " before using git or an editor in this project.");
     }
 
     /** {@link #removeAll}, and forgets the shutdown hook that would have; no container starts after it. */

@@ -274,6 +274,34 @@ class DockerProtectedPathsTest {
     }
 
     @Test
+    void aSubmodulesHookBehindMoreFoldersThanALookCountsIsSaidInTheResultAndToTheUserAtTheEnd() throws Exception {
+        // The look into .git/modules counts 100 folders here, 200,000 in a session.
+        ProtectedLayout layout = ProtectedLayout.scan(workspace, List.of(workspace), ProtectedPaths.defaults(), 100);
+        sandbox = DockerAvailable.sandbox(DockerSettings.DEFAULT, workspace, Map.of(), () -> List.of(layout));
+        String deep = ".git/modules/lib/" + "objects/00/".repeat(60);
+
+        ExecResult result = run("mkdir -p " + deep + "hooks && printf '#!/bin/sh\\ntouch MARK\\n' > " + deep
+                + "hooks/post-checkout && chmod +x " + deep + "hooks/post-checkout");
+        List<String> atTheEnd = sandbox.closeAndReport();
+        sandbox = null;
+
+        String unchecked = ".git/modules (could not be checked: it holds more than 100 folders; look at it before"
+                + " running git submodule commands)";
+        assertEquals(0, result.exitCode(), lines.toString());
+        assertEquals(
+                Optional.of("Could not put back or remove " + unchecked + ", protected paths the command changed: git"
+                        + " or an editor on the user's machine may run what is there now. Tell the user to look at them"
+                        + " before using git or an editor in this project."),
+                result.notice());
+        assertEquals(
+                List.of("Could not put back or remove " + unchecked + ", protected paths that a command in the sandbox"
+                        + " changed: git or an editor on this machine may run what is there now. Look at them before"
+                        + " using git or an editor in this project."),
+                atTheEnd);
+        assertTrue(Files.exists(workspace.resolve(deep + "hooks/post-checkout")));
+    }
+
+    @Test
     void theHooksFolderTheConfigNamesAHookManagersFileAndAnMcpJsonAreReadOnly() throws Exception {
         GitRepositories.git(workspace, "config", "core.hooksPath", ".githooks");
         Files.createDirectories(workspace.resolve(".githooks"));

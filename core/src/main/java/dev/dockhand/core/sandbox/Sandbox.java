@@ -91,8 +91,9 @@ public interface Sandbox extends AutoCloseable {
     /**
      * Closes the sandbox as {@link #close} does and returns what the user must learn of it, one sentence each: with
      * the {@link WorkspaceTransport#SYNC} transport, what the last copy back left in the sandbox (a path the user
-     * changed too, a protected path, a folder kept for files that were never copied in). No model is there to tell
-     * any more: the caller shows them to the user.
+     * changed too, a protected path, a folder kept for files that were never copied in); and the protected paths the
+     * last clean-up could not put back, remove or check. No model is there to tell any more: the caller shows them to
+     * the user.
      */
     default List<String> closeAndReport() {
         close();
