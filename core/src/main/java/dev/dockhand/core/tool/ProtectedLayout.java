@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -228,6 +227,9 @@ public final class ProtectedLayout {
                         } catch (IOException | RuntimeException e) {
                             LoggerFactory.getLogger(ProtectedLayout.class)
                                     .error("could not scan {} for protected paths", root, e);
+                            warnings.accept("could not look through " + root + " for protected paths (" + e
+                                    + "): its git hooks and config and the other protected paths are not kept"
+                                    + " read-only in the sandbox this session.");
                             scanned.add(new ProtectedLayout(root, new Scan(root, rules)));
                         }
                     }
@@ -494,14 +496,35 @@ public final class ProtectedLayout {
                     modulesLinks.add(folder);
                 } else if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                     // Links are met, not followed: one in a protected place is kept, and protected where it leads.
-                    try (Stream<Path> walk = Files.walk(folder)) {
-                        walk.forEach(path -> {
+                    Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult preVisitDirectory(Path path, BasicFileAttributes attributes) {
                             candidates.add(path);
-                            if (nested.equals("modules") && Files.isSymbolicLink(path)) {
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFile(Path path, BasicFileAttributes attributes) {
+                            candidates.add(path);
+                            if (nested.equals("modules") && attributes.isSymbolicLink()) {
                                 modulesLinks.add(path);
                             }
-                        });
-                    }
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path path, IOException e) {
+                            // A folder that cannot be listed (chmod 111) may hold hooks git still enters by name:
+                            // it is kept read-only whole rather than taken for empty.
+                            keep(path);
+                            addOnce(
+                                    warnings,
+                                    relative(path) + " could not be read ("
+                                            + e.getClass().getSimpleName()
+                                            + "), so it is read-only in the sandbox as a whole.");
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
                 }
             }
             gitModules.add(new GitModules(git, relative(named), Set.copyOf(modulesLinks)));

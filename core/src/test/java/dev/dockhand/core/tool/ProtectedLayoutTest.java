@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -536,6 +538,30 @@ class ProtectedLayoutTest {
                         "could not be checked: it holds more than 30 folders; look at it before running git"
                                 + " submodule commands")),
                 absent.unchecked());
+    }
+
+    @Test
+    void aModulesFolderTheScanCannotListIsReadOnlyWholeAndSaid() throws Exception {
+        Assumptions.assumeFalse(
+                "root".equals(System.getProperty("user.name")), "root lists any folder, whatever its mode");
+        // Left by an earlier session's command: git enters it by name all the same.
+        Path evil =
+                Files.createDirectories(root.resolve(".git/modules/evil/hooks")).getParent();
+        Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("--x--x--x"));
+        try {
+            ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+            assertEquals(
+                    true,
+                    relative(layout.readOnly()).contains(".git/modules/evil"),
+                    layout.readOnly().toString());
+            assertEquals(
+                    List.of(".git/modules/evil could not be read (AccessDeniedException), so it is read-only in the"
+                            + " sandbox as a whole."),
+                    layout.warnings());
+        } finally {
+            Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwx------"));
+        }
     }
 
     @Test
