@@ -112,7 +112,7 @@ final class IgnoreRules {
             }
             if (attributes.get().isRegularFile()) {
                 try (InputStream in = Channels.newInputStream(folder.read(GITIGNORE))) {
-                    add(path, IgnoreFile.parse(in.readAllBytes()));
+                    add(path, IgnoreFile.read(in));
                 }
             }
         } catch (IOException e) {
@@ -124,7 +124,9 @@ final class IgnoreRules {
     private IgnoreFile readFile(Path file) {
         try (WorkspaceFile ignoreFile = workspace.openForRead(file.toString())) {
             if (ignoreFile.kind() == WorkspaceFile.Kind.FILE) {
-                return IgnoreFile.parse(ignoreFile.readAllBytes());
+                try (InputStream in = Channels.newInputStream(ignoreFile.open())) {
+                    return IgnoreFile.read(in);
+                }
             }
         } catch (PathOutsideWorkspaceException | IOException e) {
             // An unreadable .gitignore, or one linked from outside, ignores nothing; the search goes on.

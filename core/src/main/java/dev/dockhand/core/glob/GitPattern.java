@@ -97,6 +97,9 @@ final class GitPattern {
         CharClass.Builder set = new CharClass.Builder(negated);
         // The previous character, the start of a range; -1 when there is none (at the start, after a range or class).
         int previous = -1;
+        // The next ']' after a "[:", found once and kept until the reading passes it, so that many "[:" never closed
+        // by ":]" cost one look each, not one scan each to the same ']'.
+        int close = -1;
         do {
             if (p >= pattern.length()) {
                 return false;
@@ -124,7 +127,9 @@ final class GitPattern {
                 c = high;
                 previous = -1;
             } else if (c == '[' && p + 1 < pattern.length() && pattern.charAt(p + 1) == ':') {
-                int close = pattern.indexOf(']', p + 2);
+                if (close < p + 2) {
+                    close = pattern.indexOf(']', p + 2);
+                }
                 if (close < 0) {
                     return false;
                 }

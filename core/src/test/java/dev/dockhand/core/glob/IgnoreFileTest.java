@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dockhand.core.HostPrograms;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -274,6 +275,72 @@ class IgnoreFileTest {
                                 file.verdict(name, false),
                                 file.verdict(name.substring(1) + "b", false),
                                 file.verdict(deep, true))));
+    }
+
+    /**
+     * A bracket holding many {@code [:} never closed by {@code :]} is read in one pass: each used to look for the
+     * same {@code ]} again, and a 1 MB line took 4.3 s, a 3 MB one 40 s, on the turn's thread at every checkpoint.
+     */
+    @Test
+    void aBracketOfManyUnclosedClassNamesIsReadQuickly() {
+        String bracket = "[" + "[:a".repeat(1_000_000) + "]x";
+
+        Wildcard compiled = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> GitPattern.compile(bracket));
+
+        assertEquals(
+                List.of(true, true, false),
+                List.of(compiled.matches(":x"), compiled.matches("[x"), compiled.matches("bx")));
+    }
+
+    /** A line longer than 4096 characters is no rule, and one of 4096 is; so no line costs more to read or match. */
+    @Test
+    void aRuleLongerThanTheLimitNeverMatches() {
+        String longest = "a".repeat(IgnoreFile.MAX_RULE_LENGTH);
+        String tooLong = "b".repeat(IgnoreFile.MAX_RULE_LENGTH + 1);
+        IgnoreFile file = IgnoreFile.parse((longest + "\n" + tooLong + "\n").getBytes(StandardCharsets.UTF_8));
+
+        assertEquals(
+                List.of(IgnoreFile.Verdict.IGNORED, IgnoreFile.Verdict.UNDECIDED),
+                List.of(file.verdict(longest, false), file.verdict(tooLong, false)));
+    }
+
+    /** Only a file's first MiB is read; the line it cuts is dropped, not read as the part before the cut. */
+    @Test
+    void onlyTheFirstMebibyteOfAFileIsRead() throws Exception {
+        StringBuilder text = new StringBuilder("first.txt\n");
+        while (text.length() < IgnoreFile.MAX_BYTES - 3 - 100) {
+            text.append("# filler\n");
+        }
+        text.append("#".repeat(IgnoreFile.MAX_BYTES - 3 - text.length() - 1)).append('\n');
+        // Starts 3 bytes before the limit: "str" is all of it the first MiB holds.
+        text.append("straddle.txt\nafter.txt\n");
+        IgnoreFile file = IgnoreFile.parse(text.toString().getBytes(StandardCharsets.UTF_8));
+        // A stream that never ends: reading it stops just past the limit.
+        long[] served = {0};
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                served[0]++;
+                return served[0] % 2 == 0 ? '\n' : 'x';
+            }
+        };
+        IgnoreFile read = IgnoreFile.read(endless);
+
+        assertEquals(
+                List.of(
+                        IgnoreFile.Verdict.IGNORED,
+                        IgnoreFile.Verdict.UNDECIDED,
+                        IgnoreFile.Verdict.UNDECIDED,
+                        IgnoreFile.Verdict.UNDECIDED,
+                        IgnoreFile.Verdict.IGNORED,
+                        (long) IgnoreFile.MAX_BYTES + 1),
+                List.of(
+                        file.verdict("first.txt", false),
+                        file.verdict("str", false),
+                        file.verdict("straddle.txt", false),
+                        file.verdict("after.txt", false),
+                        read.verdict("x", false),
+                        served[0]));
     }
 
     private static Set<String> ignoredByDockhand(Case test) {
