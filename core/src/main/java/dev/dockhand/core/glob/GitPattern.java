@@ -6,8 +6,10 @@ package dev.dockhand.core.glob;
  * by a leading {@code !} or {@code ^}, with ranges, backslash escapes and the named classes {@code [:alpha:]} and the
  * others); a backslash makes the next character plain; a run of two or more {@code *} that is a whole part of the path
  * ({@code **}{@code /x}, {@code x/**}, {@code x/**}{@code /y}) matches across {@code /}, where {@code **}{@code /} also
- * matches nothing, and any other run is one {@code *}. A pattern git gives up on (an unclosed bracket, an unknown class
- * name, a trailing backslash) matches nothing, as in git.
+ * matches nothing, and any other run is one {@code *} ({@code foo**}{@code /bar} is {@code foo*}{@code /bar}, as git
+ * 2.52 and later read it; earlier git compared the {@code foo} apart and read {@code **}{@code /bar} as if it started
+ * the rule). A pattern git gives up on (an unclosed bracket, an unknown class name, a trailing backslash) matches
+ * nothing, as in git.
  */
 final class GitPattern {
     private final String pattern;
