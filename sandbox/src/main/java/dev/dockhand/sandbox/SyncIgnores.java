@@ -66,7 +66,7 @@ final class SyncIgnores {
             return IgnoreFile.EMPTY;
         }
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            return IgnoreFile.parse(in.readAllBytes());
+            return IgnoreFile.read(in);
         } catch (IOException e) {
             log.warn("could not read {}; its rules are not applied to the sandbox's copy", file, e);
             return IgnoreFile.EMPTY;

@@ -29,9 +29,11 @@ import java.util.Set;
  *
  * <p>The rules are git's own, read by core's {@link IgnoreFile} (the checkpoints' store uses the same): the
  * {@code .gitignore} nearest a path decides first, each one deeper overriding those above it, then
- * {@code .git/info/exclude}; a path in an ignored folder is ignored, whatever a rule says of it. A walk asks about every
- * entry it meets, so a question costs a few string comparisons for most rules, and no rule, however it is written,
- * more than the path's length times its own; the tool call's globs are matched the same way ({@link Glob}).
+ * {@code .git/info/exclude}; a path in an ignored folder is ignored, whatever a rule says of it, but for the folder
+ * the call searches ({@link #startAt}): one the model names, {@code node_modules/pkg}, is searched, as ripgrep searches
+ * a path it is given, so both give the same answer. A walk asks about every entry it meets, so a question costs a few
+ * string comparisons for most rules, and no rule, however it is written, more than the path's length times its own;
+ * the tool call's globs are matched the same way ({@link Glob}).
  */
 final class IgnoreRules {
     private static final String GITIGNORE = ".gitignore";
@@ -47,6 +49,8 @@ final class IgnoreRules {
     private final List<Glob> extra = new ArrayList<>();
     /** What was decided of each folder asked about, by its relative path: the walk asks about a file's folder first. */
     private final Map<String, Boolean> folders = new HashMap<>();
+    /** The folder the call searches, relative to the root: it and the folders above it are searched even if ignored. */
+    private String start = "";
 
     /**
      * Rules relative to the workspace root, where {@code .gitignore} rules start, and the call's own globs.
@@ -63,11 +67,16 @@ final class IgnoreRules {
         exclude = readFile(root.resolve(".git/info/exclude"));
     }
 
-    /** Reads the {@code .gitignore} files of every folder from the root down to {@code folder}. */
-    void loadDownTo(Path folder) {
+    /**
+     * Starts the call's search at {@code folder}: reads the {@code .gitignore} files of every folder from the root down
+     * to it, and searches it even when it, or a folder above it, is ignored, as ripgrep searches a path it is given;
+     * the rules still decide what lies below it.
+     */
+    void startAt(Path folder) {
         if (!folder.startsWith(root)) {
             return;
         }
+        start = relative(folder);
         Path current = root;
         load(current);
         for (Path part : root.relativize(folder)) {
@@ -103,7 +112,7 @@ final class IgnoreRules {
             }
             if (attributes.get().isRegularFile()) {
                 try (InputStream in = Channels.newInputStream(folder.read(GITIGNORE))) {
-                    add(path, IgnoreFile.parse(in.readAllBytes()));
+                    add(path, IgnoreFile.read(in));
                 }
             }
         } catch (IOException e) {
@@ -115,7 +124,9 @@ final class IgnoreRules {
     private IgnoreFile readFile(Path file) {
         try (WorkspaceFile ignoreFile = workspace.openForRead(file.toString())) {
             if (ignoreFile.kind() == WorkspaceFile.Kind.FILE) {
-                return IgnoreFile.parse(ignoreFile.readAllBytes());
+                try (InputStream in = Channels.newInputStream(ignoreFile.open())) {
+                    return IgnoreFile.read(in);
+                }
             }
         } catch (PathOutsideWorkspaceException | IOException e) {
             // An unreadable .gitignore, or one linked from outside, ignores nothing; the search goes on.
@@ -162,8 +173,14 @@ final class IgnoreRules {
         return slash > 0 && folderIgnored(relative.substring(0, slash)) || decided(relative, directory);
     }
 
-    /** Whether a folder, or one it lies in, is ignored: git looks no further into an ignored folder. */
+    /**
+     * Whether a folder, or one it lies in below the call's start, is ignored: git looks no further into an ignored
+     * folder. The start folder and those above it count as not ignored ({@link #startAt}).
+     */
     private boolean folderIgnored(String folder) {
+        if (start.startsWith(folder) && (start.length() == folder.length() || start.charAt(folder.length()) == '/')) {
+            return false;
+        }
         Boolean known = folders.get(folder);
         if (known == null) {
             int slash = folder.lastIndexOf('/');

@@ -73,7 +73,7 @@ public final class ListDirectoryTool extends BaseTool<ListDirectoryTool.Params> 
             }
             IgnoreRules rules =
                     new IgnoreRules(context.workspace(), params.ignore() == null ? List.of() : params.ignore());
-            rules.loadDownTo(target.path());
+            rules.startAt(target.path());
             try (OpenFolder folder = target.openFolder()) {
                 return list(shown, folder, rules);
             }

@@ -1,5 +1,6 @@
 package dev.dockhand.tools;
 
+import dev.dockhand.core.glob.IgnoreFile;
 import dev.dockhand.core.tool.OpenFolder;
 import dev.dockhand.core.tool.ToolContext;
 import dev.dockhand.core.tool.Workspace;
@@ -166,8 +167,10 @@ final class RipgrepFiles {
         if (!attributes.isRegularFile()) {
             return false;
         }
-        try {
-            return rulesReadAlike(Files.readAllBytes(gitignore));
+        // The walk reads the first MiB of a .gitignore; ripgrep reads it all.
+        try (InputStream in = Files.newInputStream(gitignore, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] text = in.readNBytes(IgnoreFile.MAX_BYTES + 1);
+            return text.length <= IgnoreFile.MAX_BYTES && rulesReadAlike(text);
         } catch (NoSuchFileException gone) {
             return true;
         }
@@ -176,8 +179,9 @@ final class RipgrepFiles {
     /**
      * Whether ripgrep's glob syntax and git's read every rule of a .gitignore the same. Found by trying both:
      * braces ({@code {a,b}.txt} is an alternation to ripgrep, a literal name to git), character classes
-     * ({@code [[:digit:]]}, which git knows and ripgrep reads as a set of characters), and a tab or other white space
-     * ending a rule (ripgrep trims it, git keeps it); backslash escapes, which agreed where tried, are left to the walk
+     * ({@code [[:digit:]]}, which git knows and ripgrep reads as a set of characters), a tab or other white space
+     * ending a rule (ripgrep trims it, git keeps it), and a line longer than {@link IgnoreFile#MAX_RULE_LENGTH} (no
+     * rule to the walk; counted in bytes, which are never fewer than its characters); backslash escapes, which agreed where tried, are left to the walk
      * too, being rare and many. Trailing spaces, CRLF line ends, {@code **} in its forms and negated or ranged sets
      * were read alike. Comment lines are skipped.
      */
@@ -190,6 +194,9 @@ final class RipgrepFiles {
             }
             int last = end > start && text[end - 1] == '\r' ? end - 2 : end - 1;
             if (last >= start && text[start] != '#') {
+                if (last - start >= IgnoreFile.MAX_RULE_LENGTH) {
+                    return false;
+                }
                 byte ending = text[last];
                 if (ending == '\t' || ending == 0x0b || ending == '\f' || ending == '\r') {
                     return false;

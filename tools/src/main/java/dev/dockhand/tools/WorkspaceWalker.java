@@ -49,7 +49,7 @@ final class WorkspaceWalker {
             return;
         }
         if (attributes.get().isDirectory()) {
-            rules.loadDownTo(start.path());
+            rules.startAt(start.path());
             try (OpenFolder folder = start.openFolder()) {
                 walkFolder(folder, visitor);
             }

@@ -153,7 +153,7 @@ final class WorkspaceWalk {
             if (ignoreStat.mode() == FileMode.REGULAR_FILE || ignoreStat.mode() == FileMode.EXECUTABLE_FILE) {
                 IgnoreFile file = IgnoreFile.EMPTY;
                 try (InputStream in = Files.newInputStream(ignoreFile, LinkOption.NOFOLLOW_LINKS)) {
-                    file = IgnoreFile.parse(in.readAllBytes());
+                    file = IgnoreFile.read(in);
                 } catch (IOException e) {
                     // Unreadable rules are no rules, as for git; the file itself is still recorded below if it can be.
                 }

@@ -6,8 +6,10 @@ package dev.dockhand.core.glob;
  * by a leading {@code !} or {@code ^}, with ranges, backslash escapes and the named classes {@code [:alpha:]} and the
  * others); a backslash makes the next character plain; a run of two or more {@code *} that is a whole part of the path
  * ({@code **}{@code /x}, {@code x/**}, {@code x/**}{@code /y}) matches across {@code /}, where {@code **}{@code /} also
- * matches nothing, and any other run is one {@code *}. A pattern git gives up on (an unclosed bracket, an unknown class
- * name, a trailing backslash) matches nothing, as in git.
+ * matches nothing, and any other run is one {@code *} ({@code foo**}{@code /bar} is {@code foo*}{@code /bar}, as git
+ * 2.52 and later read it; earlier git compared the {@code foo} apart and read {@code **}{@code /bar} as if it started
+ * the rule). A pattern git gives up on (an unclosed bracket, an unknown class name, a trailing backslash) matches
+ * nothing, as in git.
  */
 final class GitPattern {
     private final String pattern;
@@ -97,6 +99,9 @@ final class GitPattern {
         CharClass.Builder set = new CharClass.Builder(negated);
         // The previous character, the start of a range; -1 when there is none (at the start, after a range or class).
         int previous = -1;
+        // The next ']' after a "[:", found once and kept until the reading passes it, so that many "[:" never closed
+        // by ":]" cost one look each, not one scan each to the same ']'.
+        int close = -1;
         do {
             if (p >= pattern.length()) {
                 return false;
@@ -124,7 +129,9 @@ final class GitPattern {
                 c = high;
                 previous = -1;
             } else if (c == '[' && p + 1 < pattern.length() && pattern.charAt(p + 1) == ':') {
-                int close = pattern.indexOf(']', p + 2);
+                if (close < p + 2) {
+                    close = pattern.indexOf(']', p + 2);
+                }
                 if (close < 0) {
                     return false;
                 }

@@ -1,5 +1,7 @@
 package dev.dockhand.core.glob;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +17,20 @@ import java.util.List;
  * only. A rule with no other {@code /} matches the last name of a path, at any depth; one with a {@code /} at its start
  * or in its middle matches the whole path relative to the file's folder. {@link GitPattern} reads the wildcards.
  *
+ * <p>Limits, so that no file makes reading it take long: only the first {@link #MAX_BYTES} bytes of a file are read
+ * (the line they cut is dropped), and a line longer than {@link #MAX_RULE_LENGTH} characters is no rule; it never
+ * matches. git reads whole files (up to 100 MiB since git 2.45.3) and lines of any length.
+ *
  * <p>Matching: the last rule that matches a path decides ({@link #verdict}). A file in a folder that is ignored cannot
  * be re-included: callers do not look into ignored folders, or ask about each folder of a path first.
  */
 public final class IgnoreFile {
+    /** The most of a file that is read: the first 1 MiB. */
+    public static final int MAX_BYTES = 1 << 20;
+
+    /** The longest line read as a rule, as {@link Glob#MAX_LENGTH} for a glob. */
+    public static final int MAX_RULE_LENGTH = Glob.MAX_LENGTH;
+
     /** A file with no rule. */
     public static final IgnoreFile EMPTY = new IgnoreFile(List.of());
 
@@ -46,9 +58,24 @@ public final class IgnoreFile {
         this.rules = rules;
     }
 
-    /** Reads a file's bytes (UTF-8; a byte order mark at its start is skipped, as git skips it). */
+    /** Reads a file from {@code in}, at most {@link #MAX_BYTES} of it ({@link #parse}). */
+    public static IgnoreFile read(InputStream in) throws IOException {
+        return parse(in.readNBytes(MAX_BYTES + 1));
+    }
+
+    /**
+     * Reads a file's bytes (UTF-8; a byte order mark at its start is skipped, as git skips it), the first
+     * {@link #MAX_BYTES} of them: when there are more, the line they cut is dropped.
+     */
     public static IgnoreFile parse(byte[] content) {
-        String text = new String(content, StandardCharsets.UTF_8);
+        int length = content.length;
+        if (length > MAX_BYTES) {
+            length = MAX_BYTES;
+            while (length > 0 && content[length - 1] != '\n') {
+                length--;
+            }
+        }
+        String text = new String(content, 0, length, StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
@@ -62,7 +89,7 @@ public final class IgnoreFile {
             if (end > start && text.charAt(start) != '#') {
                 int stop = text.charAt(end - 1) == '\r' ? end - 1 : end;
                 String line = withoutTrailingSpaces(text.substring(start, stop));
-                if (!line.isEmpty()) {
+                if (!line.isEmpty() && line.length() <= MAX_RULE_LENGTH) {
                     rules.add(rule(line));
                 }
             }

@@ -3,6 +3,7 @@ package dev.dockhand.core.glob;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A compiled wildcard pattern, matched in time proportional to the text's length times the pattern's size, whatever
@@ -14,7 +15,10 @@ import java.util.List;
  * <p>The program's operations match one code point each ({@code ?} and a bracket expression never match {@code /}), or
  * loop over any run of them ({@code *} never crossing a {@code /}, Java's {@code **} crossing them), or move on
  * without reading (to several places for an alternation or an optional part). Plain names and {@code *.ext}, most of
- * a {@code .gitignore}, skip the program: they are a string comparison.
+ * a {@code .gitignore}, skip the program: they are a string comparison. So does {@code **}{@code /x/**} and the like:
+ * its rest ({@code x/**}) is compared at the text's start and after each slash. Any other text is first looked through
+ * for the characters every match holds ({@code x/}), and only one that has them runs the program, with arrays kept
+ * from the last run.
  */
 public final class Wildcard {
     static final byte CHAR = 0;
@@ -43,6 +47,20 @@ public final class Wildcard {
     private final String tailText;
     /** The one operation between the head and the tail, when there is exactly one; -1 otherwise. */
     private final byte middle;
+    /**
+     * Characters every match holds between the head and the tail, side by side (the longest such run of the program's
+     * plain characters); null when there are none. A text without them is refused before the automaton runs:
+     * {@code **}{@code /generated/**} needs {@code generated/}.
+     */
+    private final String required;
+    /** A run kept for the next match, so that most matches allocate nothing; taken by one match at a time. */
+    private final AtomicReference<Run> spare = new AtomicReference<>();
+    /**
+     * For a program that starts with {@code **}{@code /} (any folders, or none) and whose rest needs no automaton
+     * ({@code **}{@code /generated/**}, {@code **}{@code /foo}): that rest, tried at the text's start and after each
+     * {@code /} in it, each try a string comparison or two. Null otherwise.
+     */
+    private final Wildcard floating;
 
     private Wildcard(byte[] ops, int[] args, CharClass[] classes, int[][] forks, boolean never) {
         this.ops = ops;
@@ -73,6 +91,100 @@ public final class Wildcard {
         this.headText = text(0, head);
         this.tailText = text(tailStart, ops.length);
         this.middle = tailStart - head == 1 ? ops[head] : -1;
+        this.required = required(fixedHead, tailStart);
+        Wildcard rest = startsAnyFolders() ? afterAnyFolders() : null;
+        this.floating = rest != null && rest.floating == null && !rest.needsRun() ? rest : null;
+    }
+
+    /** Whether the program starts with {@code **}{@code /}: a fork to a loop over anything then a slash, or past both. */
+    private boolean startsAnyFolders() {
+        if (ops.length < 3 || ops[0] != FORK || ops[1] != STAR_ANY || ops[2] != CHAR || args[2] != '/') {
+            return false;
+        }
+        int[] targets = forks[args[0]];
+        if (targets.length != 2 || targets[0] != 1 || targets[1] != 3) {
+            return false;
+        }
+        // Nothing after it leads back into it.
+        for (int i = 3; i < ops.length; i++) {
+            if (ops[i] == JUMP && args[i] < 3) {
+                return false;
+            }
+            if (ops[i] == FORK) {
+                for (int target : forks[args[i]]) {
+                    if (target < 3) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The program after its leading {@code **}{@code /}, its forks and jumps moved to match. */
+    private Wildcard afterAnyFolders() {
+        int[] restArgs = Arrays.copyOfRange(args, 3, args.length);
+        byte[] restOps = Arrays.copyOfRange(ops, 3, ops.length);
+        int[][] restForks = new int[forks.length][];
+        for (int f = 0; f < forks.length; f++) {
+            restForks[f] = Arrays.stream(forks[f]).map(target -> target - 3).toArray();
+        }
+        for (int i = 0; i < restOps.length; i++) {
+            if (restOps[i] == JUMP) {
+                restArgs[i] -= 3;
+            }
+        }
+        return new Wildcard(restOps, restArgs, classes, restForks, false);
+    }
+
+    /** Whether matching runs the automaton: the part between the fixed head and tail is more than one loop. */
+    private boolean needsRun() {
+        return head + tail != ops.length && middle != STAR && middle != STAR_ANY;
+    }
+
+    /**
+     * The longest run of plain characters between operations {@code from} and {@code to} that every way through the
+     * program reads in a row; null when there is none. Forks and jumps only lead forward, so an operation is passed
+     * on every way unless one leads from before it to after it.
+     */
+    private String required(int from, int to) {
+        // skipped[i] > 0: some fork or jump leads over operation i.
+        int[] skipped = new int[ops.length + 1];
+        for (int i = 0; i < ops.length; i++) {
+            int[] targets = ops[i] == FORK ? forks[args[i]] : ops[i] == JUMP ? new int[] {args[i]} : new int[0];
+            for (int target : targets) {
+                if (target <= i) {
+                    // A way back (none is built now): the reasoning below would not hold.
+                    return null;
+                }
+                if (target > i + 1) {
+                    skipped[i + 1]++;
+                    skipped[target]--;
+                }
+            }
+        }
+        int over = 0;
+        for (int i = 0; i < from; i++) {
+            over += skipped[i];
+        }
+        int bestStart = 0;
+        int bestLength = 0;
+        int runStart = -1;
+        for (int i = from; i < to; i++) {
+            over += skipped[i];
+            if (ops[i] == CHAR && over == 0) {
+                if (runStart < 0) {
+                    runStart = i;
+                }
+                if (i + 1 - runStart > bestLength) {
+                    bestStart = runStart;
+                    bestLength = i + 1 - runStart;
+                }
+            } else {
+                runStart = -1;
+            }
+        }
+        return bestLength == 0 ? null : text(bestStart, bestStart + bestLength);
     }
 
     /** The characters operations {@code from} to {@code to} match, when each matches one given; null otherwise. */
@@ -102,6 +214,9 @@ public final class Wildcard {
         if (never) {
             return false;
         }
+        if (floating != null) {
+            return floatingMatches(text, from, to);
+        }
         int start = headText != null
                 ? (text.startsWith(headText, from) ? from + headText.length() : -1)
                 : fixedAtStart(text, from, to);
@@ -126,7 +241,40 @@ public final class Wildcard {
         if (middle == STAR_ANY) {
             return true;
         }
-        return new Run().matches(text, start, end);
+        if (required != null) {
+            int at = text.indexOf(required, start);
+            if (at < 0 || at + required.length() > end) {
+                return false;
+            }
+        }
+        Run run = spare.getAndSet(null);
+        if (run == null) {
+            run = new Run();
+        }
+        try {
+            return run.matches(text, start, end);
+        } finally {
+            spare.set(run);
+        }
+    }
+
+    /** Whether the rest after a leading {@code **}{@code /} matches from the start or from just after a slash. */
+    private boolean floatingMatches(String text, int from, int to) {
+        if (required != null) {
+            int at = text.indexOf(required, from);
+            if (at < 0 || at + required.length() > to) {
+                return false;
+            }
+        }
+        if (floating.matches(text, from, to)) {
+            return true;
+        }
+        for (int slash = text.indexOf('/', from); slash >= 0 && slash < to; slash = text.indexOf('/', slash + 1)) {
+            if (floating.matches(text, slash + 1, to)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Where the text after the head starts, or -1 when the head does not match. */
@@ -181,9 +329,16 @@ public final class Wildcard {
         /** The step at which each state (and the accepting one, last) was last reached. */
         private final int[] reached = new int[accept + 1];
 
-        private int step = 1;
+        private int step;
 
         boolean matches(String text, int from, int to) {
+            if (step > Integer.MAX_VALUE - 2 - (to - from)) {
+                // The steps of earlier matches are told apart from this one's by number: start again before they
+                // could repeat.
+                Arrays.fill(reached, 0);
+                step = 0;
+            }
+            step++;
             int count = reach(head, current, 0);
             int i = from;
             while (i < to) {
