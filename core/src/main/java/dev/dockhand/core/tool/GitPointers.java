@@ -1,7 +1,6 @@
 package dev.dockhand.core.tool;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -9,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,8 +34,14 @@ final class GitPointers {
     /** Most bytes of a {@code .git} file or a {@code commondir} that are read: a path is never longer. */
     private static final int POINTER_BYTES = 4096;
 
+    /**
+     * Most settings naming places taken from one config file: a file of thousands of {@code hooksPath} lines, which a
+     * command can write, would otherwise slow every write check.
+     */
+    static final int MAX_SETTINGS = 1000;
+
     /** Config files larger than this are passed over. */
-    private static final long CONFIG_BYTES = 1 << 20;
+    private static final int CONFIG_BYTES = 1 << 20;
 
     private GitPointers() {}
 
@@ -57,6 +63,9 @@ final class GitPointers {
         reader.read(gitFolder.resolve("config.worktree"), false, 0);
         for (Path file : user.files()) {
             reader.read(file, !file.startsWith(root), 0);
+            // The user's own config kept in the workspace (a dotfiles repository, ~/.gitconfig linked into it): what
+            // a command writes there runs in every repository of theirs.
+            ProtectedLayout.realPath(file).ifPresent(real -> reader.point(real, "your git config"));
         }
         reader.hookLinks(gitFolder.resolve("hooks"));
         if (!common.equals(gitFolder)) {
@@ -111,23 +120,16 @@ final class GitPointers {
 
     /** A pointer file's text less the line breaks at its end; empty when it is no regular file or too long. */
     private static Optional<String> pointer(Path file) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        Optional<byte[]> bytes = SmallFile.read(file, POINTER_BYTES, LinkOption.NOFOLLOW_LINKS);
+        if (bytes.isEmpty() || bytes.get().length > POINTER_BYTES) {
             return Optional.empty();
         }
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] bytes = in.readNBytes(POINTER_BYTES + 1);
-            if (bytes.length > POINTER_BYTES) {
-                return Optional.empty();
-            }
-            String text = new String(bytes, StandardCharsets.UTF_8);
-            int end = text.length();
-            while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
-                end--;
-            }
-            return Optional.of(text.substring(0, end));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
+        String text = new String(bytes.get(), StandardCharsets.UTF_8);
+        int end = text.length();
+        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
+            end--;
         }
+        return Optional.of(text.substring(0, end));
     }
 
     /**
@@ -155,8 +157,8 @@ final class GitPointers {
         private final Path workTree;
         private final Path root;
         private final UserGitConfig user;
-        private final List<Path> places = new ArrayList<>();
-        private final List<String> warnings = new ArrayList<>();
+        private final Set<Path> places = new LinkedHashSet<>();
+        private final Set<String> warnings = new LinkedHashSet<>();
         private final Set<Path> read = new HashSet<>();
 
         Reader(Path gitFolder, Path common, Path workTree, Path root, UserGitConfig user) {
@@ -177,7 +179,13 @@ final class GitPointers {
             if (depth > MAX_INCLUDE_DEPTH || !read.add(file)) {
                 return;
             }
-            for (Setting setting : settings(file)) {
+            List<Setting> settings = settings(file);
+            if (settings.size() > MAX_SETTINGS) {
+                warnings.add(shown(file) + " names more than " + MAX_SETTINGS + " hook folders and included files;"
+                        + " only the first " + MAX_SETTINGS + " are protected.");
+                settings = settings.subList(0, MAX_SETTINGS);
+            }
+            for (Setting setting : settings) {
                 String shown = setting.key() + " in " + shown(file);
                 if (setting.key().equals("core.hooksPath")) {
                     resolve(workTree, setting.value()).ifPresent(place -> point(place, shown));
@@ -230,12 +238,9 @@ final class GitPointers {
                     || workTree.startsWith(place)
                     || gitFolder.startsWith(place)
                     || common.startsWith(place)) {
-                String warning = what + " names " + folder(place) + ", a folder that holds the repository at "
-                        + folder(workTree) + ": it is not protected, or every file in it would need your yes.";
-                if (!warnings.contains(warning)) {
-                    warnings.add(warning);
-                }
-            } else if (!places.contains(place)) {
+                warnings.add(what + " names " + folder(place) + ", a folder that holds the repository at "
+                        + folder(workTree) + ": it is not protected, or every file in it would need your yes.");
+            } else {
                 places.add(place);
             }
         }
@@ -280,15 +285,17 @@ final class GitPointers {
      * it cannot read is passed over.
      */
     private static List<Setting> settings(Path config) {
-        List<String> lines;
-        try {
-            if (!Files.isRegularFile(config) || Files.size(config) > CONFIG_BYTES) {
-                return List.of();
-            }
-            lines = Files.readAllLines(config, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
+        Optional<byte[]> bytes = SmallFile.read(config, CONFIG_BYTES);
+        if (bytes.isEmpty() || bytes.get().length > CONFIG_BYTES) {
             return List.of();
         }
+        // As git reads it: bytes that are no UTF-8 (a Latin-1 name) spoil only themselves, and a byte-order mark
+        // before the first section is no part of it.
+        String text = new String(bytes.get(), StandardCharsets.UTF_8);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<String> lines = text.lines().toList();
         List<Setting> settings = new ArrayList<>();
         String section = "";
         for (String raw : lines) {

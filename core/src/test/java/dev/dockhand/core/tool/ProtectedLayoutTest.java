@@ -719,6 +719,66 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void aConfigWithALatinOneByteOrAByteOrderMarkIsStillReadAsGitReadsIt(@TempDir Path home) throws Exception {
+        Files.createDirectories(root.resolve(".githooks"));
+        Files.createDirectories(root.resolve("ci/hooks"));
+        // git takes both: a name saved in Latin-1 by an old editor, a byte-order mark from one on Windows.
+        Files.write(
+                home.resolve(".gitconfig"),
+                "[user]\n\tname = J\u00fcrgen\n[core]\n\thooksPath = .githooks\n"
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.writeString(root.resolve(".git/config"), "\uFEFF[core]\n\thooksPath = ci/hooks\n");
+        ProtectedPaths rules = new ProtectedPaths(
+                List.of(), List.of(), new UserGitConfig(Optional.of(home), List.of(home.resolve(".gitconfig"))));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, rules);
+
+        List<String> readOnly = relative(layout.readOnly());
+        assertEquals(List.of(true, true), List.of(readOnly.contains(".githooks"), readOnly.contains("ci/hooks")));
+    }
+
+    @Test
+    void theUsersOwnGitConfigKeptInTheWorkspaceIsProtected(@TempDir Path home) throws Exception {
+        // A dotfiles repository as the workspace, ~/.gitconfig a link into it (GNU Stow).
+        Files.createDirectories(root.resolve("git"));
+        Files.writeString(root.resolve("git/.gitconfig"), "[user]\n\tname = me\n");
+        Files.createSymbolicLink(home.resolve(".gitconfig"), root.resolve("git/.gitconfig"));
+        ProtectedPaths rules = new ProtectedPaths(
+                List.of(), List.of(), new UserGitConfig(Optional.of(home), List.of(home.resolve(".gitconfig"))));
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, rules);
+
+        assertEquals(
+                true,
+                relative(layout.readOnly()).contains("git/.gitconfig"),
+                layout.readOnly().toString());
+    }
+
+    @Test
+    void aConfigOfThousandsOfHooksPathsIsReadOnlyToItsFirstThousandAndSaid() throws Exception {
+        StringBuilder config = new StringBuilder("[core]\n");
+        for (int i = 0; i < 5000; i++) {
+            config.append("\thooksPath = h").append(i).append('\n');
+        }
+        Files.writeString(root.resolve(".git/config"), config);
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, ProtectedPaths.defaults());
+
+        List<String> absent = relative(layout.absent().paths());
+        assertEquals(
+                List.of(true, false),
+                List.of(
+                        absent.contains("h" + (GitPointers.MAX_SETTINGS - 1)),
+                        absent.contains("h" + GitPointers.MAX_SETTINGS)));
+        assertEquals(
+                true,
+                layout.warnings()
+                        .contains(".git/config names more than 1000 hook folders and included files; only the"
+                                + " first 1000 are protected."),
+                layout.warnings().toString());
+    }
+
+    @Test
     void aPointerThatLeadsThroughAMissingFolderAndUpIsThatFolderAndOneThatHoldsTheRepositoryIsToldNotProtected()
             throws Exception {
         // Read lexically, missing/.. is the work tree; git's open fails until missing is made, then leads into it.
