@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * scan found (see {@link ProtectedLayout}), and every path the rules name now, found by one walk of the root, so that
  * one created since the scan (a {@code pkg/.claude} in a folder that had none, an {@code .mcp.json}, a hooks folder
  * prepared for a submodule in {@code .git/modules}) is seen too. The walk does not follow links, enters a protected
- * folder only to list it, leaves out git's object, ref and log folders, and stops after
- * {@link ProtectedLayout#MAX_FOLDERS} folders.
+ * folder only to list it, leaves out git's object, ref and log folders, and stops after as many folders as the scan
+ * (whose warning says when it stopped).
  */
 final class ProtectedFingerprint {
     /** Most entries of one protected folder that a fingerprint lists. */
@@ -48,7 +48,7 @@ final class ProtectedFingerprint {
      * ones as such, a folder's entries listed) and each path under {@code root} that {@code rules} protect, and each
      * link inside a git folder (git makes none; one there can lead git to hooks anywhere).
      */
-    static Map<String, String> of(Path root, ProtectedPaths rules, List<Path> known) {
+    static Map<String, String> of(Path root, ProtectedPaths rules, List<Path> known, int maxFolders) {
         Map<String, String> prints = new TreeMap<>();
         for (Path path : known) {
             String name = relative(root, path);
@@ -62,7 +62,10 @@ final class ProtectedFingerprint {
         }
         try {
             Files.walkFileTree(
-                    root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, new Named(root, rules, prints));
+                    root,
+                    EnumSet.noneOf(FileVisitOption.class),
+                    Integer.MAX_VALUE,
+                    new Named(root, rules, prints, maxFolders));
         } catch (IOException | RuntimeException e) {
             // What the walk had found stays; the rest is as unknown before the command as after it.
             LoggerFactory.getLogger(ProtectedFingerprint.class).error("could not walk {} for protected paths", root, e);
@@ -88,19 +91,21 @@ final class ProtectedFingerprint {
         private final Path root;
         private final ProtectedPaths rules;
         private final Map<String, String> prints;
+        private final int maxFolders;
         private int folders;
         /** How many git folders the walk is in. */
         private int inGit;
 
-        Named(Path root, ProtectedPaths rules, Map<String, String> prints) {
+        Named(Path root, ProtectedPaths rules, Map<String, String> prints, int maxFolders) {
             this.root = root;
             this.rules = rules;
             this.prints = prints;
+            this.maxFolders = maxFolders;
         }
 
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-            if (++folders > ProtectedLayout.MAX_FOLDERS) {
+            if (++folders > maxFolders) {
                 return FileVisitResult.TERMINATE;
             }
             if (dir.equals(root)) {

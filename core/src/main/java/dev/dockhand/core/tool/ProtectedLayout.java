@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The walk does not follow links, does not enter a git folder beyond what it protects, and stops after
  * {@link #MAX_FOLDERS} folders (a repository nested deeper than that in a huge tree is left to the file tools'
- * approval and the fingerprint of what was found). Each look into a git folder's {@code modules} (see {@link #absent})
+ * approval and the fingerprint of what was found), which it says in a warning. Each look into a git folder's {@code modules} (see {@link #absent})
  * stops there too, and says so.
  */
 public final class ProtectedLayout {
@@ -346,6 +346,14 @@ public final class ProtectedLayout {
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
             if (++folders > maxFolders) {
+                // Which folders are left is up to the order the file system lists them in, so the user must know.
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "stopped looking through %s for protected paths after %,d folders: a git repository or"
+                                + " settings folder further in is not protected this session (neither read-only in"
+                                + " the sandbox nor watched without one); start Dockhand in a smaller folder.",
+                        root,
+                        maxFolders));
                 return FileVisitResult.TERMINATE;
             }
             // Without case, as ProtectedPaths compares: on a case-insensitive file system .Git is git's folder.
@@ -760,7 +768,7 @@ public final class ProtectedLayout {
         List<Path> known = new ArrayList<>(readOnly);
         known.addAll(missing);
         known.addAll(absent);
-        return ProtectedFingerprint.of(root, rules, known);
+        return ProtectedFingerprint.of(root, rules, known, maxFolders);
     }
 
     /**

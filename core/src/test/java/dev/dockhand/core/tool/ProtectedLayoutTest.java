@@ -541,6 +541,36 @@ class ProtectedLayoutTest {
     }
 
     @Test
+    void aScanThatStopsAtItsFolderCountSaysSoAndTheFingerprintStopsWithIt() throws Exception {
+        for (int i = 0; i < 40; i++) {
+            Files.createDirectories(root.resolve("build/out" + i));
+        }
+
+        ProtectedLayout layout = ProtectedLayout.scan(root, List.of(root), ProtectedPaths.defaults(), 30);
+
+        assertEquals(
+                List.of("stopped looking through " + root + " for protected paths after 30 folders: a git repository"
+                        + " or settings folder further in is not protected this session (neither read-only in the"
+                        + " sandbox nor watched without one); start Dockhand in a smaller folder."),
+                layout.warnings());
+        // Made after the scan, so only the fingerprint's own walk finds them: it walks no further than the scan.
+        for (int i = 0; i < 40; i++) {
+            Files.createDirectories(root.resolve("build/out" + i + "/.claude"));
+        }
+        assertEquals(
+                List.of(40L, true),
+                List.of(
+                        claudeFolders(ProtectedFingerprint.of(root, ProtectedPaths.defaults(), List.of(), 1_000)),
+                        claudeFolders(ProtectedFingerprint.of(root, ProtectedPaths.defaults(), List.of(), 30)) < 30));
+    }
+
+    private static long claudeFolders(Map<String, String> fingerprint) {
+        return fingerprint.keySet().stream()
+                .filter(path -> path.endsWith("/.claude"))
+                .count();
+    }
+
+    @Test
     void aModulesFolderTheScanCannotListIsReadOnlyWholeAndSaid() throws Exception {
         Assumptions.assumeFalse(
                 "root".equals(System.getProperty("user.name")), "root lists any folder, whatever its mode");
