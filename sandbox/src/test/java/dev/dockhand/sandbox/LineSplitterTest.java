@@ -42,7 +42,9 @@ class LineSplitterTest {
         splitter.write(bytes, 0, bytes.length);
 
         assertEquals(head + tail, String.join("", lines));
-        assertEquals(List.of(false, false, false), lines.stream().map(l -> l.contains("\uFFFD")).toList());
+        assertEquals(
+                List.of(false, false, false),
+                lines.stream().map(l -> l.contains("\uFFFD")).toList());
         assertEquals(List.of(head), lines.subList(0, 1));
     }
 
