@@ -91,7 +91,7 @@ final class ProtectedMounts {
      * found, or one a command planted since) is not mounted, rather than mounting what it leads to on the host.
      */
     private static boolean isReal(Path path) {
-        Optional<Path> real = realPath(path);
+        Optional<Path> real = ProtectedLayout.realPath(path);
         if (real.isPresent() && real.get().equals(path)) {
             return true;
         }
@@ -102,14 +102,6 @@ final class ProtectedMounts {
                     real.map(to -> "to " + to).orElse("nowhere"));
         }
         return false;
-    }
-
-    private static Optional<Path> realPath(Path path) {
-        try {
-            return Optional.of(path.toRealPath());
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 
     /** One planned mount: a path mounted onto itself, read-only or not. */
@@ -179,7 +171,7 @@ final class ProtectedMounts {
 
     /**
      * What it takes to put the protected paths back as the session found them, found by looking only ({@code lstat},
-     * {@code readlink}: cheap enough to ask every second): with the mount transport, first each link on the way to a
+     * {@code readlink}, and a walk of each git folder's {@code modules}, at most as many folders as the scan): with the mount transport, first each link on the way to a
      * protected path (see {@link ProtectedLayout#links}) that a command removed, retargeted or replaced (by a folder,
      * say, in which it then wrote {@code .vscode/tasks.json}), since no mount can hold a link in place; then each path
      * that must stay absent (see {@link ProtectedLayout#absent}) and exists; then each folder that could not be looked

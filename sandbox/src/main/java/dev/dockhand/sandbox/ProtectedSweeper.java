@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * <p>Only the periodic sweep covers what runs in the background between two commands, and only narrows the time a
  * planted {@code .git/commondir} or a replaced link stands on the user's machine to about a second: a program there that
  * reads the place within it (the user's own {@code git status}, an editor's git integration) can still meet it. Each
- * tick only looks ({@link ProtectedMounts#steps}: a few {@code lstat} calls); the container is asked to do something
- * only when something is to be done.
+ * tick only looks ({@link ProtectedMounts#steps}: a few {@code lstat} calls, and a walk of each git folder's
+ * {@code modules}, whose size is what a tick costs); the container is asked to do something only when something is to
+ * be done.
  */
 final class ProtectedSweeper {
     private static final Logger log = LoggerFactory.getLogger(ProtectedSweeper.class);

@@ -120,14 +120,13 @@ record GitModules(Path git, String named, Set<Path> links) {
             }
             // A folder that cannot be listed (chmod 111) can still be entered by name: git would find hooks in it.
             LoggerFactory.getLogger(GitModules.class).debug("could not look into {}", file, e);
-            unchecked =
-                    Optional.of(modules.relativize(file).toString().replace('\\', '/') + " in it could not be read");
+            unchecked = Optional.of(ProtectedPaths.relative(modules, file) + " in it could not be read");
             return FileVisitResult.TERMINATE;
         }
 
         /** Whether {@code path} is a protected entry of its own: a hooks folder, a config file. */
         private boolean isEntry(Path path) {
-            String name = named + "/" + git.relativize(path).toString().replace('\\', '/');
+            String name = named + "/" + ProtectedPaths.relative(git, path);
             return rules.check(name)
                     .filter(protection -> protection.entry().equals(name))
                     .isPresent();

@@ -266,7 +266,7 @@ final class GitPointers {
         }
 
         private String shown(Path path) {
-            return path.startsWith(root) ? root.relativize(path).toString().replace('\\', '/') : path.toString();
+            return path.startsWith(root) ? ProtectedPaths.relative(root, path) : path.toString();
         }
 
         private String folder(Path path) {

@@ -51,7 +51,7 @@ final class ProtectedFingerprint {
     static Map<String, String> of(Path root, ProtectedPaths rules, List<Path> known, int maxFolders) {
         Map<String, String> prints = new TreeMap<>();
         for (Path path : known) {
-            String name = relative(root, path);
+            String name = ProtectedPaths.relative(root, path);
             if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
                 prints.put(name, "absent");
             } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
@@ -76,9 +76,9 @@ final class ProtectedFingerprint {
     /** The entries of the protected folder {@code folder}, up to {@link #MAX_ENTRIES}. */
     private static void listed(Path root, Path folder, Map<String, String> prints) {
         try (Stream<Path> entries = Files.walk(folder)) {
-            entries.limit(MAX_ENTRIES).forEach(entry -> prints.put(relative(root, entry), print(entry)));
+            entries.limit(MAX_ENTRIES).forEach(entry -> prints.put(ProtectedPaths.relative(root, entry), print(entry)));
         } catch (IOException | RuntimeException e) {
-            prints.put(relative(root, folder), "unreadable");
+            prints.put(ProtectedPaths.relative(root, folder), "unreadable");
         }
     }
 
@@ -114,7 +114,7 @@ final class ProtectedFingerprint {
             String folder = lower(dir);
             if (folder.equals(".git")) {
                 // The folder itself (a new repository is worth telling), then what the rules name in it.
-                prints.put(relative(root, dir), "folder");
+                prints.put(ProtectedPaths.relative(root, dir), "folder");
                 inGit++;
                 return FileVisitResult.CONTINUE;
             }
@@ -124,10 +124,13 @@ final class ProtectedFingerprint {
             if (inGit > 0
                     || ProtectedPaths.FOLDERS.contains(folder)
                     || !rules.added().isEmpty()) {
-                String name = relative(root, dir);
+                String name = ProtectedPaths.relative(root, dir);
                 Optional<ProtectedPaths.Protection> protection = rules.check(name);
                 if (protection.isPresent() && protection.get().entry().equals(name)) {
-                    listed(root, dir, prints);
+                    // A protected folder the scan found is listed already, with the known paths.
+                    if (!prints.containsKey(name)) {
+                        listed(root, dir, prints);
+                    }
                     return FileVisitResult.SKIP_SUBTREE;
                 }
             }
@@ -150,9 +153,9 @@ final class ProtectedFingerprint {
                     || ProtectedPaths.HOOK_MANAGER_FILES.contains(lower)
                     || ProtectedPaths.TOOL_FILES.contains(lower);
             if (named || inGit > 0 || !rules.added().isEmpty()) {
-                String name = relative(root, file);
+                String name = ProtectedPaths.relative(root, file);
                 if (rules.check(name).isPresent() || (attributes.isSymbolicLink() && inGit > 0)) {
-                    prints.put(name, print(file));
+                    prints.computeIfAbsent(name, known -> print(file));
                 }
             }
             return FileVisitResult.CONTINUE;
@@ -184,10 +187,6 @@ final class ProtectedFingerprint {
             changes.add(path + " (" + what + ")");
         }
         return changes;
-    }
-
-    private static String relative(Path root, Path path) {
-        return root.relativize(path).toString().replace('\\', '/');
     }
 
     private static String print(Path path) {

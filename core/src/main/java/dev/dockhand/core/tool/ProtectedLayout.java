@@ -304,7 +304,7 @@ public final class ProtectedLayout {
     }
 
     /** The real path of {@code path}, its links resolved; empty when it does not exist or a link on it dangles. */
-    static Optional<Path> realPath(Path path) {
+    public static Optional<Path> realPath(Path path) {
         try {
             return Optional.of(path.toRealPath());
         } catch (IOException | RuntimeException e) {
@@ -694,9 +694,7 @@ public final class ProtectedLayout {
 
         private String shown(Path folder) {
             Path top = rootOf(folder);
-            return folder.equals(top)
-                    ? "the top of the workspace"
-                    : top.relativize(folder).toString().replace('\\', '/');
+            return folder.equals(top) ? "the top of the workspace" : ProtectedPaths.relative(top, folder);
         }
 
         /**
@@ -754,7 +752,7 @@ public final class ProtectedLayout {
         }
 
         private String relative(Path path) {
-            return root.relativize(path).toString().replace('\\', '/');
+            return ProtectedPaths.relative(root, path);
         }
     }
 

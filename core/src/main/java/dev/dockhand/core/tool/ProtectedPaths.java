@@ -279,7 +279,8 @@ public final class ProtectedPaths {
         return builtIn(normalize(hooks).split("/")).isPresent();
     }
 
-    private static String relative(Path root, Path path) {
+    /** {@code path} relative to {@code root}, '/'-separated, as the rules name paths. */
+    static String relative(Path root, Path path) {
         return root.relativize(path).toString().replace('\\', '/');
     }
 
