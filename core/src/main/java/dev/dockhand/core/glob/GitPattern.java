@@ -79,10 +79,7 @@ final class GitPattern {
         }
         if (at < pattern.length() && pattern.charAt(at) == '/') {
             // "**/": any folders, or none.
-            int fork = program.fork();
-            program.star(true);
-            program.literal('/');
-            program.setFork(fork, fork + 1, program.here());
+            program.anyFolders();
             at++;
             return;
         }

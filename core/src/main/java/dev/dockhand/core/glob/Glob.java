@@ -76,10 +76,7 @@ public final class Glob {
         Wildcard compile() {
             while (pattern.startsWith("**/", at)) {
                 // "**/" at the start: any folders, or none.
-                int fork = program.fork();
-                program.star(true);
-                program.literal('/');
-                program.setFork(fork, fork + 1, program.here());
+                program.anyFolders();
                 at += 3;
             }
             while (at < pattern.length()) {

@@ -410,8 +410,11 @@ public final class Wildcard {
         }
     }
 
-    /** Builds a program one operation at a time; forward jumps are set once their target is known. */
-    static final class Builder {
+    /**
+     * Builds a program one operation at a time; forward jumps are set once their target is known. Public for the
+     * permission rules' patterns, whose syntax is their own (see {@code core.scheduler.RulePatterns}).
+     */
+    public static final class Builder {
         private byte[] ops = new byte[16];
         private int[] args = new int[16];
         private int size;
@@ -422,15 +425,17 @@ public final class Wildcard {
         private final List<int[]> forks = new ArrayList<>();
 
         /** Where the next operation goes. */
-        int here() {
+        public int here() {
             return size;
         }
 
-        void literal(int c) {
+        /** One code point, itself. */
+        public void literal(int c) {
             add(CHAR, c);
         }
 
-        void any() {
+        /** One code point but {@code /}. */
+        public void any() {
             add(ANY, 0);
         }
 
@@ -440,7 +445,7 @@ public final class Wildcard {
         }
 
         /** {@code *}; one after another, two loops are one (the wider). */
-        void star(boolean crossesSlash) {
+        public void star(boolean crossesSlash) {
             byte op = crossesSlash ? STAR_ANY : STAR;
             if (size > 0 && furthestTarget < size && (ops[size - 1] == STAR || ops[size - 1] == STAR_ANY)) {
                 ops[size - 1] = (byte) Math.max(ops[size - 1], op);
@@ -449,14 +454,22 @@ public final class Wildcard {
             add(op, 0);
         }
 
+        /** {@code **}{@code /}: any folders, or none. */
+        public void anyFolders() {
+            int fork = fork();
+            star(true);
+            literal('/');
+            setFork(fork, fork + 1, here());
+        }
+
         /** A fork whose targets {@link #setFork} gives later; returns it. */
-        int fork() {
+        public int fork() {
             forks.add(new int[0]);
             add(FORK, forks.size() - 1);
             return size - 1;
         }
 
-        void setFork(int fork, int... targets) {
+        public void setFork(int fork, int... targets) {
             forks.set(args[fork], targets);
             for (int target : targets) {
                 furthestTarget = Math.max(furthestTarget, target);
@@ -483,7 +496,7 @@ public final class Wildcard {
             args[size++] = arg;
         }
 
-        Wildcard build() {
+        public Wildcard build() {
             return new Wildcard(
                     Arrays.copyOf(ops, size),
                     Arrays.copyOf(args, size),

@@ -1,5 +1,6 @@
 package dev.dockhand.core.scheduler;
 
+import dev.dockhand.core.glob.Wildcard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -137,7 +138,7 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
 
     /** Whether the pattern matches one command (its words joined by single spaces). */
     boolean matchesCommand(String command) {
-        return pattern.map(p -> Wildcard.command(p).matches(command)).orElse(true);
+        return pattern.map(p -> RulePatterns.command(p).matches(command)).orElse(true);
     }
 
     /** Whether the pattern matches a workspace-relative path, or one of the folders it is in. */
@@ -145,7 +146,7 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
         if (pattern.isEmpty()) {
             return true;
         }
-        Wildcard glob = Wildcard.glob(normalised(pattern.get()));
+        Wildcard glob = RulePatterns.glob(normalised(pattern.get()));
         String candidate = path;
         while (true) {
             if (glob.matches(candidate)) {
