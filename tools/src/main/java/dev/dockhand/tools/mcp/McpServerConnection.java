@@ -185,7 +185,8 @@ final class McpServerConnection implements AutoCloseable {
     /**
      * Waits for the server's answer to {@code initialize}, but not for the whole start-up time-out when its process
      * has already exited (a missing token, a wrong path): then it waits only for the SDK to see the end of its
-     * output, by which time the stderr tail has been read too.
+     * output, by which time the stderr tail has been read too. Either way round, a process that exited is named by its
+     * exit code.
      */
     private void awaitInitialized(CompletableFuture<?> initialized, Duration startTimeout)
             throws InterruptedException, ExecutionException {
@@ -194,6 +195,14 @@ final class McpServerConnection implements AutoCloseable {
             try {
                 initialized.get(200, TimeUnit.MILLISECONDS);
                 return;
+            } catch (ExecutionException e) {
+                // The SDK can see the output end before the exit is seen here: a process that is ending says more
+                // with its exit code than the SDK's "failed to initialize".
+                Process started = processOf(tracker.inner());
+                if (started != null && started.waitFor(2, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("its process exited with code " + started.exitValue());
+                }
+                throw e;
             } catch (TimeoutException e) {
                 Process started = processOf(tracker.inner());
                 if (started != null && !started.isAlive()) {
