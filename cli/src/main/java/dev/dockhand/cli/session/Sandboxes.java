@@ -1,5 +1,6 @@
 package dev.dockhand.cli.session;
 
+import dev.dockhand.cli.config.FolderTrust;
 import dev.dockhand.cli.config.RunOptions;
 import dev.dockhand.cli.environment.CliEnvironment;
 import dev.dockhand.cli.environment.DockhandException;
@@ -12,7 +13,6 @@ import dev.dockhand.core.tool.Workspace;
 import dev.dockhand.sandbox.LocalSandbox;
 import dev.dockhand.sandbox.SandboxUnavailableException;
 import dev.dockhand.sandbox.WatchedSandbox;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,12 +75,7 @@ public final class Sandboxes {
     }
 
     private static Path real(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        try {
-            return absolute.toRealPath();
-        } catch (IOException e) {
-            return absolute;
-        }
+        return FolderTrust.realPath(path.toAbsolutePath().normalize());
     }
 
     static Sandbox open(RunOptions options, Workspace workspace, CliEnvironment environment, PrintWriter err)

@@ -28,8 +28,7 @@ public final class HttpErrors {
         String body = errorBody(response.body());
         JsonNode error = errorObject(body);
         String detail = endpoint.redact(error != null ? messageOf(error) : body.strip());
-        String message =
-                endpoint.describeCapitalized() + " answered HTTP " + status + (detail.isEmpty() ? "." : ": " + detail);
+        String message = answered(endpoint, status) + (detail.isEmpty() ? "." : ": " + detail);
         JsonNode param = error == null ? null : error.path("error").get("param");
         return new ProviderException(
                 kind(status),
@@ -38,6 +37,11 @@ public final class HttpErrors {
                 retryAfter(response),
                 param != null && param.isTextual() ? param.asText() : null,
                 null);
+    }
+
+    /** How a failure's message begins, before the provider's own words: "OpenAI answered HTTP 400". */
+    public static String answered(ProviderEndpoint endpoint, int status) {
+        return endpoint.describeCapitalized() + " answered HTTP " + status;
     }
 
     public static ProviderException network(ProviderEndpoint endpoint, IOException e) {

@@ -119,18 +119,21 @@ public final class WireCalls {
         ToolCall call = assistant.toolCalls().get(index);
         List<String> wire = calls.get(assistant);
         String id = wire != null ? wire.get(index) : alone(call.id());
-        return new ToolCall(id, ToolCall.wireName(call.name()), call.arguments());
+        String name = ToolCall.wireName(call.name());
+        // The call as it is when nothing changes: a new one would check its arguments again at every request.
+        return id.equals(call.id()) && name.equals(call.name()) ? call : new ToolCall(id, name, call.arguments());
     }
 
     /** {@code result} as it goes out: with the id its call went out with, and the call's name as it went out. */
     public Message.ToolResult result(Message.ToolResult result) {
-        String id = results.get(result);
-        return new Message.ToolResult(
-                id != null ? id : alone(result.toolCallId()),
-                ToolCall.wireName(result.toolName()),
-                result.content(),
-                result.error(),
-                result.images());
+        String found = results.get(result);
+        String id = found != null ? found : alone(result.toolCallId());
+        String name = ToolCall.wireName(result.toolName());
+        if (id.equals(result.toolCallId()) && name.equals(result.toolName())) {
+            // As it is: a new result would look its whole content over again at every request.
+            return result;
+        }
+        return new Message.ToolResult(id, name, result.content(), result.error(), result.images());
     }
 
     /** The id for a message outside the request's history: the same replacement, without the request's context. */

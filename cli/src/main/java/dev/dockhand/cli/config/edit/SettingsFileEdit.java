@@ -11,13 +11,13 @@ import dev.dockhand.cli.config.Option;
 import dev.dockhand.core.PrivateFiles;
 import dev.dockhand.core.settings.SettingsException;
 import dev.dockhand.core.settings.SettingsFiles;
+import dev.dockhand.core.tool.Workspace;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -151,11 +151,7 @@ final class SettingsFileEdit {
                         + " own");
             }
         }
-        Path existing = file;
-        while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
-        }
-        Path real = existing.toRealPath().resolve(existing.relativize(file));
+        Path real = Workspace.realPathOf(file);
         if (!real.startsWith(project.toRealPath())) {
             throw new IOException(named + " lies outside its project, at " + real + "; a project's settings are changed"
                     + " only in a file of their own");

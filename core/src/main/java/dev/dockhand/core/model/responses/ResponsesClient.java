@@ -1,6 +1,8 @@
 package dev.dockhand.core.model.responses;
 
 import dev.dockhand.core.Cancellation;
+import dev.dockhand.core.Utf16;
+import dev.dockhand.core.model.HttpErrors;
 import dev.dockhand.core.model.ModelClient;
 import dev.dockhand.core.model.ModelReply;
 import dev.dockhand.core.model.ModelRequest;
@@ -89,8 +91,8 @@ public final class ResponsesClient implements ModelClient {
     /** The provider's own words in the failure's message, cut so the warning stays a sentence or two. */
     private String providersWords(ProviderException e) {
         String message = e.getMessage();
-        String prefix = endpoint.describeCapitalized() + " answered HTTP 400: ";
+        String prefix = HttpErrors.answered(endpoint, 400) + ": ";
         String words = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-        return words.length() <= 200 ? words : words.substring(0, 200) + "…";
+        return words.length() <= 200 ? words : Utf16.head(words, 200) + "…";
     }
 }
