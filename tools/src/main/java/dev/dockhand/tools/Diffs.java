@@ -29,43 +29,50 @@ final class Diffs {
 
     private Diffs() {}
 
+    /** A change as the model and the user are shown it: its diff and its stat, from one comparison. */
+    record Shown(String diff, String stat) {}
+
     /**
      * A unified diff with {@code a/} and {@code b/} headers, as git shows it; empty when nothing changed; for a change
      * too large to diff, one line saying what it replaces.
      */
     static String unified(String path, String before, String after) {
+        return shown(path, before, after).diff();
+    }
+
+    /** "+3 -1": lines added and removed; for a change too large to diff, the changed part's lines on each side. */
+    static String stat(String before, String after) {
+        return shown("", before, after).stat();
+    }
+
+    /** The {@link #unified} diff and the {@link #stat} of one change, its lines compared once. */
+    static Shown shown(String path, String before, String after) {
         List<String> original = before.lines().toList();
         List<String> revised = after.lines().toList();
         Changed changed = Changed.of(original, revised);
         if (changed.tooLarge()) {
-            return "(" + path + ": replaces " + count(changed.removed()) + " with " + count(changed.added())
-                    + (changed.prefix() == 0 ? "" : " from line " + (changed.prefix() + 1))
-                    + "; too many changed lines to show as a diff)\n";
+            return new Shown(
+                    "(" + path + ": replaces " + count(changed.removed()) + " with " + count(changed.added())
+                            + (changed.prefix() == 0 ? "" : " from line " + (changed.prefix() + 1))
+                            + "; too many changed lines to show as a diff)\n",
+                    "+" + changed.added() + " -" + changed.removed());
         }
         Patch<String> patch = changed.patch();
+        int added = 0;
+        int removed = 0;
+        for (AbstractDelta<String> delta : patch.getDeltas()) {
+            added += delta.getTarget().size();
+            removed += delta.getSource().size();
+        }
+        String stat = "+" + added + " -" + removed;
         if (patch.getDeltas().isEmpty()) {
-            return "";
+            return new Shown("", stat);
         }
         List<String> lines = UnifiedDiffUtils.generateUnifiedDiff(
                 before.isEmpty() ? "/dev/null" : "a/" + path, "b/" + path, original, patch, CONTEXT_LINES);
         String diff = String.join("\n", lines) + "\n";
         // java-diff-utils numbers an empty original from 1; git and patch write a new file's hunk as -0,0.
-        return before.isEmpty() ? diff.replaceFirst("(?m)^@@ -1,0 ", "@@ -0,0 ") : diff;
-    }
-
-    /** "+3 -1": lines added and removed; for a change too large to diff, the changed part's lines on each side. */
-    static String stat(String before, String after) {
-        Changed changed = Changed.of(before.lines().toList(), after.lines().toList());
-        if (changed.tooLarge()) {
-            return "+" + changed.added() + " -" + changed.removed();
-        }
-        int added = 0;
-        int removed = 0;
-        for (AbstractDelta<String> delta : changed.patch().getDeltas()) {
-            added += delta.getTarget().size();
-            removed += delta.getSource().size();
-        }
-        return "+" + added + " -" + removed;
+        return new Shown(before.isEmpty() ? diff.replaceFirst("(?m)^@@ -1,0 ", "@@ -0,0 ") : diff, stat);
     }
 
     private static String count(int lines) {

@@ -75,7 +75,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
     @Override
     public Optional<String> preview(Params params, Workspace workspace) {
         try (WorkspaceFile file = workspace.open(params.path())) {
-            return plan(params, file).change().map(change -> change.diff);
+            return plan(params, file).change().map(change -> change.shown.diff());
         } catch (PathOutsideWorkspaceException | IOException e) {
             // The call itself reports the problem when it runs.
             return Optional.empty();
@@ -105,16 +105,16 @@ public final class EditTool extends BaseTool<EditTool.Params> {
     }
 
     private static ToolResult done(Params params, Change change) {
-        String stat = Diffs.stat(change.before, change.after);
+        String stat = change.shown.stat();
         String what = change.before.isEmpty() && params.oldString().isEmpty()
                 ? "Created " + params.path()
                 : "Edited " + params.path() + ": " + change.replacements
                         + (change.replacements == 1 ? " replacement" : " replacements");
-        return ToolResult.success(what + " (" + stat + ").\n" + change.diff, what + " (" + stat + ")");
+        return ToolResult.success(what + " (" + stat + ").\n" + change.shown.diff(), what + " (" + stat + ")");
     }
 
-    /** A change ready to write, with its diff. */
-    private record Change(String before, String after, int replacements, String diff) {}
+    /** A change ready to write, with its diff and stat. */
+    private record Change(String before, String after, int replacements, Diffs.Shown shown) {}
 
     /** Either a change or the error result explaining why there is none. */
     private record Plan(Optional<Change> change, ToolResult error) {
@@ -183,7 +183,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
                             + " change part of it, or use write_file to replace it whole.");
         }
         String after = params.newString();
-        return Plan.of(new Change("", after, 1, Diffs.unified(params.path(), "", after)));
+        return Plan.of(new Change("", after, 1, Diffs.shown(params.path(), "", after)));
     }
 
     private static Plan replace(Params params, String before) {
@@ -208,7 +208,7 @@ public final class EditTool extends BaseTool<EditTool.Params> {
         }
         String after = all ? before.replace(oldText, newText) : found.replaceFirst(before, oldText, newText);
         after = withFinalNewlineOf(before, after, crlf ? "\r\n" : "\n");
-        return Plan.of(new Change(before, after, all ? found.count() : 1, Diffs.unified(params.path(), before, after)));
+        return Plan.of(new Change(before, after, all ? found.count() : 1, Diffs.shown(params.path(), before, after)));
     }
 
     /** Models write LF; a CRLF file's old and new text are matched and written with CRLF. */
