@@ -2,6 +2,7 @@ package dev.dockhand.core.model.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.dockhand.core.Json;
 import dev.dockhand.core.conversation.Message;
 import dev.dockhand.core.model.RequestJson;
 import java.util.ArrayList;
@@ -18,13 +19,18 @@ final class AnthropicReplayOrder {
 
     /**
      * The blocks of the reply in the order it streamed them, with tool_use blocks as placeholders for the message's
-     * calls: empty when the state keeps no order (older state, none, another model's or wire's) or an order that no
-     * longer fits the message (its text runs do not make its text, or its placeholders are not its calls one by one),
-     * which then replays as older state does. An empty text run is left out, and so is a blank one when the message's
-     * text is blank: the API refuses those.
+     * calls ({@code {"type":"tool_use","call":n}}). When the state keeps no order (older state, none, another model's or
+     * wire's) or an order that no longer fits the message (its text runs do not make its text, or its placeholders are
+     * not its calls one by one), the order older state replays in: its thinking blocks, the message's text unless
+     * blank, then its calls. An empty text run is left out, and so is a blank one when the message's text is blank:
+     * the API refuses those.
      */
-    static Optional<List<JsonNode>> of(Message.Assistant assistant, String model) {
+    static List<JsonNode> of(Message.Assistant assistant, String model) {
         JsonNode stored = blocks(assistant, model);
+        return streamed(assistant, stored).orElseGet(() -> older(assistant, stored));
+    }
+
+    private static Optional<List<JsonNode>> streamed(Message.Assistant assistant, JsonNode stored) {
         List<JsonNode> ordered = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         int calls = 0;
@@ -58,17 +64,24 @@ final class AnthropicReplayOrder {
     }
 
     /**
-     * The thinking blocks a reply's state holds, as they came; none when the state cannot be read, or when another
-     * model wrote them: a signature is valid only for its own model ("Invalid `signature` in `thinking` block").
+     * The thinking blocks the state holds, as they came, then the text and the calls. No thinking when the state
+     * cannot be read, or when another model wrote it: a signature is valid only for its own model ("Invalid
+     * `signature` in `thinking` block").
      */
-    static List<JsonNode> thinkingBlocks(Message.Assistant assistant, String model) {
-        List<JsonNode> thinking = new ArrayList<>();
-        blocks(assistant, model).forEach(block -> {
+    private static List<JsonNode> older(Message.Assistant assistant, JsonNode stored) {
+        List<JsonNode> blocks = new ArrayList<>();
+        stored.forEach(block -> {
             if (AnthropicRequestWriter.isThinking(block)) {
-                thinking.add(block);
+                blocks.add(block);
             }
         });
-        return thinking;
+        if (!assistant.text().isBlank()) {
+            blocks.add(Json.object().put("type", "text").put("text", assistant.text()));
+        }
+        for (int i = 0; i < assistant.toolCalls().size(); i++) {
+            blocks.add(Json.object().put("type", "tool_use").put("call", i));
+        }
+        return blocks;
     }
 
     private static JsonNode blocks(Message.Assistant assistant, String model) {

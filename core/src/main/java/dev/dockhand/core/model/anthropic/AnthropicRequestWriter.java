@@ -249,8 +249,9 @@ final class AnthropicRequestWriter {
     }
 
     /**
-     * An assistant message as blocks of an assistant turn: in the reply's stream order when its state keeps it, else
-     * its thinking, its text and its tool_use blocks. Nothing for a message of thinking alone.
+     * An assistant message as blocks of an assistant turn, in the order {@link AnthropicReplayOrder} gives: the reply's
+     * stream order when its state keeps it, else its thinking, its text and its tool_use blocks. Nothing for a message
+     * of thinking alone.
      */
     private static void appendAssistant(ArrayNode messages, Message.Assistant assistant, String model, WireCalls wire) {
         // A turn of thinking alone is refused ("the final block in an assistant message cannot be thinking").
@@ -260,25 +261,12 @@ final class AnthropicRequestWriter {
         // Thinking blocks must open their turn; merged into a turn that already has blocks they would not.
         boolean fresh = !lastRoleIs(messages, "assistant");
         ArrayNode content = turn(messages, "assistant");
-        Optional<List<JsonNode>> ordered = AnthropicReplayOrder.of(assistant, model);
-        if (ordered.isPresent()) {
-            for (JsonNode block : ordered.get()) {
-                if (block.path("type").asText().equals("tool_use")) {
-                    content.add(toolUse(wire.call(assistant, block.path("call").asInt())));
-                } else if (fresh || !isThinking(block)) {
-                    content.add(block);
-                }
+        for (JsonNode block : AnthropicReplayOrder.of(assistant, model)) {
+            if (block.path("type").asText().equals("tool_use")) {
+                content.add(toolUse(wire.call(assistant, block.path("call").asInt())));
+            } else if (fresh || !isThinking(block)) {
+                content.add(block);
             }
-            return;
-        }
-        if (fresh) {
-            AnthropicReplayOrder.thinkingBlocks(assistant, model).forEach(content::add);
-        }
-        if (!assistant.text().isBlank()) {
-            content.addObject().put("type", "text").put("text", assistant.text());
-        }
-        for (int i = 0; i < assistant.toolCalls().size(); i++) {
-            content.add(toolUse(wire.call(assistant, i)));
         }
     }
 
