@@ -36,19 +36,7 @@ final class SyncIgnores {
         if (insideGit(path)) {
             return false;
         }
-        int slash = path.length();
-        while (slash > 0) {
-            slash = path.lastIndexOf('/', slash - 1);
-            String base = slash < 0 ? "" : path.substring(0, slash);
-            IgnoreFile.Verdict verdict = rules(base).verdict(path, slash + 1, folder);
-            if (verdict != IgnoreFile.Verdict.UNDECIDED) {
-                return verdict == IgnoreFile.Verdict.IGNORED;
-            }
-            if (slash < 0) {
-                break;
-            }
-        }
-        return exclude.verdict(path, folder) == IgnoreFile.Verdict.IGNORED;
+        return IgnoreFile.ignored(path, folder, this::rules, exclude);
     }
 
     /** Whether a folder on the way to {@code path}, or {@code path} itself, is a git folder. */

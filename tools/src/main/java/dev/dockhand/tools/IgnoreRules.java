@@ -192,20 +192,7 @@ final class IgnoreRules {
 
     /** What the rules say of {@code relative} itself: the nearest .gitignore with a rule for it, then the exclude. */
     private boolean decided(String relative, boolean directory) {
-        // From the path's own folder up to the root: the nearest .gitignore with a rule for the path decides.
-        int slash = relative.lastIndexOf('/');
-        while (true) {
-            IgnoreFile file = gitIgnores.get(slash < 0 ? "" : relative.substring(0, slash));
-            IgnoreFile.Verdict verdict =
-                    file == null ? IgnoreFile.Verdict.UNDECIDED : file.verdict(relative, slash + 1, directory);
-            if (verdict != IgnoreFile.Verdict.UNDECIDED) {
-                return verdict == IgnoreFile.Verdict.IGNORED;
-            }
-            if (slash < 0) {
-                break;
-            }
-            slash = relative.lastIndexOf('/', slash - 1);
-        }
-        return exclude.verdict(relative, directory) == IgnoreFile.Verdict.IGNORED;
+        return IgnoreFile.ignored(
+                relative, directory, folder -> gitIgnores.getOrDefault(folder, IgnoreFile.EMPTY), exclude);
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The rules of one {@code .gitignore} (or {@code .git/info/exclude}), read and matched as git does (gitignore(5)),
@@ -135,6 +136,28 @@ public final class IgnoreFile {
             pattern = pattern.substring(1);
         }
         return new Rule(GitPattern.compile(pattern), negated, folderOnly, nameOnly);
+    }
+
+    /**
+     * Whether git ignores {@code path} itself (relative to the repository's top, written with {@code /}; its folders
+     * not considered): the {@code .gitignore} nearest to it with a rule for it decides, each reading the path from its
+     * own folder, else {@code exclude} ({@code .git/info/exclude}). {@code inFolder} gives a folder's
+     * {@code .gitignore} ({@code ""} for the top), {@link #EMPTY} where there is none.
+     */
+    public static boolean ignored(
+            String path, boolean folder, Function<String, IgnoreFile> inFolder, IgnoreFile exclude) {
+        int slash = path.lastIndexOf('/');
+        while (true) {
+            Verdict verdict =
+                    inFolder.apply(slash < 0 ? "" : path.substring(0, slash)).verdict(path, slash + 1, folder);
+            if (verdict != Verdict.UNDECIDED) {
+                return verdict == Verdict.IGNORED;
+            }
+            if (slash < 0) {
+                return exclude.verdict(path, folder) == Verdict.IGNORED;
+            }
+            slash = path.lastIndexOf('/', slash - 1);
+        }
     }
 
     /** Whether the file holds no rule (only blank lines and comments, or nothing). */
