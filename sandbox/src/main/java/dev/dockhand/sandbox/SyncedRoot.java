@@ -114,7 +114,9 @@ final class SyncedRoot {
     /** After a command: copies back what it changed, removes what it removed; returns what it could not do. */
     List<CopyBackNotice> pull(ContainerFiles files) throws IOException {
         TreeMap<String, SyncEntry> now = files.list(root, pruned);
-        Changes changes = changes(now, Set.of());
+        // Looked up once: copying back .gitignore files first changes nothing of the git folders it looks at.
+        List<Path> absent = absent();
+        Changes changes = changes(now, Set.of(), absent);
         Set<String> written = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         if (!changes.gitignores.isEmpty()) {
@@ -122,7 +124,7 @@ final class SyncedRoot {
             copyBack(changes, files, changes.gitignores, now, written, problems);
             pruned.clear();
             Changes first = changes;
-            changes = changes(now, written);
+            changes = changes(now, written, absent);
             changes.conflicts.putAll(first.conflicts);
         }
         for (String folder : changes.folders) {
@@ -217,9 +219,8 @@ final class SyncedRoot {
         return reason;
     }
 
-    private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done) {
+    private Changes changes(TreeMap<String, SyncEntry> now, Set<String> done, List<Path> absent) {
         SyncIgnores ignores = new SyncIgnores(root);
-        List<Path> absent = absent();
         Map<String, Boolean> ignoredFolders = new HashMap<>();
         Changes changes = new Changes();
         for (Map.Entry<String, SyncEntry> changed : now.entrySet()) {

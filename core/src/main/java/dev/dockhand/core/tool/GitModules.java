@@ -126,10 +126,7 @@ record GitModules(Path git, String named, Set<Path> links) {
 
         /** Whether {@code path} is a protected entry of its own: a hooks folder, a config file. */
         private boolean isEntry(Path path) {
-            String name = named + "/" + ProtectedPaths.relative(git, path);
-            return rules.check(name)
-                    .filter(protection -> protection.entry().equals(name))
-                    .isPresent();
+            return rules.isEntry(named + "/" + ProtectedPaths.relative(git, path));
         }
 
         /** Whether {@code dir} is named as git names a loose-object folder: two hex digits, in an {@code objects}. */

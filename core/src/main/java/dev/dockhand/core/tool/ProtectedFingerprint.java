@@ -17,7 +17,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -125,8 +124,7 @@ final class ProtectedFingerprint {
                     || ProtectedPaths.FOLDERS.contains(folder)
                     || !rules.added().isEmpty()) {
                 String name = ProtectedPaths.relative(root, dir);
-                Optional<ProtectedPaths.Protection> protection = rules.check(name);
-                if (protection.isPresent() && protection.get().entry().equals(name)) {
+                if (rules.isEntry(name)) {
                     // A protected folder the scan found is listed already, with the known paths.
                     if (!prints.containsKey(name)) {
                         listed(root, dir, prints);

@@ -537,11 +537,7 @@ public final class ProtectedLayout {
             }
             gitModules.add(new GitModules(git, relative(named), Set.copyOf(modulesLinks)));
             for (Path candidate : candidates) {
-                String name = as(git, named, candidate);
-                Optional<ProtectedPaths.Protection> protection = rules.check(name);
-                if (protection.isPresent()
-                        && protection.get().entry().equals(name)
-                        && Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
+                if (rules.isEntry(as(git, named, candidate)) && Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
                     keep(candidate);
                 }
             }

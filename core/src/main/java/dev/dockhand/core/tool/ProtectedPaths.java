@@ -284,6 +284,16 @@ public final class ProtectedPaths {
         return root.relativize(path).toString().replace('\\', '/');
     }
 
+    /**
+     * Whether {@code relative} is a protected entry of its own (a hooks folder, a config file, a protected folder), not
+     * merely a path under one.
+     */
+    boolean isEntry(String relative) {
+        return check(relative)
+                .filter(protection -> protection.entry().equals(relative))
+                .isPresent();
+    }
+
     /** The protection of a path relative to a workspace root ('/'-separated), or empty. */
     public Optional<Protection> check(String relative) {
         String path = normalize(relative);
