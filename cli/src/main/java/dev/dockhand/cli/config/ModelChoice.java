@@ -33,7 +33,7 @@ public record ModelChoice(
         Optional<Provider> prefix = prefixOf(named);
         if (prefix.isPresent()) {
             provider = prefix.get();
-            named = named.substring(named.indexOf(':') + 1);
+            named = nameOf(named);
         }
         if (named.isEmpty()) {
             throw new DockhandException(
@@ -73,7 +73,7 @@ public record ModelChoice(
         Optional<Provider> prefix = prefixOf(named);
         if (prefix.isPresent()) {
             next = prefix.get();
-            named = named.substring(named.indexOf(':') + 1);
+            named = nameOf(named);
         }
         if (named.isEmpty()) {
             throw new DockhandException(ExitCodes.USAGE, "Name a model, like /model gpt-4.1 or /model anthropic:NAME.");
@@ -99,6 +99,11 @@ public record ModelChoice(
     static Optional<Provider> prefixOf(String model) {
         int colon = model.indexOf(':');
         return colon > 0 ? Provider.parse(model.substring(0, colon)) : Optional.empty();
+    }
+
+    /** The model's name without the provider it may start with ({@link #prefixOf}). */
+    static String nameOf(String model) {
+        return prefixOf(model).isPresent() ? model.substring(model.indexOf(':') + 1) : model;
     }
 
     private static boolean sameServer(Provider one, Provider other) {

@@ -607,8 +607,7 @@ public final class Option<T> {
 
     /** A model's name without the provider it may start with. */
     private static String bareModel(String model) {
-        String name = model.strip();
-        return ModelChoice.prefixOf(name).isPresent() ? name.substring(name.indexOf(':') + 1) : name;
+        return ModelChoice.nameOf(model.strip());
     }
 
     private static long contextWindow(long value) {

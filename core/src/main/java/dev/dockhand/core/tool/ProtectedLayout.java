@@ -507,17 +507,24 @@ public final class ProtectedLayout {
                     Files.walkFileTree(folder, new SimpleFileVisitor<>() {
                         @Override
                         public FileVisitResult preVisitDirectory(Path path, BasicFileAttributes attributes) {
-                            candidates.add(path);
+                            candidate(path);
                             return FileVisitResult.CONTINUE;
                         }
 
                         @Override
                         public FileVisitResult visitFile(Path path, BasicFileAttributes attributes) {
-                            candidates.add(path);
+                            candidate(path);
                             if (nested.equals("modules") && attributes.isSymbolicLink()) {
                                 modulesLinks.add(path);
                             }
                             return FileVisitResult.CONTINUE;
+                        }
+
+                        /** Kept in mind only when protected: the walk meets every object of every submodule. */
+                        private void candidate(Path path) {
+                            if (rules.isEntry(as(git, named, path))) {
+                                candidates.add(path);
+                            }
                         }
 
                         @Override

@@ -65,6 +65,11 @@ final class HostServerFolder implements AutoCloseable {
         return path;
     }
 
+    /** Whether the folder was made for the server, so that {@link #close} removes it. */
+    boolean madeForServer() {
+        return made;
+    }
+
     /**
      * Removes the folder made for the server, with whatever it wrote there (links removed, never followed); call it
      * once the server's processes are gone. One that cannot be removed (a process still writing) is left in the

@@ -549,7 +549,8 @@ final class McpServerConnection implements AutoCloseable {
         if (started == null) {
             return;
         }
-        if (killed != null) {
+        // Only a folder made for the server is removed, so only then is there a reason to wait.
+        if (killed != null && started.madeForServer()) {
             try {
                 killed.onExit().get(2, TimeUnit.SECONDS);
             } catch (ExecutionException | TimeoutException e) {
